@@ -1,0 +1,46 @@
+// Runs the test suites with Node's own test runner (TypeScript through tsx).
+// `npm test` = lint + type check + unit + fault + e2e. `npm test -- unit` runs one suite.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const suites = ['unit', 'fault', 'e2e'];
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const only = asked.length > 0 ? asked : null;
+
+function findTests(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...findTests(p));
+    else if (/\.test\.tsx?$/.test(name)) out.push(p);
+  }
+  return out.sort();
+}
+
+function run(cmd, args, env = {}) {
+  console.log(`\n> ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`\nFAILED: ${cmd} ${args.join(' ')}`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+if (!only) {
+  run('npx', ['eslint', '.', '--max-warnings', '0']);
+  run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+  run('npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']);
+  run('npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
+  run('npx', ['electron-vite', 'build', '--logLevel', 'warn']);
+  run('node', ['scripts/electronegativity.mjs']);
+}
+
+for (const suite of suites) {
+  if (only && !only.includes(suite)) continue;
+  const files = findTests(join('tests', suite));
+  if (files.length === 0) continue;
+  // e2e and fault tests start servers and browsers: one file at a time on a 2-core machine.
+  const concurrency = suite === 'unit' ? '2' : '1';
+  run('node', ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files]);
+}

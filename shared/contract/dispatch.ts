@@ -1,0 +1,42 @@
+// The receiving side of the contract, shared by the Electron IPC binding and the browser
+// host: checks the method name, validates the payload, runs the handler, wraps the answer.
+import { z } from 'zod';
+import { TillError, type Reply } from './errors';
+import { isMethodName, methods, type MethodInput, type MethodName, type MethodOutput } from './index';
+
+export type Handlers = {
+  [M in MethodName]: (input: z.output<(typeof methods)[M]['input']>) => Promise<MethodOutput<M>> | MethodOutput<M>;
+};
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length ? i.path.join('.') : 'payload'}: ${i.message}`)
+    .join('; ');
+}
+
+export function createDispatcher(handlers: Handlers, onInternalError: (method: string, error: unknown) => void) {
+  return async function dispatch(name: unknown, rawInput: unknown): Promise<Reply> {
+    if (!isMethodName(name)) {
+      return { ok: false, error: { code: 'unknown_method', message: `No such method: ${String(name).slice(0, 80)}` } };
+    }
+    const spec = methods[name];
+    const parsed = spec.input.safeParse(rawInput ?? {});
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: { code: 'invalid_input', message: `Invalid input for ${name}: ${describeIssues(parsed.error)}` },
+      };
+    }
+    try {
+      const handler = handlers[name] as (input: unknown) => Promise<unknown>;
+      const value = await handler(parsed.data as MethodInput<typeof name>);
+      return { ok: true, value };
+    } catch (error) {
+      if (error instanceof TillError) return { ok: false, error: error.toShape() };
+      onInternalError(name, error);
+      return { ok: false, error: { code: 'internal', message: 'Something went wrong inside the till. It has been logged.' } };
+    }
+  };
+}
+export type Dispatch = ReturnType<typeof createDispatcher>;

@@ -1,0 +1,46 @@
+// The one contract between the till UI and everything else. Every method and event is
+// declared here (by area, in this folder) with its schema; the preload, the IPC handlers,
+// the browser host and the renderer client are all driven by these tables.
+import type { z } from 'zod';
+import { systemEvents, systemMethods } from './system';
+import { terminalMethods } from './terminals';
+
+export const methods = {
+  ...systemMethods,
+  ...terminalMethods,
+} as const;
+
+export const events = {
+  ...systemEvents,
+} as const;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+/** What the renderer sees as `window.till`, whichever binding carries it. */
+export interface TillApi {
+  invoke<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** Electron IPC channels are the method and event names under this one prefix. */
+export const IPC_PREFIX = 'till:';
+export const IPC_INVOKE_CHANNEL = `${IPC_PREFIX}invoke`;
+export const IPC_EVENT_CHANNEL = `${IPC_PREFIX}event`;
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methods, name);
+}
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
+}
+
+export * from './errors';
+export * from './system';
+export * from './terminals';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { method, noInput } from './define';
+
+export const serviceNameSchema = z.enum(['payAtCounter', 'distribution', 'merchant']);
+export type ServiceName = z.infer<typeof serviceNameSchema>;
+
+export const connectionStateSchema = z.object({
+  service: serviceNameSchema,
+  mode: z.enum(['sandbox', 'live']),
+  state: z.enum(['unknown', 'online', 'offline', 'error']),
+  detail: z.string(),
+  checkedAt: z.string().nullable(),
+});
+export type ConnectionState = z.infer<typeof connectionStateSchema>;
+
+export const printerStatusSchema = z.object({
+  state: z.enum(['ready', 'printing', 'held', 'offline', 'preview', 'not_configured']),
+  detail: z.string(),
+  queued: z.number().int().nonnegative(),
+});
+export type PrinterStatus = z.infer<typeof printerStatusSchema>;
+
+export const appInfoSchema = z.object({
+  version: z.string(),
+  host: z.enum(['electron', 'browser']),
+  sandbox: z.boolean(),
+  kiosk: z.boolean(),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const statusSchema = z.object({
+  connections: z.array(connectionStateSchema),
+  printer: printerStatusSchema,
+});
+export type TillStatus = z.infer<typeof statusSchema>;
+
+export const systemMethods = {
+  'app.info': method('What the till is running as: host, sandbox, kiosk.', noInput, appInfoSchema),
+  'status.get': method('Connection and printer status, as the shell shows it.', noInput, statusSchema),
+} as const;
+
+export const systemEvents = {
+  'status.changed': statusSchema,
+} as const;
