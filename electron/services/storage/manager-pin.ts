@@ -1,0 +1,271 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { TillError } from '../../../shared/contract/errors';
+import type { PinHashRecord, PinLockout, SettingsStore } from './settings';
+
+/**
+ * The manager PIN guards settings, refunds, Z reports and overrides. It is kept only as a slow,
+ * salted scrypt hash in the settings (never sent to the renderer), and wrong tries are limited:
+ * after FREE_TRIES wrong tries in a row the PIN locks for 30 s, and each further wrong try locks
+ * it for twice as long, up to 15 min. The lockout is saved in the settings, so restarting the
+ * till does not reset it.
+ */
+
+export interface ScryptParams {
+  /** CPU/memory cost N (a power of two). */
+  cost: number;
+  blockSize: number;
+  parallelization: number;
+  keyLength: number;
+}
+
+/** OWASP's scrypt recommendation (N=2^17, r=8, p=1): 128 MiB and roughly half a second per try. */
+export const DEFAULT_SCRYPT_PARAMS: Readonly<ScryptParams> = Object.freeze({
+  cost: 2 ** 17,
+  blockSize: 8,
+  parallelization: 1,
+  keyLength: 32,
+});
+
+export const PIN_POLICY = Object.freeze({
+  minDigits: 4,
+  maxDigits: 8,
+  freeTries: 3,
+  firstLockMs: 30_000,
+  maxLockMs: 15 * 60_000,
+});
+
+export type PinVerifyResult =
+  | { ok: true }
+  | { ok: false; reason: 'not_set' }
+  /** retryAfterMs > 0 when this wrong try has locked the PIN. */
+  | { ok: false; reason: 'wrong'; triesLeft: number; retryAfterMs: number }
+  | { ok: false; reason: 'locked'; retryAfterMs: number };
+
+/** Why a new PIN is refused, or null when it is acceptable. */
+export function pinFormatProblem(pin: string): string | null {
+  const { minDigits, maxDigits } = PIN_POLICY;
+  if (!/^\d+$/.test(pin) || pin.length < minDigits || pin.length > maxDigits)
+    return `The PIN must be ${minDigits} to ${maxDigits} digits.`;
+  const digits = [...pin].map(Number);
+  const steps = new Set(digits.slice(1).map((digit, i) => digit - digits[i]!));
+  if (steps.size === 1 && [0, 1, -1].includes([...steps][0]!))
+    return 'That PIN is too easy to guess (repeated or consecutive digits).';
+  return null;
+}
+
+/** How long a wrong try locks the PIN, given the wrong tries in a row including it. */
+export function lockDurationMs(failedAttempts: number): number {
+  const { freeTries, firstLockMs, maxLockMs } = PIN_POLICY;
+  if (failedAttempts < freeTries) return 0;
+  const doublings = Math.min(failedAttempts - freeTries, 30);
+  return Math.min(firstLockMs * 2 ** doublings, maxLockMs);
+}
+
+function deriveKey(pin: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  const memoryNeeded = 128 * params.cost * params.blockSize * params.parallelization;
+  return new Promise((resolve, reject) =>
+    scrypt(
+      pin,
+      salt,
+      params.keyLength,
+      {
+        N: params.cost,
+        r: params.blockSize,
+        p: params.parallelization,
+        maxmem: memoryNeeded * 2 + 32 * 1024 * 1024,
+      },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    ),
+  );
+}
+
+export async function hashPin(pin: string, params: ScryptParams, setAt: Date): Promise<PinHashRecord> {
+  const salt = randomBytes(16);
+  const key = await deriveKey(pin, salt, params);
+  return {
+    algorithm: 'scrypt',
+    ...params,
+    salt: salt.toString('base64'),
+    hash: key.toString('base64'),
+    setAt: setAt.toISOString(),
+  };
+}
+
+/** Constant-time comparison against the stored hash, using the parameters stored with it. */
+export async function pinMatches(pin: string, record: PinHashRecord): Promise<boolean> {
+  const expected = Buffer.from(record.hash, 'base64');
+  const actual = await deriveKey(pin, Buffer.from(record.salt, 'base64'), record);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+function weakerThan(record: PinHashRecord, params: ScryptParams): boolean {
+  return (
+    record.cost < params.cost || record.blockSize < params.blockSize || record.keyLength < params.keyLength
+  );
+}
+
+export interface ManagerPinOptions {
+  settings: SettingsStore;
+  /** Epoch ms; injectable for tests. */
+  now?: () => number;
+  /** Tests may use a cheaper cost; real use keeps the default. */
+  scryptParams?: ScryptParams;
+}
+
+export class ManagerPin {
+  private readonly settings: SettingsStore;
+  private readonly now: () => number;
+  private readonly params: ScryptParams;
+  /** Tries run one after another, so parallel guesses cannot slip past the counter. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: ManagerPinOptions) {
+    this.settings = options.settings;
+    this.now = options.now ?? Date.now;
+    this.params = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS;
+  }
+
+  isSet(): boolean {
+    return this.settings.load().managerPin.hash !== null;
+  }
+
+  /** Milliseconds until a try is accepted again; 0 when not locked. */
+  lockedForMs(): number {
+    return this.remainingLock(this.settings.load().managerPin.lockout);
+  }
+
+  verify(pin: string): Promise<PinVerifyResult> {
+    return this.serialized(() => this.verifyNow(pin));
+  }
+
+  /**
+   * Sets or changes the PIN. Changing needs the current PIN, which counts as a try like verify().
+   * Throws TillError('invalid_input') for an unacceptable new PIN and TillError('not_allowed')
+   * for a missing, wrong or locked current PIN.
+   */
+  setPin(newPin: string, currentPin?: string): Promise<void> {
+    return this.serialized(async () => {
+      const problem = pinFormatProblem(newPin);
+      if (problem) throw new TillError('invalid_input', problem);
+      if (this.isSet()) {
+        if (currentPin === undefined)
+          throw new TillError('not_allowed', 'Enter the current manager PIN to change it.');
+        const check = await this.verifyNow(currentPin);
+        if (!check.ok) {
+          const retryAfterMs =
+            'retryAfterMs' in check && check.retryAfterMs > 0 ? check.retryAfterMs : undefined;
+          throw new TillError(
+            'not_allowed',
+            check.reason === 'locked'
+              ? 'The manager PIN is locked for now.'
+              : 'The current manager PIN is wrong.',
+            { retryAfterMs },
+          );
+        }
+      }
+      const record = await hashPin(newPin, this.params, new Date(this.now()));
+      this.settings.update((s) => ({
+        ...s,
+        managerPin: { hash: record, lockout: { failedAttempts: 0, lockedUntil: null } },
+      }));
+    });
+  }
+
+  private serialized<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private remainingLock(lockout: PinLockout): number {
+    if (lockout.lockedUntil === null) return 0;
+    const remaining = lockout.lockedUntil - this.now();
+    // Capped so a clock set backwards cannot stretch a lock beyond the longest one.
+    return remaining > 0 ? Math.min(remaining, PIN_POLICY.maxLockMs) : 0;
+  }
+
+  private saveLockout(lockout: PinLockout): void {
+    this.settings.update((s) => ({ ...s, managerPin: { ...s.managerPin, lockout } }));
+  }
+
+  private async verifyNow(pin: string): Promise<PinVerifyResult> {
+    const { hash: record, lockout } = this.settings.load().managerPin;
+    if (record === null) return { ok: false, reason: 'not_set' };
+    const locked = this.remainingLock(lockout);
+    if (locked > 0) return { ok: false, reason: 'locked', retryAfterMs: locked };
+
+    // Counted before the slow comparison, so ending the app mid-try cannot give a free guess.
+    const failedAttempts = lockout.failedAttempts + 1;
+    this.saveLockout({ failedAttempts, lockedUntil: null });
+
+    if (typeof pin === 'string' && (await pinMatches(pin, record))) {
+      const upgraded = weakerThan(record, this.params)
+        ? await hashPin(pin, this.params, new Date(this.now()))
+        : record;
+      this.settings.update((s) => ({
+        ...s,
+        managerPin: { hash: upgraded, lockout: { failedAttempts: 0, lockedUntil: null } },
+      }));
+      return { ok: true };
+    }
+
+    const lockMs = lockDurationMs(failedAttempts);
+    if (lockMs > 0) this.saveLockout({ failedAttempts, lockedUntil: this.now() + lockMs });
+    return {
+      ok: false,
+      reason: 'wrong',
+      triesLeft: Math.max(0, PIN_POLICY.freeTries - failedAttempts),
+      retryAfterMs: lockMs,
+    };
+  }
+}
+
+export interface ManagerElevationOptions {
+  /** How long a granted elevation lasts; default 5 minutes. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+/**
+ * After a right PIN, the app grants an elevation token that guarded actions (settings, refunds,
+ * Z reports, overrides) check. Tokens live only in memory: a restart ends every elevation.
+ */
+export class ManagerElevation {
+  private readonly grants = new Map<string, number>();
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(options: ManagerElevationOptions = {}) {
+    this.ttlMs = options.ttlMs ?? 5 * 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  grant(): { token: string; expiresAt: number } {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = this.now() + this.ttlMs;
+    this.grants.set(token, expiresAt);
+    return { token, expiresAt };
+  }
+
+  isValid(token: string | null | undefined): boolean {
+    if (!token) return false;
+    const expiresAt = this.grants.get(token);
+    if (expiresAt === undefined) return false;
+    if (this.now() < expiresAt) return true;
+    this.grants.delete(token);
+    return false;
+  }
+
+  /** For guarded actions: throws TillError('not_allowed') without a valid elevation. */
+  require(token: string | null | undefined): void {
+    if (!this.isValid(token)) throw new TillError('not_allowed', 'This needs the manager PIN.');
+  }
+
+  revoke(token: string): void {
+    this.grants.delete(token);
+  }
+
+  revokeAll(): void {
+    this.grants.clear();
+  }
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { TillError } from '../../../shared/contract/errors';
+import { loadKeychainBackend, type KeychainBackend } from './keychain-backends';
+import type { SettingsFs } from './settings-files';
+import {
+  DEFAULT_KEYCHAIN_SERVICE,
+  SecretSavedDates,
+  checkSecretValue,
+  parseSecretAccount,
+  secretAccount,
+  type SavedSecret,
+  type SecretKey,
+  type SecretProfile,
+  type SecretStore,
+  type SecretStoreAvailability,
+} from './secret-store';
+
+export interface KeychainSecretStoreOptions {
+  /** A loaded backend, or omitted to load @napi-rs/keyring (falling back to keytar) on first use. */
+  backend?: KeychainBackend;
+  /** The keychain's service name; "Paydesk" unless a test passes its own. */
+  service?: string;
+  /** The non-secret "saved at" file, e.g. <userData>/secrets-saved.json. */
+  savedDatesFile: string;
+  fs?: SettingsFs;
+  now?: () => number;
+}
+
+/** The probe entry availability() writes, reads back and deletes. */
+const PROBE_ACCOUNT = 'paydesk-probe';
+
+function keychainMessage(error: unknown): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  return `The system keychain could not be used (${detail}).`;
+}
+
+/** Secrets in the OS keychain, one entry per profile and key under the service name. */
+export class KeychainSecretStore implements SecretStore {
+  private backendPromise: Promise<KeychainBackend> | null;
+  private readonly service: string;
+  private readonly dates: SecretSavedDates;
+  private readonly now: () => number;
+
+  constructor(options: KeychainSecretStoreOptions) {
+    this.backendPromise = options.backend ? Promise.resolve(options.backend) : null;
+    this.service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
+    this.dates = new SecretSavedDates(options.savedDatesFile, options.fs);
+    this.now = options.now ?? Date.now;
+  }
+
+  private backend(): Promise<KeychainBackend> {
+    this.backendPromise ??= loadKeychainBackend().then((loaded) => {
+      if (loaded.backend) return loaded.backend;
+      throw new TillError('not_configured', `The system keychain is not available: ${loaded.reason}.`);
+    });
+    return this.backendPromise;
+  }
+
+  /** Runs a keychain call, turning its failures into TillError('storage') with a plain message. */
+  private async call<T>(action: (backend: KeychainBackend) => Promise<T>): Promise<T> {
+    const backend = await this.backend();
+    try {
+      return await action(backend);
+    } catch (error) {
+      throw new TillError('storage', keychainMessage(error), { cause: error });
+    }
+  }
+
+  async get(key: SecretKey, profile: SecretProfile): Promise<string | null> {
+    const account = secretAccount(key, profile);
+    return this.call((b) => b.getPassword(this.service, account));
+  }
+
+  async set(key: SecretKey, profile: SecretProfile, value: string): Promise<void> {
+    const account = secretAccount(key, profile);
+    const secret = checkSecretValue(value);
+    await this.call((b) => b.setPassword(this.service, account, secret));
+    this.dates.set(account, new Date(this.now()).toISOString());
+  }
+
+  async delete(key: SecretKey, profile: SecretProfile): Promise<boolean> {
+    const account = secretAccount(key, profile);
+    const existed = await this.call((b) => b.deletePassword(this.service, account));
+    this.dates.set(account, null);
+    return existed;
+  }
+
+  async savedAt(key: SecretKey, profile: SecretProfile): Promise<string | null> {
+    return this.dates.get(secretAccount(key, profile));
+  }
+
+  async list(): Promise<SavedSecret[]> {
+    const saved: SavedSecret[] = [];
+    for (const [account, savedAt] of Object.entries(this.dates.all())) {
+      const parsed = parseSecretAccount(account);
+      if (parsed) saved.push({ ...parsed, savedAt });
+    }
+    return saved;
+  }
+
+  /** Really writes, reads back and deletes a throw-away entry: a keychain that only answers reads is no use. */
+  async availability(): Promise<SecretStoreAvailability> {
+    let backend: KeychainBackend;
+    try {
+      backend = await this.backend();
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    }
+    const probe = randomBytes(8).toString('hex');
+    try {
+      await backend.setPassword(this.service, PROBE_ACCOUNT, probe);
+      const readBack = await backend.getPassword(this.service, PROBE_ACCOUNT);
+      await backend.deletePassword(this.service, PROBE_ACCOUNT);
+      if (readBack !== probe)
+        return { ok: false, reason: 'The system keychain did not give back what was saved.' };
+      return { ok: true, backend: backend.name };
+    } catch (error) {
+      return { ok: false, reason: keychainMessage(error) };
+    }
+  }
+}
