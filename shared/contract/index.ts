@@ -29,10 +29,7 @@ export interface TillApi {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }
 
-/** Electron IPC channels are the method and event names under this one prefix. */
-export const IPC_PREFIX = 'till:';
-export const IPC_INVOKE_CHANNEL = `${IPC_PREFIX}invoke`;
-export const IPC_EVENT_CHANNEL = `${IPC_PREFIX}event`;
+export * from './channels';
 
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methods, name);

@@ -1,0 +1,141 @@
+// Electron main: thin. It builds the same till services as the browser host, binds the
+// contract to IPC, and keeps one hardened window (kiosk-capable) alive.
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, session, type WebContents } from 'electron';
+import { join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createTill, type Till } from '../services/till';
+import { createLogger } from '../services/logger';
+import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/contract/channels';
+import { CONTENT_SECURITY_POLICY } from '../../shared/security';
+import { allowPermission, APP_ENTRY, APP_HOST, APP_SCHEME, isAppUrl, isKioskEscape } from './window-policy';
+
+const logger = createLogger('main');
+const kiosk = process.argv.includes('--kiosk') || process.env.PAYDESK_KIOSK === '1';
+let till: Till | null = null;
+let window: BrowserWindow | null = null;
+let quitting = false;
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.enableSandbox();
+  void app.whenReady().then(start);
+}
+
+function serveRenderer(): void {
+  const root = join(__dirname, '../renderer');
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const file = normalize(join(root, decodeURIComponent(url.pathname)));
+    if (url.host !== APP_HOST || !file.startsWith(root + sep)) return new Response('Not found', { status: 404 });
+    const response = await net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    headers.set('x-content-type-options', 'nosniff');
+    return new Response(response.body, { status: response.status, headers });
+  });
+}
+
+function harden(contents: WebContents): void {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 800,
+    minWidth: 1024,
+    minHeight: 640,
+    show: false,
+    backgroundColor: '#f4f5f7',
+    autoHideMenuBar: true,
+    kiosk,
+    fullscreen: kiosk,
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      disableBlinkFeatures: 'Auxclick',
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      safeDialogs: true,
+      devTools: !kiosk,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  win.webContents.on('render-process-gone', (_e, details) => {
+    logger.error(`renderer gone (${details.reason}); reloading`);
+    if (!win.isDestroyed()) win.reload();
+  });
+  win.on('unresponsive', () => {
+    logger.warn('renderer unresponsive; reloading');
+    win.webContents.forcefullyCrashRenderer();
+    win.reload();
+  });
+  if (kiosk) {
+    win.webContents.on('before-input-event', (event, input) => {
+      if (isKioskEscape(input)) event.preventDefault();
+    });
+    win.on('close', (event) => {
+      // A kiosk till closes only through the app's own guarded quit.
+      if (!quitting) event.preventDefault();
+    });
+  }
+  void win.loadURL(APP_ENTRY);
+  return win;
+}
+
+async function start(): Promise<void> {
+  if (kiosk) Menu.setApplicationMenu(null);
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(allowPermission(permission)));
+  session.defaultSession.setPermissionCheckHandler((_wc, permission) => allowPermission(permission));
+  app.on('web-contents-created', (_e, contents) => harden(contents));
+  app.on('child-process-gone', (_e, details) => logger.warn(`child process gone: ${details.type} ${details.reason}`));
+  serveRenderer();
+
+  till = await createTill({ dataDir: app.getPath('userData'), host: 'electron', version: app.getVersion(), kiosk });
+  ipcMain.handle(IPC_INVOKE_CHANNEL, async (event, message: unknown) => {
+    if (!isAppUrl(event.senderFrame?.url)) {
+      logger.warn('refused a call from a frame outside the app');
+      return { ok: false, error: { code: 'not_allowed', message: 'Calls are accepted only from the till window.' } };
+    }
+    const { method, input } = (message ?? {}) as { method?: unknown; input?: unknown };
+    return till!.dispatch(method, input);
+  });
+  till.events.subscribe((event, payload) => {
+    if (window && !window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, { event, payload });
+  });
+
+  window = createWindow();
+  window.on('closed', () => (window = null));
+}
+
+app.on('before-quit', () => {
+  quitting = true;
+});
+app.on('window-all-closed', () => {
+  void till?.close().finally(() => app.quit());
+});

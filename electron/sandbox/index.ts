@@ -1,0 +1,46 @@
+// The embedded default: every stand-in service on its own loopback port, started together.
+import { randomBytes } from 'node:crypto';
+import { startPayAtCounterSandbox, type PayAtCounterSandbox } from './pay-at-counter/server';
+
+export interface SandboxServices {
+  payAtCounter: PayAtCounterSandbox;
+  close(): Promise<void>;
+}
+
+export interface SandboxServicesOptions {
+  /** First port to try; each service takes the next one. 0 = any free ports. */
+  basePort?: number;
+  /** Pace of the sandbox card machine (1 = real time). */
+  speed?: number;
+  /** Fixed credentials (the sandbox CLI prints them); random per launch by default. */
+  payAtCounterUsername?: string;
+  payAtCounterPassword?: string;
+}
+
+export async function startSandboxServices(options: SandboxServicesOptions = {}): Promise<SandboxServices> {
+  const port = (offset: number) => (options.basePort ? options.basePort + offset : 0);
+  const payAtCounter = await startPayAtCounterSandbox({
+    port: port(0),
+    speed: options.speed ?? 1,
+    username: options.payAtCounterUsername ?? 'sandbox',
+    password: options.payAtCounterPassword ?? `sandbox-${randomBytes(9).toString('base64url')}`,
+  });
+  return {
+    payAtCounter,
+    async close() {
+      await payAtCounter.close();
+    },
+  };
+}
+
+/** What `npm run sandbox` prints: every base URL and credential the stand-ins serve. */
+export function describeSandbox(services: SandboxServices) {
+  return {
+    payAtCounter: {
+      baseUrl: services.payAtCounter.baseUrl,
+      apiRoot: `${services.payAtCounter.baseUrl}/api/v1/pay-at-counter`,
+      username: services.payAtCounter.username,
+      password: services.payAtCounter.password,
+    },
+  };
+}

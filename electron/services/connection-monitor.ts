@@ -1,0 +1,77 @@
+// Keeps the connection state of each outside service, from the outcome of real calls and
+// from a modest periodic check, and announces every change.
+import type { ConnectionState, ServiceName } from '../../shared/contract';
+import { TillError } from '../../shared/contract/errors';
+
+const OFFLINE_CODES = new Set(['unreachable', 'timeout', 'certificate']);
+
+export class ConnectionMonitor {
+  private readonly states = new Map<ServiceName, ConnectionState>();
+  private readonly listeners = new Set<() => void>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    services: ReadonlyArray<{ service: ServiceName; mode: 'sandbox' | 'live' }>,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    for (const { service, mode } of services) {
+      this.states.set(service, { service, mode, state: 'unknown', detail: 'Not checked yet', checkedAt: null });
+    }
+  }
+
+  list(): ConnectionState[] {
+    return [...this.states.values()];
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setMode(service: ServiceName, mode: 'sandbox' | 'live'): void {
+    this.set(service, { mode, state: 'unknown', detail: 'Not checked yet' });
+  }
+
+  /** Wraps a call to a service: its outcome says whether the service is reachable. */
+  async track<T>(service: ServiceName, work: Promise<T>): Promise<T> {
+    try {
+      const value = await work;
+      this.set(service, { state: 'online', detail: 'Connected' });
+      return value;
+    } catch (error) {
+      if (error instanceof TillError && OFFLINE_CODES.has(error.code)) {
+        this.set(service, { state: 'offline', detail: error.message });
+      } else if (error instanceof TillError && ['bad_credentials', 'not_configured', 'service_error'].includes(error.code)) {
+        this.set(service, { state: 'error', detail: error.message });
+      } else {
+        // A 404 or 422 still proves the service answered.
+        this.set(service, { state: 'online', detail: 'Connected' });
+      }
+      throw error;
+    }
+  }
+
+  /** Runs `check` now and then every `intervalMs` until stopped. */
+  startPeriodicCheck(check: () => Promise<unknown>, intervalMs: number): void {
+    this.stop();
+    const run = () => void check().catch(() => undefined);
+    run();
+    this.timer = setInterval(run, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private set(service: ServiceName, patch: Partial<ConnectionState>): void {
+    const previous = this.states.get(service);
+    if (!previous) return;
+    const next: ConnectionState = { ...previous, ...patch, checkedAt: this.now().toISOString() };
+    this.states.set(service, next);
+    if (previous.state !== next.state || previous.detail !== next.detail || previous.mode !== next.mode) {
+      for (const l of this.listeners) l();
+    }
+  }
+}

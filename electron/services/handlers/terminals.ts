@@ -1,0 +1,23 @@
+import type { Handlers } from '../../../shared/contract/dispatch';
+import type { Terminal } from '../../../shared/contract';
+import type { PayAtCounterClient, TerminalRecord } from '../payments/pay-at-counter-client';
+
+export function toTerminal(record: TerminalRecord): Terminal {
+  return {
+    terminalId: record.terminal_id,
+    currency: record.currency,
+    status: record.status,
+    lastActivity: record.last_activity ?? null,
+    deviceAddress: record.device_address ?? null,
+  };
+}
+
+export function terminalHandlers(
+  client: () => PayAtCounterClient,
+  track: <T>(work: Promise<T>) => Promise<T>,
+): Pick<Handlers, 'terminals.list' | 'terminals.get'> {
+  return {
+    'terminals.list': async (filter) => (await track(client().listTerminals(filter))).map(toTerminal),
+    'terminals.get': async ({ terminalId }) => toTerminal(await track(client().getTerminal(terminalId))),
+  };
+}

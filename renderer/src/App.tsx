@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { till, onBridgeConnection } from './till';
+import { SCREENS, useShell, type ScreenId } from './state/shell';
+import { StatusBar } from './components/StatusBar';
+import { ComingSoon } from './screens/ComingSoon';
+import { TerminalsScreen } from './screens/TerminalsScreen';
+
+function Screen({ id }: { id: ScreenId }) {
+  switch (id) {
+    case 'terminals':
+      return <TerminalsScreen />;
+    case 'sell':
+      return <ComingSoon title="Sell" what="product grid, basket and card, cash or split tender." />;
+    case 'reports':
+      return <ComingSoon title="Reports" what="X and Z reports from the card terminal, held against the till's own sales." />;
+    case 'printer':
+      return <ComingSoon title="Printer" what="printer status, the print queue, retry, reprint and a test page." />;
+    case 'supplies':
+      return <ComingSoon title="Supplies" what="ordering stock from the product distribution service." />;
+    case 'merchant':
+      return <ComingSoon title="Merchant tools" what="the merchant dashboard's tools, after signing in." />;
+    case 'settings':
+      return <ComingSoon title="Settings" what="live or sandbox per service, credentials in the keychain, printers, kiosk and manager PIN." />;
+  }
+}
+
+export function App() {
+  const { screen, go, info, setInfo, setStatus, setLinked } = useShell();
+
+  useEffect(() => {
+    if (!till) return;
+    const api = till;
+    const load = () => {
+      void api.invoke('app.info', {}).then(setInfo).catch(() => undefined);
+      void api.invoke('status.get', {}).then(setStatus).catch(() => undefined);
+    };
+    load();
+    const offStatus = api.on('status.changed', setStatus);
+    const offLink = onBridgeConnection((connected) => {
+      setLinked(connected);
+      if (connected) load();
+    });
+    return () => {
+      offStatus();
+      offLink();
+    };
+  }, [setInfo, setStatus, setLinked]);
+
+  if (!till) {
+    return (
+      <main className="fatal" role="alert">
+        <h1>Paydesk cannot reach its till service</h1>
+        <p>Open the till with the full address that the start command printed (it carries a one-time key).</p>
+      </main>
+    );
+  }
+
+  return (
+    <div className="app">
+      {info?.sandbox && (
+        <div className="sandbox-banner" role="note" aria-label="Sandbox mode">
+          Sandbox — no real money moves. Card machines, supplier and printer are stand-ins.
+        </div>
+      )}
+      <header className="top-bar">
+        <span className="brand">Paydesk</span>
+        <StatusBar />
+      </header>
+      <div className="body">
+        <nav className="side-nav" aria-label="Main">
+          {SCREENS.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              className={s.id === screen ? 'nav-item active' : 'nav-item'}
+              aria-current={s.id === screen ? 'page' : undefined}
+              onClick={() => go(s.id)}
+            >
+              {s.label}
+            </button>
+          ))}
+        </nav>
+        <main className="content">
+          <Screen id={screen} />
+        </main>
+      </div>
+    </div>
+  );
+}

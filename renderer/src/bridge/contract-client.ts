@@ -1,0 +1,58 @@
+// The renderer's side of the contract, over either transport (Electron IPC through the
+// preload, or the browser host's WebSocket): replies and events are validated where they
+// are received, errors become TillErrors with a code the UI can word.
+import {
+  events,
+  isEventName,
+  methods,
+  replySchema,
+  TillError,
+  type ErrorCode,
+  type EventName,
+  type EventPayload,
+  type MethodInput,
+  type MethodName,
+  type MethodOutput,
+  type TillApi,
+} from '../../../shared/contract';
+import type { TillTransport } from '../../../shared/transport';
+
+export function unwrapReply<M extends MethodName>(method: M, raw: unknown): MethodOutput<M> {
+  const reply = replySchema.safeParse(raw);
+  if (!reply.success) throw new TillError('malformed_response', `The till sent a malformed reply to ${method}.`);
+  if (!reply.data.ok) {
+    const { code, message, retryAfterMs } = reply.data.error;
+    throw new TillError(code as ErrorCode, message, retryAfterMs === undefined ? {} : { retryAfterMs });
+  }
+  const value = methods[method].output.safeParse(reply.data.value);
+  if (!value.success) throw new TillError('malformed_response', `The till sent an unexpected value for ${method}.`);
+  return value.data as MethodOutput<M>;
+}
+
+type AnyListener = (payload: unknown) => void;
+
+export function createTillApi(transport: TillTransport): TillApi {
+  const byEvent = new Map<EventName, Set<AnyListener>>();
+  transport.onEvent((event, payload) => {
+    if (!isEventName(event)) return;
+    const parsed = events[event].safeParse(payload);
+    if (!parsed.success) {
+      console.warn(`Ignored a malformed ${event} event`);
+      return;
+    }
+    for (const listener of byEvent.get(event) ?? []) listener(parsed.data);
+  });
+  return {
+    async invoke<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+      return unwrapReply(method, await transport.call(method, input));
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
+      const set = byEvent.get(event) ?? new Set<AnyListener>();
+      set.add(listener as AnyListener);
+      byEvent.set(event, set);
+      return () => {
+        set.delete(listener as AnyListener);
+      };
+    },
+  };
+}
