@@ -139,16 +139,16 @@ export class UnavailableSecretStore implements SecretStore {
     throw new TillError('not_configured', `Passwords can't be saved on this computer: ${this.reason}`);
   }
 
-  async get(): Promise<string | null> {
+  async get(_key: SecretKey, _profile: SecretProfile): Promise<string | null> {
     this.refuse();
   }
-  async set(): Promise<void> {
+  async set(_key: SecretKey, _profile: SecretProfile, _value: string): Promise<void> {
     this.refuse();
   }
-  async delete(): Promise<boolean> {
+  async delete(_key: SecretKey, _profile: SecretProfile): Promise<boolean> {
     this.refuse();
   }
-  async savedAt(): Promise<string | null> {
+  async savedAt(_key: SecretKey, _profile: SecretProfile): Promise<string | null> {
     return null;
   }
   async list(): Promise<SavedSecret[]> {

@@ -1,0 +1,140 @@
+// Against the real OS keychain (the Secret Service on Linux). In CI this runs inside
+// scripts/with-keyring.sh, which sets PAYDESK_KEYRING=1: then an unreachable keychain FAILS the
+// test. Without that variable (a developer machine without a keyring) the tests skip, saying why.
+//
+//   bash scripts/with-keyring.sh node --import tsx --test tests/unit/storage/keychain.test.ts
+import { after, before, test, type TestContext } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KeychainSecretStore } from '../../../electron/services/storage/secret-store-keychain';
+import {
+  loadKeytarBackend,
+  loadNapiKeyringBackend,
+  type KeychainBackend,
+} from '../../../electron/services/storage/keychain-backends';
+import { SECRET_KEYS, SECRET_PROFILES, secretAccount } from '../../../electron/services/storage/secret-store';
+
+const required = process.env.PAYDESK_KEYRING === '1';
+// A service name of our own, so nothing of a real Paydesk install is touched.
+const service = `PaydeskTest-${process.pid}-${randomBytes(4).toString('hex')}`;
+const folder = mkdtempSync(join(tmpdir(), 'paydesk-keychain-'));
+const savedDatesFile = join(folder, 'secrets-saved.json');
+let backend: KeychainBackend | null = null;
+let unavailable: string | null = null;
+
+before(async () => {
+  try {
+    backend = await loadNapiKeyringBackend();
+  } catch (error) {
+    unavailable = `the keychain module did not load: ${String(error)}`;
+    return;
+  }
+  const availability = await new KeychainSecretStore({ backend, service, savedDatesFile }).availability();
+  if (!availability.ok) unavailable = availability.reason;
+});
+
+after(async () => {
+  if (backend && !unavailable)
+    for (const profile of SECRET_PROFILES)
+      for (const key of SECRET_KEYS) await backend.deletePassword(service, secretAccount(key, profile));
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** The keychain backend, or skips (or fails, when CI requires a keychain). */
+function keychainOrSkip(t: TestContext): KeychainBackend | null {
+  if (backend && !unavailable) return backend;
+  const reason = `no usable OS keychain: ${unavailable ?? 'not probed'}`;
+  if (required) assert.fail(`PAYDESK_KEYRING=1 but ${reason}`);
+  t.skip(`${reason} (run under scripts/with-keyring.sh to test against a real one)`);
+  return null;
+}
+
+/** What the Secret Service itself holds, read with libsecret's own tool, independent of our code. */
+function secretToolLookup(account: string): string | null {
+  const result = spawnSync('secret-tool', ['lookup', 'service', service, 'username', account], {
+    encoding: 'utf8',
+  });
+  if (result.error) return null;
+  return result.status === 0 ? result.stdout : null;
+}
+const haveSecretTool = process.platform === 'linux' && !spawnSync('secret-tool', ['--version']).error;
+
+test('keychain: save, read, replace and forget a secret', async (t) => {
+  const b = keychainOrSkip(t);
+  if (!b) return;
+  let now = Date.parse('2026-11-22T07:00:00.000Z');
+  const store = new KeychainSecretStore({ backend: b, service, savedDatesFile, now: () => now });
+  const account = secretAccount('payAtCounter.password', 'live');
+  const first = `pw-${randomBytes(8).toString('hex')}`;
+
+  assert.equal(await store.get('payAtCounter.password', 'live'), null);
+  await store.set('payAtCounter.password', 'live', first);
+  assert.equal(await store.get('payAtCounter.password', 'live'), first);
+  if (haveSecretTool) assert.equal(secretToolLookup(account), first, 'really in the Secret Service');
+  assert.equal(await store.savedAt('payAtCounter.password', 'live'), '2026-11-22T07:00:00.000Z');
+  assert.equal(readFileSync(savedDatesFile, 'utf8').includes(first), false, 'the dates file holds no secret');
+
+  // A second store (as after a restart) reads the same entry.
+  const reopened = new KeychainSecretStore({ backend: b, service, savedDatesFile });
+  assert.equal(await reopened.get('payAtCounter.password', 'live'), first);
+
+  now += 3600_000;
+  const second = `pw-ü€-${randomBytes(8).toString('hex')}`;
+  await store.set('payAtCounter.password', 'live', second);
+  assert.equal(await store.get('payAtCounter.password', 'live'), second);
+  assert.equal(await store.savedAt('payAtCounter.password', 'live'), '2026-11-22T08:00:00.000Z');
+
+  assert.equal(await store.delete('payAtCounter.password', 'live'), true);
+  assert.equal(await store.get('payAtCounter.password', 'live'), null);
+  assert.equal(await store.delete('payAtCounter.password', 'live'), false);
+  assert.equal(await store.savedAt('payAtCounter.password', 'live'), null);
+  if (haveSecretTool) assert.equal(secretToolLookup(account), null, 'gone from the Secret Service');
+});
+
+test('keychain: sandbox and live profiles sit side by side; a token bundle of several KiB fits', async (t) => {
+  const b = keychainOrSkip(t);
+  if (!b) return;
+  const store = new KeychainSecretStore({ backend: b, service, savedDatesFile });
+  const tokens = JSON.stringify({
+    access_token: randomBytes(1500).toString('base64url'),
+    refresh_token: randomBytes(500).toString('base64url'),
+    expires_at: '2026-11-22T09:00:00Z',
+  });
+  await store.set('merchant.oauthTokens', 'live', tokens);
+  await store.set('merchant.oauthTokens', 'sandbox', 'sandbox-tokens');
+  await store.set('distribution.apiKey', 'live', 'api-key-live');
+  assert.equal(await store.get('merchant.oauthTokens', 'live'), tokens);
+  assert.equal(await store.get('merchant.oauthTokens', 'sandbox'), 'sandbox-tokens');
+
+  const listed = (await store.list()).map((s) => `${s.profile}/${s.key}`).sort();
+  assert.deepEqual(listed, [
+    'live/distribution.apiKey',
+    'live/merchant.oauthTokens',
+    'sandbox/merchant.oauthTokens',
+  ]);
+
+  await store.delete('merchant.oauthTokens', 'sandbox');
+  assert.equal(await store.get('merchant.oauthTokens', 'live'), tokens);
+  assert.equal(await store.get('merchant.oauthTokens', 'sandbox'), null);
+});
+
+test('keychain: the keytar fallback binding also saves, reads and forgets', async (t) => {
+  if (!keychainOrSkip(t)) return;
+  let keytar: KeychainBackend;
+  try {
+    keytar = await loadKeytarBackend();
+  } catch (error) {
+    t.skip(`keytar is not installed or built here: ${String(error)}`);
+    return;
+  }
+  const store = new KeychainSecretStore({ backend: keytar, service, savedDatesFile });
+  assert.deepEqual(await store.availability(), { ok: true, backend: 'keytar' });
+  await store.set('payAtCounter.username', 'sandbox', 'till-operator');
+  assert.equal(await store.get('payAtCounter.username', 'sandbox'), 'till-operator');
+  assert.equal(await store.delete('payAtCounter.username', 'sandbox'), true);
+  assert.equal(await store.get('payAtCounter.username', 'sandbox'), null);
+});

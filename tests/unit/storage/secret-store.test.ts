@@ -1,0 +1,217 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TillError } from '../../../shared/contract/errors';
+import {
+  EncryptedFileSecretStore,
+  type EncryptionBackend,
+} from '../../../electron/services/storage/secret-store-encrypted-file';
+import { KeychainSecretStore } from '../../../electron/services/storage/secret-store-keychain';
+import {
+  SECRET_KEYS,
+  UnavailableSecretStore,
+  chooseSecretStore,
+  parseSecretAccount,
+  secretAccount,
+} from '../../../electron/services/storage/secret-store';
+
+function tempFolder(t: { after: (fn: () => void) => void }): string {
+  const folder = mkdtempSync(join(tmpdir(), 'paydesk-secrets-'));
+  t.after(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/** Real AES-256-GCM under a random key: stands in for the OS encryption Electron's safeStorage uses. */
+function aesBackend(name = 'gnome_libsecret'): EncryptionBackend {
+  const key = randomBytes(32);
+  return {
+    isEncryptionAvailable: () => true,
+    backendName: () => name,
+    encrypt(text) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]);
+    },
+    decrypt(buf) {
+      const decipher = createDecipheriv('aes-256-gcm', key, buf.subarray(0, 12));
+      decipher.setAuthTag(buf.subarray(12, 28));
+      return Buffer.concat([decipher.update(buf.subarray(28)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+const PASSWORD = 'correct-horse-battery-staple-42';
+
+test('account names join profile and key, and only the closed lists are accepted', () => {
+  assert.equal(secretAccount('payAtCounter.password', 'live'), 'live/payAtCounter.password');
+  for (const key of SECRET_KEYS)
+    assert.deepEqual(parseSecretAccount(secretAccount(key, 'sandbox')), { key, profile: 'sandbox' });
+  assert.throws(() => secretAccount('payAtCounter.pin' as never, 'live'));
+  assert.throws(() => secretAccount('distribution.apiKey', 'staging' as never));
+  assert.equal(parseSecretAccount('live/unknown.key'), null);
+  assert.equal(parseSecretAccount('live/payAtCounter.password/extra'), null);
+});
+
+test('encrypted file: save, read, replace, forget; only ciphertext and dates on disk', async (t) => {
+  const folder = tempFolder(t);
+  const file = join(folder, 'secrets.enc.json');
+  let now = Date.parse('2026-11-22T08:30:00.000Z');
+  const store = new EncryptedFileSecretStore({ file, encryption: aesBackend(), now: () => now });
+
+  assert.deepEqual(await store.availability(), { ok: true, backend: 'encrypted file (gnome_libsecret)' });
+  assert.equal(await store.get('payAtCounter.password', 'live'), null);
+  await store.set('payAtCounter.password', 'live', PASSWORD);
+  await store.set('payAtCounter.password', 'sandbox', 'sandbox-password');
+  assert.equal(await store.get('payAtCounter.password', 'live'), PASSWORD);
+  assert.equal(await store.get('payAtCounter.password', 'sandbox'), 'sandbox-password');
+  assert.equal(await store.savedAt('payAtCounter.password', 'live'), '2026-11-22T08:30:00.000Z');
+
+  const onDisk = readFileSync(file, 'utf8');
+  assert.equal(onDisk.includes(PASSWORD), false);
+  assert.equal(onDisk.includes(Buffer.from(PASSWORD).toString('base64')), false);
+  assert.equal(onDisk.includes('sandbox-password'), false);
+
+  now += 24 * 3600 * 1000;
+  await store.set('payAtCounter.password', 'live', 'replaced-password');
+  assert.equal(await store.get('payAtCounter.password', 'live'), 'replaced-password');
+  assert.equal(await store.savedAt('payAtCounter.password', 'live'), '2026-11-23T08:30:00.000Z');
+  assert.deepEqual(
+    (await store.list()).sort((a, b) => a.profile.localeCompare(b.profile)),
+    [
+      { key: 'payAtCounter.password', profile: 'live', savedAt: '2026-11-23T08:30:00.000Z' },
+      { key: 'payAtCounter.password', profile: 'sandbox', savedAt: '2026-11-22T08:30:00.000Z' },
+    ],
+  );
+
+  assert.equal(await store.delete('payAtCounter.password', 'live'), true);
+  assert.equal(await store.delete('payAtCounter.password', 'live'), false);
+  assert.equal(await store.get('payAtCounter.password', 'live'), null);
+  assert.equal(await store.savedAt('payAtCounter.password', 'live'), null);
+  assert.equal(await store.get('payAtCounter.password', 'sandbox'), 'sandbox-password');
+  assert.deepEqual(readdirSync(folder), ['secrets.enc.json']);
+});
+
+test('encrypted file: ciphertext from another key (another user or computer) is reported, not returned', async (t) => {
+  const folder = tempFolder(t);
+  const file = join(folder, 'secrets.enc.json');
+  await new EncryptedFileSecretStore({ file, encryption: aesBackend() }).set(
+    'distribution.apiKey',
+    'live',
+    PASSWORD,
+  );
+  const otherKey = new EncryptedFileSecretStore({ file, encryption: aesBackend() });
+  await assert.rejects(
+    otherKey.get('distribution.apiKey', 'live'),
+    (e: unknown) => e instanceof TillError && e.code === 'storage' && !e.message.includes(PASSWORD),
+  );
+});
+
+test('encrypted file: refuses without real OS encryption, and writes nothing', async (t) => {
+  const folder = tempFolder(t);
+  const file = join(folder, 'secrets.enc.json');
+  const real = aesBackend();
+  const cases: Array<[string, EncryptionBackend]> = [
+    ['unavailable', { ...real, isEncryptionAvailable: () => false }],
+    ['basic_text', aesBackend('basic_text')],
+    ['unknown', aesBackend('unknown')],
+    [
+      'throws',
+      {
+        ...real,
+        isEncryptionAvailable: () => {
+          throw new Error('not ready');
+        },
+      },
+    ],
+  ];
+  for (const [label, encryption] of cases) {
+    const store = new EncryptedFileSecretStore({ file, encryption });
+    const availability = await store.availability();
+    assert.equal(availability.ok, false, label);
+    assert.ok(!availability.ok && availability.reason.length > 10, label);
+    await assert.rejects(
+      store.set('payAtCounter.password', 'live', PASSWORD),
+      (e: unknown) =>
+        e instanceof TillError && e.code === 'not_configured' && /can't be saved/.test(e.message),
+      label,
+    );
+    await assert.rejects(store.get('payAtCounter.password', 'live'), TillError, label);
+  }
+  assert.equal(existsSync(file), false);
+});
+
+test('encrypted file: an "encryption" that hands back the text is refused', async (t) => {
+  const folder = tempFolder(t);
+  const file = join(folder, 'secrets.enc.json');
+  const identity: EncryptionBackend = {
+    isEncryptionAvailable: () => true,
+    backendName: () => 'kwallet5',
+    encrypt: (text) => Buffer.concat([Buffer.from('v10'), Buffer.from(text)]),
+    decrypt: (buf) => buf.subarray(3).toString(),
+  };
+  const store = new EncryptedFileSecretStore({ file, encryption: identity });
+  await assert.rejects(store.set('distribution.apiKey', 'live', PASSWORD), /encryption did not work/);
+  assert.equal(existsSync(file), false);
+});
+
+test('values are checked: empty or oversized values are refused', async (t) => {
+  const folder = tempFolder(t);
+  const store = new EncryptedFileSecretStore({ file: join(folder, 's.json'), encryption: aesBackend() });
+  await assert.rejects(store.set('distribution.apiKey', 'live', ''), /empty/);
+  await assert.rejects(store.set('distribution.apiKey', 'live', 'x'.repeat(16 * 1024 + 1)), /too long/);
+});
+
+test('chooseSecretStore takes the first available store, or refuses saying why', async (t) => {
+  const folder = tempFolder(t);
+  const plainOnly = new EncryptedFileSecretStore({
+    file: join(folder, 'a.json'),
+    encryption: aesBackend('basic_text'),
+  });
+  const working = new EncryptedFileSecretStore({ file: join(folder, 'b.json'), encryption: aesBackend() });
+  assert.equal(await chooseSecretStore([plainOnly, working]), working);
+
+  const none = await chooseSecretStore([plainOnly]);
+  assert.ok(none instanceof UnavailableSecretStore);
+  const availability = await none.availability();
+  assert.ok(!availability.ok && /basic_text/.test(availability.reason));
+  await assert.rejects(
+    none.set('merchant.oauthTokens', 'live', '{"access_token":"abc"}'),
+    (e: unknown) => e instanceof TillError && e.code === 'not_configured' && /basic_text/.test(e.message),
+  );
+  await assert.rejects(none.get('merchant.oauthTokens', 'live'), TillError);
+  assert.deepEqual(await none.list(), []);
+});
+
+test('keychain store: a failing keychain becomes TillError storage, never a silent loss', async (t) => {
+  const folder = tempFolder(t);
+  const failing = {
+    name: 'broken',
+    getPassword: async () => {
+      throw new Error('Platform failure: DBus error: no session bus');
+    },
+    setPassword: async () => {
+      throw new Error('Platform failure: DBus error: no session bus');
+    },
+    deletePassword: async () => {
+      throw new Error('Platform failure: DBus error: no session bus');
+    },
+  };
+  const datesFile = join(folder, 'secrets-saved.json');
+  const store = new KeychainSecretStore({
+    backend: failing,
+    service: 'PaydeskTest',
+    savedDatesFile: datesFile,
+  });
+  const availability = await store.availability();
+  assert.ok(!availability.ok && /keychain could not be used.*DBus/.test(availability.reason));
+  await assert.rejects(
+    store.set('payAtCounter.password', 'live', PASSWORD),
+    (e: unknown) => e instanceof TillError && e.code === 'storage' && !e.message.includes(PASSWORD),
+  );
+  assert.equal(existsSync(datesFile), false, 'no "saved" date for a secret that was not saved');
+  await assert.rejects(store.get('payAtCounter.password', 'live'), TillError);
+});

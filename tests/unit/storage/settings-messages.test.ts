@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TillError, type ErrorCode } from '../../../shared/contract/errors';
+import { describeConnectionError } from '../../../electron/services/storage/settings-messages';
+
+const CONNECTION_CODES: ErrorCode[] = [
+  'bad_credentials',
+  'unreachable',
+  'timeout',
+  'certificate',
+  'not_found',
+  'rate_limited',
+  'service_error',
+  'malformed_response',
+  'not_configured',
+];
+
+test('each connection error code gets its own short sentence, without the technical message', () => {
+  const technical = 'connect ECONNREFUSED 10.0.0.5:443 at TCPConnectWrap.afterConnect';
+  const sentences = CONNECTION_CODES.map((code) => describeConnectionError(new TillError(code, technical)));
+  assert.equal(new Set(sentences).size, CONNECTION_CODES.length, 'no two codes share wording');
+  for (const sentence of sentences) {
+    assert.equal(sentence.includes('ECONNREFUSED'), false);
+    assert.match(sentence, /^[A-Z].*\.$/);
+    assert.ok(sentence.length < 140, sentence);
+  }
+  assert.equal(
+    describeConnectionError(new TillError('bad_credentials', technical)),
+    'The username or password was not accepted.',
+  );
+});
+
+test('the service is named when known, and waiting time is given for rate limits', () => {
+  assert.equal(
+    describeConnectionError(new TillError('unreachable', 'x'), 'payAtCounter'),
+    "The card service can't be reached: check the internet connection.",
+  );
+  assert.match(
+    describeConnectionError(new TillError('timeout', 'x'), 'distribution'),
+    /^The supplier service/,
+  );
+  assert.match(
+    describeConnectionError(new TillError('rate_limited', 'x', { retryAfterMs: 45_000 })),
+    /Try again in 45 seconds\./,
+  );
+  assert.match(
+    describeConnectionError(new TillError('rate_limited', 'x', { retryAfterMs: 125_000 })),
+    /Try again in 3 minutes\./,
+  );
+});
+
+test('error shapes from over the contract are understood too; anything else gets a general sentence', () => {
+  assert.match(
+    describeConnectionError({ code: 'certificate', message: 'self-signed' }),
+    /certificate isn't trusted/,
+  );
+  const general = describeConnectionError(new Error('boom'));
+  assert.match(general, /unexpected problem/);
+  assert.equal(describeConnectionError({ code: 'made_up' }), general);
+  assert.equal(describeConnectionError(null), general);
+});
