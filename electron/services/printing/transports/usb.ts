@@ -1,0 +1,238 @@
+// A USB printer through libusb, written against the `usb` 2.x legacy API (getDeviceList,
+// claim, detachKernelDriver). Kept thin: device discovery and transfers live here; the parts
+// that can be checked without hardware (interface choice, port-status bits) are pure functions.
+import type { Device, Interface, OutEndpoint } from 'usb';
+import {
+  PrinterTransportError,
+  unreachable,
+  type PrinterStatus,
+  type PrinterStatusReading,
+  type PrinterTransport,
+} from './transport';
+
+export const USB_CLASS_PRINTER = 7;
+const TRANSFER_TYPE_BULK = 2;
+const GET_PORT_STATUS = { bmRequestType: 0xa1, bRequest: 1 } as const;
+
+/** The fields of libusb's interface descriptor this module reads. */
+export interface InterfaceDescriptorLike {
+  bInterfaceNumber: number;
+  bAlternateSetting: number;
+  bInterfaceClass: number;
+  bInterfaceProtocol: number;
+  endpoints: { bEndpointAddress: number; bmAttributes: number }[];
+}
+
+export interface PrinterInterfaceChoice {
+  interfaceNumber: number;
+  alternateSetting: number;
+  outEndpoint: number;
+  inEndpoint?: number;
+  bidirectional: boolean;
+}
+
+/**
+ * The printer-class interface with a bulk OUT endpoint; a bidirectional one (protocol 2) is
+ * preferred when a device offers several alternate settings.
+ */
+export function selectPrinterInterface(
+  config: { interfaces: InterfaceDescriptorLike[][] } | undefined,
+): PrinterInterfaceChoice | null {
+  const candidates: PrinterInterfaceChoice[] = [];
+  for (const alternates of config?.interfaces ?? []) {
+    for (const descriptor of alternates) {
+      if (descriptor.bInterfaceClass !== USB_CLASS_PRINTER) continue;
+      const bulk = descriptor.endpoints.filter((e) => (e.bmAttributes & 0x03) === TRANSFER_TYPE_BULK);
+      const out = bulk.find((e) => (e.bEndpointAddress & 0x80) === 0);
+      if (!out) continue;
+      const inbound = bulk.find((e) => (e.bEndpointAddress & 0x80) !== 0);
+      candidates.push({
+        interfaceNumber: descriptor.bInterfaceNumber,
+        alternateSetting: descriptor.bAlternateSetting,
+        outEndpoint: out.bEndpointAddress,
+        ...(inbound && { inEndpoint: inbound.bEndpointAddress }),
+        bidirectional: descriptor.bInterfaceProtocol === 2 && inbound !== undefined,
+      });
+    }
+  }
+  return candidates.find((c) => c.bidirectional) ?? candidates[0] ?? null;
+}
+
+/** USB printer class port status: bit 3 "not error", bit 4 "selected", bit 5 "paper empty". */
+export function parsePortStatus(byte: number): PrinterStatus {
+  const paperEnd = (byte & 0x20) !== 0;
+  const online = (byte & 0x10) !== 0;
+  const error = (byte & 0x08) === 0;
+  const words = [paperEnd && 'paper end', !online && 'offline', error && !paperEnd && 'error'].filter(
+    Boolean,
+  );
+  return {
+    online,
+    paperEnd,
+    paperNearEnd: false,
+    coverOpen: false,
+    error,
+    detail: words.join(', ') || 'ready',
+  };
+}
+
+export interface UsbPrinterInfo {
+  vendorId: number;
+  productId: number;
+  busNumber: number;
+  deviceAddress: number;
+  interfaceNumber: number;
+  bidirectional: boolean;
+}
+
+type UsbModule = typeof import('usb');
+
+async function loadUsb(): Promise<UsbModule | null> {
+  try {
+    return await import('usb');
+  } catch {
+    return null; // libusb missing or the addon not built for this runtime
+  }
+}
+
+/** Printers for the settings picker; [] when there is no libusb or no printer. */
+export async function listUsbPrinters(): Promise<UsbPrinterInfo[]> {
+  const usb = await loadUsb();
+  if (!usb) return [];
+  let devices: Device[];
+  try {
+    devices = usb.getDeviceList();
+  } catch {
+    return [];
+  }
+  const printers: UsbPrinterInfo[] = [];
+  for (const device of devices) {
+    let choice: PrinterInterfaceChoice | null = null;
+    try {
+      choice = selectPrinterInterface(device.configDescriptor);
+    } catch {
+      continue; // descriptor unreadable without opening (permissions)
+    }
+    if (!choice) continue;
+    printers.push({
+      vendorId: device.deviceDescriptor.idVendor,
+      productId: device.deviceDescriptor.idProduct,
+      busNumber: device.busNumber,
+      deviceAddress: device.deviceAddress,
+      interfaceNumber: choice.interfaceNumber,
+      bidirectional: choice.bidirectional,
+    });
+  }
+  return printers;
+}
+
+export class UsbTransport implements PrinterTransport {
+  readonly kind = 'usb' as const;
+  readonly canConfirm = false;
+  private device: Device | null = null;
+  private iface: Interface | null = null;
+  private out: OutEndpoint | null = null;
+  private interfaceNumber = 0;
+
+  constructor(
+    private readonly vendorId: number,
+    private readonly productId: number,
+  ) {}
+
+  async open(): Promise<void> {
+    if (this.out) return;
+    const usb = await loadUsb();
+    if (!usb) throw new PrinterTransportError('connect', 'offline', 'USB support (libusb) is not available');
+    const device = usb
+      .getDeviceList()
+      .find(
+        (d) =>
+          d.deviceDescriptor.idVendor === this.vendorId && d.deviceDescriptor.idProduct === this.productId,
+      );
+    if (!device) throw new PrinterTransportError('connect', 'offline', 'USB printer not connected');
+    try {
+      device.open();
+      const choice = selectPrinterInterface(device.configDescriptor);
+      if (!choice) throw new Error('the device has no printer interface');
+      const iface = device.interface(choice.interfaceNumber);
+      // On Linux the usblp driver owns the interface (and /dev/usb/lp*) until detached.
+      if (process.platform === 'linux' && iface.isKernelDriverActive()) iface.detachKernelDriver();
+      iface.claim();
+      const out = iface.endpoint(choice.outEndpoint) as OutEndpoint | undefined;
+      if (!out) throw new Error('printer OUT endpoint missing');
+      this.device = device;
+      this.iface = iface;
+      this.out = out;
+      this.interfaceNumber = choice.interfaceNumber;
+    } catch (error) {
+      try {
+        device.close();
+      } catch {
+        // already closed
+      }
+      const message = (error as Error).message;
+      const hint = /ACCESS/.test(message) ? ' (no permission: a udev rule is needed)' : '';
+      throw new PrinterTransportError('connect', 'offline', `USB printer unavailable: ${message}${hint}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async write(bytes: Buffer, options: { timeoutMs: number }): Promise<void> {
+    await this.open();
+    const out = this.out!;
+    // libusb's own timeout plus a watchdog: endpoint transfers wait for ever by default.
+    out.timeout = options.timeoutMs;
+    await new Promise<void>((resolve, reject) => {
+      const watchdog = setTimeout(() => {
+        void this.close();
+        reject(new PrinterTransportError('write', 'timeout', 'printer stopped taking data'));
+      }, options.timeoutMs + 500);
+      out.transfer(bytes, (error) => {
+        clearTimeout(watchdog);
+        if (!error) return resolve();
+        void this.close();
+        const kind = /TIMEOUT/.test(error.message) ? 'timeout' : 'closed';
+        reject(
+          new PrinterTransportError('write', kind, `USB write failed: ${error.message}`, { cause: error }),
+        );
+      });
+    });
+  }
+
+  async status(): Promise<PrinterStatusReading> {
+    try {
+      await this.open();
+    } catch (error) {
+      return unreachable((error as Error).message);
+    }
+    const device = this.device!;
+    return new Promise<PrinterStatusReading>((resolve) => {
+      device.controlTransfer(
+        GET_PORT_STATUS.bmRequestType,
+        GET_PORT_STATUS.bRequest,
+        0,
+        this.interfaceNumber,
+        1,
+        (error, data) => {
+          if (error || !Buffer.isBuffer(data) || data.length < 1) resolve('unknown');
+          else resolve(parsePortStatus(data[0]!));
+        },
+      );
+    });
+  }
+
+  async close(): Promise<void> {
+    const { device, iface } = this;
+    this.device = null;
+    this.iface = null;
+    this.out = null;
+    if (!device) return;
+    await new Promise<void>((resolve) => (iface ? iface.release(() => resolve()) : resolve()));
+    try {
+      device.close();
+    } catch {
+      // already closed
+    }
+  }
+}
