@@ -1,0 +1,306 @@
+// The card payment journal: every payment is written here BEFORE the action it describes, so
+// a crash at any instant leaves a row that says what may have happened.
+import { randomUUID } from 'node:crypto';
+import type { ReceiptCopies } from '../../../shared/receipt';
+import type { Db, Migration } from '../storage/database';
+import type { CardTransaction } from './pay-at-counter-client';
+
+export const JOURNAL_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 'journal-1',
+    sql: `
+      CREATE TABLE card_payments (
+        id TEXT PRIMARY KEY,
+        sale_id TEXT,
+        original_payment_id TEXT,
+        terminal_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        amount INTEGER,
+        currency TEXT,
+        state TEXT NOT NULL,
+        transaction_id TEXT,
+        notifications TEXT NOT NULL DEFAULT '[]',
+        result TEXT,
+        record TEXT,
+        receipt_lines TEXT,
+        resolution TEXT,
+        problem TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX card_payments_state ON card_payments (state);
+      CREATE INDEX card_payments_terminal ON card_payments (terminal_id, state);
+      CREATE UNIQUE INDEX card_payments_transaction ON card_payments (terminal_id, transaction_id)
+        WHERE transaction_id IS NOT NULL;
+    `,
+  },
+];
+
+/**
+ * intent: written, start not yet about to be sent (safe: nothing went out).
+ * starting: the start request may be on the wire. started: the service gave an id.
+ * pending: polling shows the card machine working. finished: the final record is saved.
+ * unknown: the start may have reached the machine but no id came back (never resent).
+ * cancelled_locally: the till gave up before sending. failed_to_start: the service refused the start.
+ */
+export const PAYMENT_STATES = [
+  'intent',
+  'starting',
+  'started',
+  'pending',
+  'finished',
+  'unknown',
+  'cancelled_locally',
+  'failed_to_start',
+] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export type PaymentType = 'SALE' | 'REFUND' | 'DUPLICATE';
+
+export interface SeenNotification {
+  code: string;
+  /** When the till first saw it (ms since epoch). */
+  seenAt: number;
+}
+
+export interface Resolution {
+  outcome: 'paid' | 'not_paid';
+  note: string;
+  at: string;
+}
+
+export interface PaymentRow {
+  id: string;
+  saleId: string | null;
+  originalPaymentId: string | null;
+  terminalId: string;
+  type: PaymentType;
+  amount: number | null;
+  currency: string | null;
+  state: PaymentState;
+  transactionId: string | null;
+  notifications: SeenNotification[];
+  result: string | null;
+  record: CardTransaction | null;
+  receipts: ReceiptCopies | null;
+  resolution: Resolution | null;
+  problem: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface RawRow {
+  id: string;
+  sale_id: string | null;
+  original_payment_id: string | null;
+  terminal_id: string;
+  type: string;
+  amount: number | null;
+  currency: string | null;
+  state: string;
+  transaction_id: string | null;
+  notifications: string;
+  result: string | null;
+  record: string | null;
+  receipt_lines: string | null;
+  resolution: string | null;
+  problem: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function fromRaw(raw: RawRow): PaymentRow {
+  return {
+    id: raw.id,
+    saleId: raw.sale_id,
+    originalPaymentId: raw.original_payment_id,
+    terminalId: raw.terminal_id,
+    type: raw.type as PaymentType,
+    amount: raw.amount,
+    currency: raw.currency,
+    state: raw.state as PaymentState,
+    transactionId: raw.transaction_id,
+    notifications: parseJson<SeenNotification[]>(raw.notifications, []),
+    result: raw.result,
+    record: parseJson<CardTransaction | null>(raw.record, null),
+    receipts: parseJson<ReceiptCopies | null>(raw.receipt_lines, null),
+    resolution: parseJson<Resolution | null>(raw.resolution, null),
+    problem: raw.problem,
+    createdAt: raw.created_at,
+    updatedAt: raw.updated_at,
+  };
+}
+
+export interface IntentInput {
+  saleId?: string | null;
+  originalPaymentId?: string | null;
+  terminalId: string;
+  type: PaymentType;
+  amount?: number | null;
+  currency?: string | null;
+}
+
+/** States in which the till still owes the cashier an outcome. */
+const OPEN_STATES: PaymentState[] = ['intent', 'starting', 'started', 'pending', 'unknown'];
+
+export class PaymentJournal {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+    private readonly newId: () => string = randomUUID,
+  ) {}
+
+  private stamp(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  recordIntent(input: IntentInput): PaymentRow {
+    const id = this.newId();
+    const at = this.stamp();
+    this.db
+      .prepare(
+        `INSERT INTO card_payments (id, sale_id, original_payment_id, terminal_id, type, amount, currency, state,
+           created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'intent', ?, ?)`,
+      )
+      .run(
+        id,
+        input.saleId ?? null,
+        input.originalPaymentId ?? null,
+        input.terminalId,
+        input.type,
+        input.amount ?? null,
+        input.currency ?? null,
+        at,
+        at,
+      );
+    return this.get(id)!;
+  }
+
+  get(id: string): PaymentRow | null {
+    const raw = this.db.prepare('SELECT * FROM card_payments WHERE id = ?').get(id) as RawRow | undefined;
+    return raw ? fromRaw(raw) : null;
+  }
+
+  list(limit = 50): PaymentRow[] {
+    const rows = this.db
+      .prepare('SELECT * FROM card_payments ORDER BY created_at DESC, rowid DESC LIMIT ?')
+      .all(Math.max(1, Math.min(limit, 1000))) as RawRow[];
+    return rows.map(fromRaw);
+  }
+
+  /** Rows that still need the runner: open states, minus unknowns the cashier already resolved. */
+  unfinished(): PaymentRow[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM card_payments WHERE state IN (${OPEN_STATES.map(() => '?').join(',')})
+           AND resolution IS NULL ORDER BY created_at, rowid`,
+      )
+      .all(...OPEN_STATES) as RawRow[];
+    return rows.map(fromRaw);
+  }
+
+  /** Moves a row on only from the states listed, so a late writer cannot undo a final state. */
+  private transition(
+    id: string,
+    from: PaymentState[],
+    to: PaymentState,
+    extra: Record<string, unknown> = {},
+  ) {
+    const columns = Object.keys(extra);
+    const sets = ['state = ?', 'updated_at = ?', ...columns.map((c) => `${c} = ?`)].join(', ');
+    const result = this.db
+      .prepare(
+        `UPDATE card_payments SET ${sets} WHERE id = ? AND state IN (${from.map(() => '?').join(',')})`,
+      )
+      .run(to, this.stamp(), ...columns.map((c) => extra[c]), id, ...from);
+    return result.changes > 0;
+  }
+
+  /** Written BEFORE the start request leaves: from here on the request may have gone out. */
+  markStarting(id: string): boolean {
+    return this.transition(id, ['intent'], 'starting');
+  }
+
+  markStarted(id: string, transactionId: string): boolean {
+    return this.transition(id, ['starting', 'unknown'], 'started', { transaction_id: transactionId });
+  }
+
+  markPending(id: string): boolean {
+    return this.transition(id, ['started'], 'pending');
+  }
+
+  markUnknown(id: string, problem: string): boolean {
+    return this.transition(id, ['starting'], 'unknown', { problem });
+  }
+
+  markFailedToStart(id: string, problem: string): boolean {
+    return this.transition(id, ['intent', 'starting'], 'failed_to_start', { problem });
+  }
+
+  markCancelledLocally(id: string, problem: string): boolean {
+    return this.transition(id, ['intent'], 'cancelled_locally', { problem });
+  }
+
+  saveNotifications(id: string, notifications: readonly SeenNotification[]): void {
+    this.db
+      .prepare(
+        `UPDATE card_payments SET notifications = ?, updated_at = ? WHERE id = ? AND state != 'finished'`,
+      )
+      .run(JSON.stringify(notifications), this.stamp(), id);
+  }
+
+  setProblem(id: string, problem: string | null): void {
+    this.db
+      .prepare('UPDATE card_payments SET problem = ?, updated_at = ? WHERE id = ?')
+      .run(problem, this.stamp(), id);
+  }
+
+  /**
+   * The one place a final record is saved, whichever path delivered it (poll, resume, duplicate
+   * check). Idempotent: returns true only the first time; later calls change nothing.
+   */
+  saveFinished(id: string, record: CardTransaction, notifications?: readonly SeenNotification[]): boolean {
+    const save = this.db.transaction(() => {
+      const row = this.get(id);
+      if (!row || row.state === 'finished') return false;
+      if (row.transactionId !== null && row.transactionId !== record.id) {
+        throw new Error(`Payment ${id} belongs to transaction ${row.transactionId}, not ${record.id}`);
+      }
+      this.db
+        .prepare(
+          `UPDATE card_payments SET state = 'finished', transaction_id = ?, result = ?, record = ?, receipt_lines = ?,
+             notifications = COALESCE(?, notifications), problem = NULL, updated_at = ? WHERE id = ?`,
+        )
+        .run(
+          record.id,
+          record.result,
+          JSON.stringify(record),
+          JSON.stringify(record.receipts),
+          notifications ? JSON.stringify(notifications) : null,
+          this.stamp(),
+          id,
+        );
+      return true;
+    });
+    return save();
+  }
+
+  /** The cashier's decision on an unknown outcome. Kept beside the row, never instead of it. */
+  resolve(id: string, outcome: Resolution['outcome'], note: string): boolean {
+    const resolution: Resolution = { outcome, note, at: this.stamp() };
+    const result = this.db
+      .prepare(
+        `UPDATE card_payments SET resolution = ?, updated_at = ? WHERE id = ? AND state = 'unknown' AND resolution IS NULL`,
+      )
+      .run(JSON.stringify(resolution), this.stamp(), id);
+    return result.changes > 0;
+  }
+}
