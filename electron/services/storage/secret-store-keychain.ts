@@ -24,6 +24,26 @@ export interface KeychainSecretStoreOptions {
   savedDatesFile: string;
   fs?: SettingsFs;
   now?: () => number;
+  /** Longest value kept in one keychain entry; tests lower it to exercise splitting. */
+  partLength?: number;
+}
+
+/**
+ * Windows Credential Manager holds at most 2560 bytes per entry (1280 UTF-16 characters), less
+ * than an OAuth token bundle, so longer values are split over numbered entries ("…#1", "…#2")
+ * and the main entry holds only "paydesk-parts/v1:<count>".
+ */
+export const KEYCHAIN_PART_LENGTH = 1000;
+const PARTS_MARKER = 'paydesk-parts/v1:';
+
+function partCount(head: string | null): number | null {
+  if (head === null || !head.startsWith(PARTS_MARKER)) return null;
+  const count = Number(head.slice(PARTS_MARKER.length));
+  return Number.isInteger(count) && count > 0 && count <= 1000 ? count : null;
+}
+
+function partAccount(account: string, index: number): string {
+  return `${account}#${index}`;
 }
 
 /** The probe entry availability() writes, reads back and deletes. */
@@ -40,8 +60,10 @@ export class KeychainSecretStore implements SecretStore {
   private readonly service: string;
   private readonly dates: SecretSavedDates;
   private readonly now: () => number;
+  private readonly partLength: number;
 
   constructor(options: KeychainSecretStoreOptions) {
+    this.partLength = options.partLength ?? KEYCHAIN_PART_LENGTH;
     this.backendPromise = options.backend ? Promise.resolve(options.backend) : null;
     this.service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
     this.dates = new SecretSavedDates(options.savedDatesFile, options.fs);
@@ -62,25 +84,64 @@ export class KeychainSecretStore implements SecretStore {
     try {
       return await action(backend);
     } catch (error) {
+      if (error instanceof TillError) throw error;
       throw new TillError('storage', keychainMessage(error), { cause: error });
     }
   }
 
   async get(key: SecretKey, profile: SecretProfile): Promise<string | null> {
     const account = secretAccount(key, profile);
-    return this.call((b) => b.getPassword(this.service, account));
+    return this.call(async (b) => {
+      const head = await b.getPassword(this.service, account);
+      const parts = partCount(head);
+      if (parts === null) return head;
+      const pieces: string[] = [];
+      for (let i = 1; i <= parts; i++) {
+        const piece = await b.getPassword(this.service, partAccount(account, i));
+        if (piece === null)
+          throw new TillError(
+            'storage',
+            'A saved value is incomplete in the system keychain: enter it again.',
+          );
+        pieces.push(piece);
+      }
+      return pieces.join('');
+    });
   }
 
   async set(key: SecretKey, profile: SecretProfile, value: string): Promise<void> {
     const account = secretAccount(key, profile);
     const secret = checkSecretValue(value);
-    await this.call((b) => b.setPassword(this.service, account, secret));
+    await this.call(async (b) => {
+      const oldParts = partCount(await b.getPassword(this.service, account)) ?? 0;
+      let newParts = 0;
+      if (secret.length <= this.partLength && !secret.startsWith(PARTS_MARKER)) {
+        await b.setPassword(this.service, account, secret);
+      } else {
+        // Parts first, then the entry that points at them.
+        for (let start = 0; start < secret.length; start += this.partLength) {
+          newParts += 1;
+          await b.setPassword(
+            this.service,
+            partAccount(account, newParts),
+            secret.slice(start, start + this.partLength),
+          );
+        }
+        await b.setPassword(this.service, account, `${PARTS_MARKER}${newParts}`);
+      }
+      for (let i = newParts + 1; i <= oldParts; i++)
+        await b.deletePassword(this.service, partAccount(account, i));
+    });
     this.dates.set(account, new Date(this.now()).toISOString());
   }
 
   async delete(key: SecretKey, profile: SecretProfile): Promise<boolean> {
     const account = secretAccount(key, profile);
-    const existed = await this.call((b) => b.deletePassword(this.service, account));
+    const existed = await this.call(async (b) => {
+      const parts = partCount(await b.getPassword(this.service, account)) ?? 0;
+      for (let i = 1; i <= parts; i++) await b.deletePassword(this.service, partAccount(account, i));
+      return b.deletePassword(this.service, account);
+    });
     this.dates.set(account, null);
     return existed;
   }

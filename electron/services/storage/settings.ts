@@ -195,6 +195,22 @@ export function publicSettings(settings: Settings): PublicSettings {
   return { ...structuredClone(rest), managerPinSet: managerPin.hash !== null };
 }
 
+/**
+ * A settings change that arrived from the renderer, with what the renderer may never change
+ * removed: the manager PIN record and lockout (changed only through ManagerPin) and the schema
+ * version. The result still goes through update(), which validates everything else.
+ */
+export function rendererSettingsPatch(patch: unknown): SettingsPatch {
+  if (!isPlainObject(patch)) throw new TillError('invalid_input', 'Settings changes must be an object.');
+  const {
+    managerPin: _managerPin,
+    schemaVersion: _schemaVersion,
+    managerPinSet: _managerPinSet,
+    ...allowed
+  } = patch;
+  return allowed as SettingsPatch;
+}
+
 /** A readable one-line summary of what zod rejected, for the UI and the problem list. */
 export function describeSettingsIssues(error: z.ZodError): string {
   return error.issues

@@ -38,9 +38,10 @@ before(async () => {
 });
 
 after(async () => {
-  if (backend && !unavailable)
-    for (const profile of SECRET_PROFILES)
-      for (const key of SECRET_KEYS) await backend.deletePassword(service, secretAccount(key, profile));
+  if (backend && !unavailable) {
+    const cleaner = new KeychainSecretStore({ backend, service, savedDatesFile });
+    for (const profile of SECRET_PROFILES) for (const key of SECRET_KEYS) await cleaner.delete(key, profile);
+  }
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -120,6 +121,39 @@ test('keychain: sandbox and live profiles sit side by side; a token bundle of se
   await store.delete('merchant.oauthTokens', 'sandbox');
   assert.equal(await store.get('merchant.oauthTokens', 'live'), tokens);
   assert.equal(await store.get('merchant.oauthTokens', 'sandbox'), null);
+});
+
+test('keychain: long values are split over several entries, and replacing or forgetting removes them all', async (t) => {
+  const b = keychainOrSkip(t);
+  if (!b) return;
+  const store = new KeychainSecretStore({ backend: b, service, savedDatesFile, partLength: 100 });
+  const account = secretAccount('merchant.clientRegistration', 'live');
+  const long = randomBytes(800).toString('base64url'); // 1067 characters: 11 parts
+  await store.set('merchant.clientRegistration', 'live', long);
+  assert.equal(await store.get('merchant.clientRegistration', 'live'), long);
+  if (haveSecretTool) {
+    assert.equal(secretToolLookup(account), 'paydesk-parts/v1:11');
+    assert.equal(secretToolLookup(`${account}#11`), long.slice(1000));
+  }
+
+  const shorter = 'y'.repeat(250); // 3 parts: parts 4 to 11 must go
+  await store.set('merchant.clientRegistration', 'live', shorter);
+  assert.equal(await store.get('merchant.clientRegistration', 'live'), shorter);
+  assert.equal(await b.getPassword(service, `${account}#4`), null);
+  assert.equal(await b.getPassword(service, `${account}#11`), null);
+
+  await store.set('merchant.clientRegistration', 'live', 'short');
+  assert.equal(await b.getPassword(service, `${account}#1`), null);
+  assert.equal(await store.get('merchant.clientRegistration', 'live'), 'short');
+
+  // A value that merely looks like the marker is stored safely, not mistaken for parts.
+  await store.set('merchant.clientRegistration', 'live', 'paydesk-parts/v1:3');
+  assert.equal(await store.get('merchant.clientRegistration', 'live'), 'paydesk-parts/v1:3');
+
+  await store.set('merchant.clientRegistration', 'live', long);
+  assert.equal(await store.delete('merchant.clientRegistration', 'live'), true);
+  for (const name of [account, `${account}#1`, `${account}#11`])
+    assert.equal(await b.getPassword(service, name), null);
 });
 
 test('keychain: the keytar fallback binding also saves, reads and forgets', async (t) => {

@@ -11,6 +11,7 @@ import {
   liveBaseUrlProblem,
   parsePrinterAddress,
   publicSettings,
+  rendererSettingsPatch,
   settingsSchema,
   type Settings,
 } from '../../../electron/services/storage/settings';
@@ -267,4 +268,20 @@ test('printer addresses are host:port with a real port', () => {
   assert.equal(parsePrinterAddress('printer.local:0'), null);
   assert.equal(parsePrinterAddress('printer.local:70000'), null);
   assert.equal(parsePrinterAddress('http://printer:9100'), null);
+});
+
+test('a patch from the renderer cannot touch the manager PIN record or lockout', (t) => {
+  const folder = tempFolder(t);
+  const store = new JsonFileSettingsStore({ file: join(folder, 'settings.json') });
+  store.update({ managerPin: { lockout: { failedAttempts: 3, lockedUntil: FIXED_NOW } } });
+  const fromRenderer = {
+    kioskMode: true,
+    managerPin: { hash: null, lockout: { failedAttempts: 0, lockedUntil: null } },
+    managerPinSet: false,
+  };
+  store.update(rendererSettingsPatch(fromRenderer));
+  const after = store.load();
+  assert.equal(after.kioskMode, true);
+  assert.deepEqual(after.managerPin.lockout, { failedAttempts: 3, lockedUntil: FIXED_NOW });
+  assert.throws(() => rendererSettingsPatch('kioskMode'), TillError);
 });
