@@ -745,12 +745,12 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
   }
 
   return {
-    startSale(input) {
+    async startSale(input) {
       checkAmount(input.amount, input.currency);
       return start('SALE', input.terminalId, input);
     },
 
-    startRefund(input) {
+    async startRefund(input) {
       checkAmount(input.amount, input.currency);
       return start('REFUND', input.terminalId, input);
     },
