@@ -9,6 +9,8 @@ export interface PrinterStatus {
   error: boolean;
   /** Short words for the cashier and the log, e.g. "paper end", "unreachable: ECONNREFUSED". */
   detail: string;
+  /** Set when the printer could not be reached at all (as opposed to answering "offline"). */
+  unreachable?: true;
 }
 
 export type PrinterStatusReading = PrinterStatus | 'unknown';
@@ -56,5 +58,34 @@ export function isReady(reading: PrinterStatusReading): boolean {
 }
 
 export function unreachable(detail: string): PrinterStatus {
-  return { online: false, paperEnd: false, paperNearEnd: false, coverOpen: false, error: false, detail };
+  return {
+    online: false,
+    paperEnd: false,
+    paperNearEnd: false,
+    coverOpen: false,
+    error: false,
+    detail,
+    unreachable: true,
+  };
+}
+
+export type PrinterCondition =
+  | 'ready'
+  | 'paper_near_end'
+  | 'paper_end'
+  | 'cover_open'
+  | 'error'
+  | 'offline'
+  | 'unreachable'
+  /** The transport has no status channel (device file): assumed ready. */
+  | 'unknown';
+
+export function conditionOf(reading: PrinterStatusReading): PrinterCondition {
+  if (reading === 'unknown') return 'unknown';
+  if (reading.unreachable) return 'unreachable';
+  if (reading.paperEnd) return 'paper_end';
+  if (reading.coverOpen) return 'cover_open';
+  if (reading.error) return 'error';
+  if (!reading.online) return 'offline';
+  return reading.paperNearEnd ? 'paper_near_end' : 'ready';
 }

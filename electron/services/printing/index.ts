@@ -1,0 +1,234 @@
+// The printing service: printer settings → transports, receipt lines → bytes, and the durable
+// spool behind one small API. A preview printer (id 'preview') is always present.
+import { TillError } from '../../../shared/contract/errors';
+import type { ReceiptLine } from '../../../shared/receipt';
+import type { Db } from '../storage/database';
+import {
+  PROFILE_TRAITS,
+  encodeReceipt,
+  type CodePage,
+  type PaperWidth,
+  type PrinterProfile,
+} from './escpos-encoder';
+import {
+  PrintSpool,
+  type JobState,
+  type PrintJob,
+  type PrinterStatusView,
+  type SpoolEvent,
+  type SpoolTiming,
+} from './spool';
+import { DeviceFileTransport } from './transports/device-file';
+import { NetworkTransport, parsePrinterAddress } from './transports/network';
+import { PreviewTransport } from './transports/preview';
+import type { PrinterTransport } from './transports/transport';
+import { UsbTransport } from './transports/usb';
+
+export type { PrintJob, PrinterStatusView, SpoolEvent, JobState } from './spool';
+export type { CodePage, PaperWidth, PrinterProfile } from './escpos-encoder';
+
+export interface PrinterConfig {
+  id: string;
+  transport: 'network' | 'usb' | 'device' | 'preview';
+  /** "host" or "host:port" (port 9100 by default). */
+  address?: string;
+  devicePath?: string;
+  usbVendorId?: number;
+  usbProductId?: number;
+  paperWidth: PaperWidth;
+  codePage: CodePage;
+  profile: PrinterProfile;
+  drawer: { enabled: boolean; pin: 2 | 5 };
+}
+
+export const PREVIEW_PRINTER: PrinterConfig = {
+  id: 'preview',
+  transport: 'preview',
+  paperWidth: 80,
+  codePage: 'cp858',
+  profile: 'escpos-portable',
+  drawer: { enabled: false, pin: 2 },
+};
+
+export interface PrintingServiceOptions {
+  db: Db;
+  printers: PrinterConfig[];
+  /** Where printReceipt goes without a printerId: this, else the first real printer, else the preview. */
+  defaultPrinterId?: string;
+  clock?: { now(): number };
+  timing?: Partial<SpoolTiming>;
+  /** For tests: build a transport differently. */
+  transportFor?: (config: PrinterConfig) => PrinterTransport;
+}
+
+export interface PreviewReceipt {
+  jobId: string;
+  receiptId: string;
+  printerId: string;
+  state: JobState;
+  duplicate: boolean;
+  createdAt: string;
+  paperWidth: PaperWidth;
+  lines: ReceiptLine[];
+}
+
+export interface PrintingService {
+  printReceipt(
+    receiptId: string,
+    lines: ReceiptLine[],
+    options?: { printerId?: string; kickDrawer?: boolean },
+  ): Promise<PrintJob>;
+  listJobs(options?: { limit?: number; states?: JobState[]; printerId?: string }): Promise<PrintJob[]>;
+  retry(jobId: string): Promise<PrintJob>;
+  cancel(jobId: string): Promise<PrintJob>;
+  reprint(jobId: string): Promise<PrintJob>;
+  testPage(printerId?: string): Promise<PrintJob>;
+  status(): Promise<PrinterStatusView[]>;
+  previewReceipts(limit?: number): Promise<PreviewReceipt[]>;
+  onChange(listener: (event: SpoolEvent) => void): () => void;
+  printers(): PrinterConfig[];
+  close(): Promise<void>;
+}
+
+export function createTransport(config: PrinterConfig): PrinterTransport {
+  switch (config.transport) {
+    case 'network': {
+      if (!config.address) throw new TillError('invalid_input', `Printer "${config.id}" needs an address.`);
+      return new NetworkTransport(parsePrinterAddress(config.address));
+    }
+    case 'device':
+      if (!config.devicePath)
+        throw new TillError('invalid_input', `Printer "${config.id}" needs a device path.`);
+      return new DeviceFileTransport(config.devicePath);
+    case 'usb':
+      if (config.usbVendorId === undefined || config.usbProductId === undefined) {
+        throw new TillError('invalid_input', `Printer "${config.id}" needs a USB vendor and product id.`);
+      }
+      return new UsbTransport(config.usbVendorId, config.usbProductId);
+    case 'preview':
+      return new PreviewTransport();
+    default:
+      throw new TillError('invalid_input', `Unknown printer connection "${String(config.transport)}".`);
+  }
+}
+
+export function testPageLines(config: PrinterConfig): ReceiptLine[] {
+  const styles: string[][] = [
+    [],
+    ['BOLD'],
+    ['DOUBLE_HEIGHT'],
+    ['DOUBLE_WIDTH'],
+    ['BOLD', 'DOUBLE_HEIGHT', 'DOUBLE_WIDTH'],
+  ];
+  return [
+    { type: 'TEXT', format: ['BOLD', 'DOUBLE_HEIGHT'], value: 'Paydesk test page' },
+    { type: 'TEXT', format: [], value: `Printer: ${config.id} (${config.transport})` },
+    {
+      type: 'TEXT',
+      format: [],
+      value: `Paper ${config.paperWidth} mm, ${config.codePage.toUpperCase()}, ${config.profile}`,
+    },
+    { type: 'DOUBLE_LINE_SEPARATOR', format: [], value: '' },
+    { type: 'TEXT', format: [], value: 'Pound £12.34  Euro €12.34' },
+    { type: 'TEXT', format: [], value: 'Accents: é à ü ñ ç Ø' },
+    ...styles.map((format) => ({ type: 'TEXT', format, value: format.join(' + ') || 'Normal' })),
+    { type: 'LINE_SEPARATOR', format: [], value: '' },
+    { type: 'VOID_BOX', format: [], value: 'VOID' },
+    {
+      type: 'TEXT',
+      format: [],
+      value: 'If £ and € read right and the boxes join up, the code page is right.',
+    },
+    { type: 'TICKET_FEED', format: [], value: '' },
+  ];
+}
+
+export function createPrintingService(options: PrintingServiceOptions): PrintingService {
+  const configs = options.printers.some((p) => p.id === PREVIEW_PRINTER.id)
+    ? [...options.printers]
+    : [...options.printers, PREVIEW_PRINTER];
+  const ids = new Set<string>();
+  for (const config of configs) {
+    if (ids.has(config.id)) throw new TillError('invalid_input', `Two printers share the id "${config.id}".`);
+    ids.add(config.id);
+  }
+  const byId = new Map(configs.map((c) => [c.id, c]));
+  const defaultPrinterId =
+    options.defaultPrinterId ?? configs.find((c) => c.id !== PREVIEW_PRINTER.id)?.id ?? PREVIEW_PRINTER.id;
+  const makeTransport = options.transportFor ?? createTransport;
+
+  const render = (
+    config: PrinterConfig,
+    lines: readonly ReceiptLine[],
+    extra: { duplicate?: boolean; kickDrawer?: boolean },
+  ) =>
+    encodeReceipt(lines, {
+      paperWidth: config.paperWidth,
+      codePage: config.codePage,
+      profile: config.profile,
+      duplicate: extra.duplicate ?? false,
+      ...(extra.kickDrawer && config.drawer.enabled && { drawerKick: { pin: config.drawer.pin } }),
+    });
+
+  const spool = new PrintSpool({
+    db: options.db,
+    ...(options.clock && { now: () => options.clock!.now() }),
+    ...(options.timing && { timing: options.timing }),
+    printers: configs.map((config) => ({
+      id: config.id,
+      transport: makeTransport(config),
+      printFinishedAck: PROFILE_TRAITS[config.profile].printFinishedAck,
+      render: (lines, { duplicate }) => render(config, lines, { duplicate }),
+    })),
+  });
+
+  const configFor = (printerId: string) => {
+    const config = byId.get(printerId);
+    if (!config) throw new TillError('not_found', `No printer "${printerId}" is configured.`);
+    return config;
+  };
+
+  return {
+    async printReceipt(receiptId, lines, printOptions = {}) {
+      if (!receiptId) throw new TillError('invalid_input', 'A receipt needs an id.');
+      const config = configFor(printOptions.printerId ?? defaultPrinterId);
+      const bytes = render(config, lines, { kickDrawer: printOptions.kickDrawer ?? false });
+      return spool.enqueue({ receiptId, printerId: config.id, lines, bytes });
+    },
+    async listJobs(listOptions) {
+      return spool.list(listOptions);
+    },
+    async retry(jobId) {
+      return spool.retry(jobId);
+    },
+    async cancel(jobId) {
+      return spool.cancel(jobId);
+    },
+    async reprint(jobId) {
+      return spool.reprint(jobId);
+    },
+    async testPage(printerId) {
+      const config = configFor(printerId ?? defaultPrinterId);
+      const lines = testPageLines(config);
+      const receiptId = `test-page-${config.id}-${options.clock?.now() ?? Date.now()}`;
+      return spool.enqueue({ receiptId, printerId: config.id, lines, bytes: render(config, lines, {}) });
+    },
+    status: () => spool.refreshStatus(),
+    async previewReceipts(limit = 20) {
+      const states: JobState[] = ['queued', 'sending', 'printed', 'held', 'uncertain', 'failed'];
+      return spool.list({ limit, states }).map((job) => ({
+        jobId: job.id,
+        receiptId: job.receiptId,
+        printerId: job.printerId,
+        state: job.state,
+        duplicate: job.duplicateOf !== null,
+        createdAt: job.createdAt,
+        paperWidth: byId.get(job.printerId)?.paperWidth ?? PREVIEW_PRINTER.paperWidth,
+        lines: job.lines,
+      }));
+    },
+    onChange: (listener) => spool.onChange(listener),
+    printers: () => configs.map((c) => ({ ...c, drawer: { ...c.drawer } })),
+    close: () => spool.close(),
+  };
+}
