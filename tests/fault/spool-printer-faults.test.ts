@@ -1,0 +1,145 @@
+// Every way a network printer lets the till down, played by the loopback emulator against the
+// real spool and a real SQLite file.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  createHarness,
+  delay,
+  networkPrinter,
+  sampleLines,
+  waitForJob,
+} from '../unit/printing/spool-harness';
+import { decodeEscPos } from '../unit/printing/escpos-decoder';
+
+const textOf = (bytes: Buffer) => decodeEscPos(bytes).lines.map((l) => l.text);
+
+for (const profile of ['escpos-portable', 'epson-tm'] as const) {
+  test(`printer offline then back: held, then printed exactly once (${profile})`, async () => {
+    const h = await createHarness({ printers: (e) => [networkPrinter(e, { profile })] });
+    try {
+      h.emulator.setState('offline');
+      await h.service.printReceipt('sale-1', sampleLines('sale-1'));
+      const held = await waitForJob(h.service, 'sale-1', (j) => j.state === 'held');
+      assert.equal(held.reason, 'offline');
+      await delay(200); // a few polls while offline
+      assert.equal(h.emulator.jobs().length, 0);
+      assert.ok(h.emulator.statusRequests() > 4, 'the spool keeps polling while the job is held');
+
+      h.emulator.setState('ready');
+      const printed = await waitForJob(h.service, 'sale-1', (j) => j.state === 'printed');
+      assert.equal(printed.attempts, 1);
+      await delay(200);
+      assert.equal(h.emulator.jobs().length, 1);
+      assert.ok(textOf(h.emulator.jobs()[0]!).includes('Receipt sale-1'));
+    } finally {
+      await h.close();
+    }
+  });
+}
+
+test('printer unreachable (connection refused) then back: held as unreachable, then printed once', async () => {
+  const h = await createHarness();
+  try {
+    await h.emulator.setRefusing(true);
+    await h.service.printReceipt('sale-2', sampleLines('sale-2'));
+    const held = await waitForJob(h.service, 'sale-2', (j) => j.state === 'held');
+    assert.equal(held.reason, 'unreachable');
+    await h.emulator.setRefusing(false);
+    await waitForJob(h.service, 'sale-2', (j) => j.state === 'printed');
+    await delay(150);
+    assert.equal(h.emulator.jobs().length, 1);
+  } finally {
+    await h.close();
+  }
+});
+
+test('paper out then replaced: held with reason paper_end, then the receipt prints', async () => {
+  const h = await createHarness();
+  try {
+    h.emulator.setState('paperEnd');
+    await h.service.printReceipt('sale-3', sampleLines('sale-3'));
+    await h.service.printReceipt('sale-4', sampleLines('sale-4'));
+    const held = await waitForJob(h.service, 'sale-3', (j) => j.state === 'held');
+    assert.equal(held.reason, 'paper_end');
+    assert.equal(held.lastError, 'paper end');
+    const [status] = (await h.service.listJobs({ states: ['queued', 'held'] })).filter(
+      (j) => j.id === 'sale-4',
+    );
+    assert.ok(status, 'the later receipt waits behind the held one');
+    assert.equal(h.emulator.jobs().length, 0);
+
+    h.emulator.setState('coverOpen'); // paper being replaced
+    await waitForJob(h.service, 'sale-3', (j) => j.reason === 'cover_open');
+    h.emulator.setState('ready');
+    await waitForJob(h.service, 'sale-4', (j) => j.state === 'printed');
+    const jobs = h.emulator.jobs().map(textOf);
+    assert.equal(jobs.length, 2);
+    assert.ok(jobs[0]!.includes('Receipt sale-3') && jobs[1]!.includes('Receipt sale-4'), 'oldest first');
+  } finally {
+    await h.close();
+  }
+});
+
+test('connection dropped mid-job: not lost, retried once the link is back, one complete copy', async () => {
+  const h = await createHarness();
+  try {
+    h.emulator.setBehaviour({ dropAfterBytes: 30 });
+    await h.service.printReceipt('sale-5', sampleLines('sale-5'));
+    const printed = await waitForJob(h.service, 'sale-5', (j) => j.state === 'printed');
+    assert.equal(printed.attempts, 2);
+    assert.equal(h.emulator.interrupted().length, 1, 'the first attempt was cut off');
+    assert.ok(h.emulator.interrupted()[0]!.length <= 30);
+    await delay(150);
+    assert.equal(h.emulator.jobs().length, 1);
+    assert.ok(textOf(h.emulator.jobs()[0]!).includes('Receipt sale-5'));
+  } finally {
+    await h.close();
+  }
+});
+
+test('printer takes the job then goes silent (no ack): uncertain, not resent, reprint marked DUPLICATE', async () => {
+  const h = await createHarness({
+    printers: (e) => [networkPrinter(e, { profile: 'epson-tm' })],
+    timing: { confirmTimeoutMs: 300 },
+  });
+  try {
+    h.emulator.setBehaviour({ silentOnData: true });
+    await h.service.printReceipt('sale-6', sampleLines('sale-6'));
+    const uncertain = await waitForJob(h.service, 'sale-6', (j) => j.state === 'uncertain');
+    assert.equal(uncertain.reason, 'no_confirmation');
+    h.emulator.setBehaviour({});
+    h.emulator.setState('ready');
+    await delay(300);
+    assert.equal(h.emulator.jobs().length, 1, 'sent once, not again');
+    const copy = await h.service.reprint('sale-6');
+    await waitForJob(h.service, copy.id, (j) => j.state === 'printed');
+    const jobs = h.emulator.jobs().map(textOf);
+    assert.equal(jobs.length, 2);
+    assert.ok(jobs[1]!.some((t) => t.includes('DUPLICATE')));
+  } finally {
+    await h.close();
+  }
+});
+
+test('restart with queued jobs: they print after the restart, in order, each once', async () => {
+  const h = await createHarness();
+  try {
+    await h.emulator.setRefusing(true);
+    for (const id of ['q-1', 'q-2', 'q-3']) await h.service.printReceipt(id, sampleLines(id));
+    await waitForJob(h.service, 'q-1', (j) => j.state === 'held');
+    await h.service.close();
+
+    await h.emulator.setRefusing(false);
+    const service = await h.restart();
+    for (const id of ['q-1', 'q-2', 'q-3']) await waitForJob(service, id, (j) => j.state === 'printed');
+    await delay(150);
+    const jobs = h.emulator.jobs().map(textOf);
+    assert.equal(jobs.length, 3);
+    assert.deepEqual(
+      jobs.map((lines) => lines[1]),
+      ['Receipt q-1', 'Receipt q-2', 'Receipt q-3'],
+    );
+  } finally {
+    await h.close();
+  }
+});
