@@ -149,6 +149,7 @@ export async function startPrinterEmulator(options: PrinterEmulatorOptions = {})
   const handleConnection = (socket: Socket) => {
     connectionCount += 1;
     sockets.add(socket);
+    socket.setNoDelay(true); // a printer answers status at once; Nagle would add ~40 ms per reply
     let buffered = Buffer.alloc(0);
     socket.on('error', () => undefined);
     openJobs.set(socket, []);
