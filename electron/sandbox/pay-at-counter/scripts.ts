@@ -267,3 +267,9 @@ export const SANDBOX_CASHBACK = 1000;
 export function sandboxGratuity(amountBase: number): number {
   return Math.floor(amountBase / 10);
 }
+
+/** The amount table as Markdown; docs/card-payments.md carries exactly this (a test checks). */
+export function renderScriptTable(): string {
+  const rows = SANDBOX_SCRIPTS.map((s) => `| ${s.suffix} | \`${s.name}\` | ${s.description} |`);
+  return ['| Amount ends in | Script | What the card machine does |', '|---|---|---|', ...rows].join('\n');
+}
