@@ -4,13 +4,14 @@ import { SCREENS, useShell, type ScreenId } from './state/shell';
 import { StatusBar } from './components/StatusBar';
 import { ComingSoon } from './screens/ComingSoon';
 import { TerminalsScreen } from './screens/TerminalsScreen';
+import { SellScreen } from './screens/sell/SellScreen';
 
 function Screen({ id }: { id: ScreenId }) {
   switch (id) {
     case 'terminals':
       return <TerminalsScreen />;
     case 'sell':
-      return <ComingSoon title="Sell" what="product grid, basket and card, cash or split tender." />;
+      return <SellScreen />;
     case 'reports':
       return <ComingSoon title="Reports" what="X and Z reports from the card terminal, held against the till's own sales." />;
     case 'printer':

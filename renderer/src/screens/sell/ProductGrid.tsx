@@ -1,0 +1,105 @@
+// Product grid with category tabs and a search box (name or SKU). Filtering runs on a deferred
+// copy of the search text and only a page of tiles is rendered, so 10,000 products stay instant.
+import { memo, useDeferredValue, useMemo, useState } from 'react';
+import type { Product } from '../../../../shared/contract';
+import { formatMoney } from '../../../../shared/money';
+import { filterProducts, useSale, type CatalogueIndex } from '../../state/sale';
+
+export const GRID_PAGE = 48;
+
+const ProductTile = memo(function ProductTile({
+  product,
+  currency,
+  disabled,
+}: {
+  product: Product;
+  currency: string;
+  disabled: boolean;
+}) {
+  const price = formatMoney(product.price, currency);
+  return (
+    <button
+      type="button"
+      className="product-tile"
+      aria-label={`Add ${product.name}, ${price}`}
+      disabled={disabled}
+      onClick={() => useSale.getState().add(product.id)}
+    >
+      <span className="product-name">{product.name}</span>
+      <span className="product-meta">
+        <span className="product-sku">{product.sku}</span>
+        <span className="product-price">{price}</span>
+      </span>
+    </button>
+  );
+});
+
+export function ProductGrid({ index }: { index: CatalogueIndex }) {
+  const [category, setCategory] = useState('');
+  const [query, setQuery] = useState('');
+  const [limit, setLimit] = useState(GRID_PAGE);
+  const deferredQuery = useDeferredValue(query);
+  const locked = useSale((s) => s.sale !== null);
+  const matches = useMemo(
+    () => filterProducts(index, category, deferredQuery),
+    [index, category, deferredQuery],
+  );
+  const visible = matches.slice(0, limit);
+  const stale = deferredQuery !== query;
+
+  const chooseCategory = (next: string) => {
+    setCategory(next);
+    setLimit(GRID_PAGE);
+  };
+
+  return (
+    <section className="products" aria-label="Products">
+      <div className="product-search">
+        <input
+          type="search"
+          placeholder="Search name or SKU"
+          aria-label="Search products by name or SKU"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setLimit(GRID_PAGE);
+          }}
+        />
+        {query && (
+          <button type="button" aria-label="Clear search" onClick={() => setQuery('')}>
+            ✕
+          </button>
+        )}
+      </div>
+      <div className="category-tabs" role="tablist" aria-label="Categories">
+        {['', ...index.categories].map((c) => (
+          <button
+            key={c || '(all)'}
+            type="button"
+            role="tab"
+            aria-selected={c === category}
+            className={c === category ? 'tab active' : 'tab'}
+            onClick={() => chooseCategory(c)}
+          >
+            {c || 'All'}
+          </button>
+        ))}
+      </div>
+      <p className="match-count" aria-live="polite">
+        {matches.length === 0
+          ? 'No products match.'
+          : `${matches.length.toLocaleString('en-GB')} product${matches.length === 1 ? '' : 's'}`}
+      </p>
+      <div className={stale ? 'product-grid stale' : 'product-grid'} data-testid="product-grid">
+        {visible.map((p) => (
+          <ProductTile key={p.id} product={p} currency={index.currency} disabled={locked} />
+        ))}
+      </div>
+      {matches.length > visible.length && (
+        <button type="button" className="show-more" onClick={() => setLimit((n) => n + GRID_PAGE)}>
+          Show more ({(matches.length - visible.length).toLocaleString('en-GB')} more)
+        </button>
+      )}
+    </section>
+  );
+}

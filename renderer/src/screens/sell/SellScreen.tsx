@@ -1,0 +1,90 @@
+// The Sell screen: products on the left (or the tender, payment progress, completion or
+// refunds in their place), the basket on the right. Card payment progress arrives as events;
+// on mount the screen resumes any payment still in flight (e.g. after a page reload).
+import { useEffect } from 'react';
+import { till } from '../../till';
+import { useSale } from '../../state/sale';
+import { Basket } from './Basket';
+import { CompletedPanel } from './CompletedPanel';
+import { PaymentPanel } from './PaymentPanel';
+import { ProductGrid } from './ProductGrid';
+import { RefundsPanel } from './RefundsPanel';
+import { TenderPanel } from './TenderPanel';
+import { useBarcodeScanner } from './useBarcodeScanner';
+import './sell.css';
+
+function useSaleEvents(): void {
+  useEffect(() => {
+    if (!till) return;
+    const store = useSale.getState();
+    void store.loadCatalogue();
+    void store.resume();
+    const offPayment = till.on('payments.updated', (view) => useSale.getState().applyPayment(view));
+    const offSale = till.on('sales.updated', (view) => useSale.getState().applySale(view));
+    return () => {
+      offPayment();
+      offSale();
+    };
+  }, []);
+}
+
+function MainPanel() {
+  const index = useSale((s) => s.index);
+  const phase = useSale((s) => s.phase);
+  const sale = useSale((s) => s.sale);
+  const payment = useSale((s) => s.payment);
+  if (phase === 'payment' && payment) return <PaymentPanel payment={payment} />;
+  if (phase === 'completed' && sale) return <CompletedPanel sale={sale} />;
+  if (phase === 'tender' && sale) return <TenderPanel sale={sale} />;
+  if (phase === 'refunds') return <RefundsPanel />;
+  return index ? <ProductGrid index={index} /> : null;
+}
+
+export function SellScreen() {
+  useSaleEvents();
+  useBarcodeScanner((code) => useSale.getState().scan(code));
+  const index = useSale((s) => s.index);
+  const catalogueError = useSale((s) => s.catalogueError);
+  const note = useSale((s) => s.note);
+  const phase = useSale((s) => s.phase);
+  const sale = useSale((s) => s.sale);
+
+  return (
+    <section className="sell" aria-labelledby="screen-title">
+      <div className="sell-head">
+        <h1 id="screen-title">Sell</h1>
+        {note && (
+          <p className="sell-note" role="status">
+            {note}
+          </p>
+        )}
+        {phase === 'basket' && !sale && (
+          <button
+            type="button"
+            className="refunds-entry"
+            onClick={() => useSale.getState().setPhase('refunds')}
+          >
+            Refunds
+          </button>
+        )}
+      </div>
+      {catalogueError && (
+        <p className="notice notice-error" role="alert">
+          The product list could not be loaded: {catalogueError}{' '}
+          <button type="button" onClick={() => void useSale.getState().loadCatalogue()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {!index && !catalogueError && <p>Loading products…</p>}
+      {index && (
+        <div className="sell-body">
+          <div className="sell-main">
+            <MainPanel />
+          </div>
+          <Basket index={index} />
+        </div>
+      )}
+    </section>
+  );
+}

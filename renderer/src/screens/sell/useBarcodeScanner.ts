@@ -1,0 +1,65 @@
+// A barcode scanner is a keyboard: it types the code very fast and ends with Enter. A global
+// listener tells it from a person by the gaps between keys, and keeps the scan out of any
+// focused input (it strips what already landed there).
+import { useEffect, useRef } from 'react';
+
+/** Scanners send a key every few ms; people rarely type two keys under ~35 ms apart. */
+export const SCAN_MAX_GAP_MS = 35;
+export const SCAN_MIN_LENGTH = 4;
+
+function isTextInput(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
+  if (target instanceof HTMLTextAreaElement) return true;
+  return target instanceof HTMLInputElement && ['text', 'search', 'number', 'tel', ''].includes(target.type);
+}
+
+/** Sets an input's value the way typing would, so React's onChange sees it. */
+function replaceInputValue(input: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const proto =
+    input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+export function useBarcodeScanner(onScan: (code: string) => void): void {
+  const handler = useRef(onScan);
+  handler.current = onScan;
+
+  useEffect(() => {
+    let buffer = '';
+    let lastAt = 0;
+    let target: EventTarget | null = null;
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      const now = performance.now();
+      const gap = now - lastAt;
+      if (event.key === 'Enter') {
+        const code = buffer;
+        const fast = gap <= SCAN_MAX_GAP_MS;
+        buffer = '';
+        lastAt = 0;
+        if (!fast || code.length < SCAN_MIN_LENGTH) return;
+        event.preventDefault();
+        event.stopPropagation();
+        if (isTextInput(target) && target.value.endsWith(code)) {
+          replaceInputValue(target, target.value.slice(0, target.value.length - code.length));
+        }
+        handler.current(code);
+        return;
+      }
+      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) {
+        buffer = '';
+        return;
+      }
+      if (buffer === '' || gap > SCAN_MAX_GAP_MS) {
+        buffer = event.key;
+        target = event.target;
+      } else {
+        buffer += event.key;
+      }
+      lastAt = now;
+    };
+    // Capture phase: the scanner is seen before any control acts on the Enter.
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, []);
+}
