@@ -151,6 +151,10 @@ interface JobRow {
 interface Worker {
   printer: SpoolPrinter;
   running: Promise<void> | null;
+  /** A job's bytes are on their way: status questions wait for the next idle moment. */
+  sending: boolean;
+  /** Serialises every use of the transport: one question or job on the wire at a time. */
+  exclusive: Promise<unknown>;
   again: boolean;
   timer: NodeJS.Timeout | null;
   status: PrinterStatusView;
@@ -205,6 +209,8 @@ export class PrintSpool {
       this.workers.set(printer.id, {
         printer,
         running: null,
+        sending: false,
+        exclusive: Promise.resolve(),
         again: false,
         timer: null,
         status: {
@@ -361,12 +367,14 @@ export class PrintSpool {
   async refreshStatus(): Promise<PrinterStatusView[]> {
     await Promise.all(
       [...this.workers.values()].map(async (worker) => {
-        if (worker.running || this.closed) return;
-        const pending = this.pendingCount(worker.printer.id);
-        const reading = await worker.printer.transport.status({ timeoutMs: this.timing.statusTimeoutMs });
-        this.setStatus(worker, reading);
-        // Nothing waiting: do not keep a connection open to an idle printer.
-        if (pending === 0 && !worker.running) await worker.printer.transport.close();
+        if (worker.sending || this.closed) return;
+        await this.exclusive(worker, async () => {
+          const reading = await worker.printer.transport.status({ timeoutMs: this.timing.statusTimeoutMs });
+          if (this.closed) return;
+          this.setStatus(worker, reading);
+          // Nothing waiting: do not keep a connection open to an idle printer.
+          if (this.pendingCount(worker.printer.id) === 0) await worker.printer.transport.close();
+        });
       }),
     );
     return this.printerStatus();
@@ -412,8 +420,18 @@ export class PrintSpool {
     return worker.running;
   }
 
+  private exclusive<T>(worker: Worker, task: () => Promise<T>): Promise<T> {
+    const run = worker.exclusive.then(task, task);
+    worker.exclusive = run.catch(() => undefined);
+    return run;
+  }
+
   /** Sends the oldest waiting job if it is due and the printer is ready; true if one printed. */
-  private async step(worker: Worker): Promise<boolean> {
+  private step(worker: Worker): Promise<boolean> {
+    return this.exclusive(worker, () => this.sendHeadJob(worker));
+  }
+
+  private async sendHeadJob(worker: Worker): Promise<boolean> {
     const job = this.headJob(worker.printer.id);
     if (!job || job.next_attempt_at > this.now()) return false;
     const transport = worker.printer.transport;
@@ -438,6 +456,7 @@ export class PrintSpool {
     const sending = this.update(current, { state: 'sending', reason: null, attempts: attempt });
     const ackId =
       worker.printer.printFinishedAck && transport.canConfirm ? ackIdFor(sending.seq, attempt) : undefined;
+    worker.sending = true;
     try {
       const bytes = ackId ? Buffer.concat([sending.bytes, printFinishedRequest(ackId)]) : sending.bytes;
       await transport.write(bytes, { timeoutMs: this.timing.writeTimeoutMs });
@@ -451,6 +470,8 @@ export class PrintSpool {
       if (this.closed) return false;
       this.afterFailedSend(worker, sending, error);
       return false;
+    } finally {
+      worker.sending = false;
     }
   }
 
@@ -504,7 +525,9 @@ export class PrintSpool {
     const head = this.headJob(worker.printer.id);
     if (!head) {
       // Idle: let go of the printer (many network printers take one connection at a time).
-      void worker.printer.transport.close();
+      void this.exclusive(worker, async () => {
+        if (!this.headJob(worker.printer.id)) await worker.printer.transport.close();
+      });
       return;
     }
     const delay =

@@ -180,3 +180,27 @@ test('status reports each printer condition and emits printer events', async () 
     await h.close();
   }
 });
+
+test('status questions while jobs print never cross on the wire', async () => {
+  const h = await createHarness();
+  try {
+    const ids = Array.from({ length: 10 }, (_, i) => `mix-${i}`);
+    const statuses = await Promise.all(
+      ids.flatMap((id) => [h.service.status(), h.service.printReceipt(id, sampleLines(id)).then(() => null)]),
+    );
+    for (const id of ids) await waitForJob(h.service, id, (j) => j.state === 'printed');
+    const jobs = await h.service.listJobs();
+    assert.ok(
+      jobs.every((j) => j.attempts === 1),
+      'no job needed a second attempt',
+    );
+    for (const reading of statuses) {
+      if (reading === null) continue;
+      const counter = reading.find((s) => s.printerId === 'counter')!;
+      assert.ok(['ready', 'not_checked'].includes(counter.condition), counter.detail);
+    }
+    assert.equal(h.emulator.jobs().length, 10);
+  } finally {
+    await h.close();
+  }
+});
