@@ -610,14 +610,16 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     emitProgress(payment);
     let transactionId: string;
     try {
-      const started =
+      // Tracked so close() waits for the answer and its id is journaled before the database closes.
+      const started = await track(
         type === 'DUPLICATE'
-          ? await client.startDuplicate(terminalId)
-          : await client.startTransaction(terminalId, {
+          ? client.startDuplicate(terminalId)
+          : client.startTransaction(terminalId, {
               transactionType: type,
               amount: details.amount,
               currency: details.currency,
-            });
+            }),
+      );
       transactionId = started.transactionId;
     } catch (error) {
       release(payment);
@@ -638,6 +640,11 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     journal.markStarted(row.id, transactionId);
     payment.transactionId = transactionId;
     emitProgress(payment);
+    if (closed) {
+      // Shutting down: the row stays 'started' and the next resumeAll() reads it to its end.
+      release(payment);
+      return view(row.id);
+    }
     if (payment.cancelRequested) track(sendCancel(payment)).catch(() => undefined);
     beginPolling(payment, policy.firstPollMs);
     return view(row.id);
@@ -752,7 +759,21 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
 
     async startRefund(input) {
       checkAmount(input.amount, input.currency);
-      return start('REFUND', input.terminalId, input);
+      if (input.originalPaymentId) {
+        const original = journal.get(input.originalPaymentId);
+        if (!original || original.type !== 'SALE') {
+          throw new TillError('invalid_input', 'The refund refers to a card sale this till does not know.');
+        }
+        if (original.currency !== input.currency) {
+          throw new TillError('invalid_input', 'A refund is made in the currency of the original sale.');
+        }
+      }
+      return start('REFUND', input.terminalId, {
+        saleId: input.saleId ?? journal.get(input.originalPaymentId ?? '')?.saleId ?? null,
+        originalPaymentId: input.originalPaymentId ?? null,
+        amount: input.amount,
+        currency: input.currency,
+      });
     },
 
     async cancel(paymentId) {
@@ -856,6 +877,8 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
       closed = true;
       for (const payment of [...active.values(), ...watchers.values()]) stop(payment);
       await Promise.allSettled([...background]);
+      // Callers awaiting settled() get the row as it stands; resumeAll() continues it next time.
+      for (const id of [...settleWaiters.keys()]) settle(id);
       listeners.clear();
     },
   };

@@ -394,6 +394,37 @@ describe('transaction runner', () => {
     assert.equal(second.getPayment(maybeSent.id)?.state, 'unknown');
   });
 
+  test('refund against an earlier sale: REFUND record, linked to the sale', async () => {
+    const sale = await h.service.startSale({
+      saleId: 'f1',
+      terminalId: GBP_TERMINAL,
+      amount: 900,
+      currency: 'GBP',
+    });
+    await h.service.settled(sale.id);
+    await rejectsWith(
+      h.service.startRefund({
+        originalPaymentId: 'nope',
+        terminalId: GBP_TERMINAL,
+        amount: 900,
+        currency: 'GBP',
+      }),
+      'invalid_input',
+    );
+    const refund = await h.service.startRefund({
+      originalPaymentId: sale.id,
+      terminalId: GBP_TERMINAL,
+      amount: 900,
+      currency: 'GBP',
+    });
+    const done = await h.service.settled(refund.id);
+    assert.equal(done.type, 'REFUND');
+    assert.equal(done.result, 'SUCCESSFUL');
+    assert.equal(done.saleId, 'f1');
+    assert.equal(done.originalPaymentId, sale.id);
+    assert.ok(lineValues(done.receipts!.MERCHANT).includes('REFUND'));
+  });
+
   test('runReport: X_BAL counts the sale the runner just took', async () => {
     const p = await h.service.startSale({
       saleId: 'x1',
