@@ -26,9 +26,13 @@ import { UsbTransport } from './transports/usb';
 
 export type { PrintJob, PrinterStatusView, SpoolEvent, JobState } from './spool';
 export type { CodePage, PaperWidth, PrinterProfile } from './escpos-encoder';
+export { listUsbPrinters, type UsbPrinterInfo } from './transports/usb';
+export { buildSaleReceipt, type SaleReceiptInput } from './sale-receipt';
 
 export interface PrinterConfig {
   id: string;
+  /** Shown to the cashier, e.g. "Counter printer"; the id when absent. */
+  name?: string;
   transport: 'network' | 'usb' | 'device' | 'preview';
   /** "host" or "host:port" (port 9100 by default). */
   address?: string;
@@ -43,6 +47,7 @@ export interface PrinterConfig {
 
 export const PREVIEW_PRINTER: PrinterConfig = {
   id: 'preview',
+  name: 'Screen preview',
   transport: 'preview',
   paperWidth: 80,
   codePage: 'cp858',
@@ -176,6 +181,7 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
     ...(options.timing && { timing: options.timing }),
     printers: configs.map((config) => ({
       id: config.id,
+      name: config.name ?? config.id,
       transport: makeTransport(config),
       printFinishedAck: PROFILE_TRAITS[config.profile].printFinishedAck,
       render: (lines, { duplicate }) => render(config, lines, { duplicate }),

@@ -75,6 +75,7 @@ export interface PrintJob {
 
 export interface PrinterStatusView {
   printerId: string;
+  name: string;
   kind: PrinterTransport['kind'];
   condition: PrinterCondition | 'not_checked';
   detail: string;
@@ -87,6 +88,8 @@ export type SpoolEvent = { type: 'job'; job: PrintJob } | { type: 'printer'; pri
 
 export interface SpoolPrinter {
   id: string;
+  /** Shown to the cashier; the id when absent. */
+  name?: string;
   transport: PrinterTransport;
   /** Ask the printer for an Epson print-finished ack (needs a transport that can confirm). */
   printFinishedAck: boolean;
@@ -215,6 +218,7 @@ export class PrintSpool {
         timer: null,
         status: {
           printerId: printer.id,
+          name: printer.name ?? printer.id,
           kind: printer.transport.kind,
           condition: 'not_checked',
           detail: '',

@@ -77,6 +77,8 @@ export function parsePortStatus(byte: number): PrinterStatus {
 }
 
 export interface UsbPrinterInfo {
+  /** e.g. "USB printer 04b8:0e28 (bus 1, device 7)". */
+  label: string;
   vendorId: number;
   productId: number;
   busNumber: number;
@@ -114,7 +116,10 @@ export async function listUsbPrinters(): Promise<UsbPrinterInfo[]> {
       continue; // descriptor unreadable without opening (permissions)
     }
     if (!choice) continue;
+    const hex = (n: number) => n.toString(16).padStart(4, '0');
+    const { idVendor, idProduct } = device.deviceDescriptor;
     printers.push({
+      label: `USB printer ${hex(idVendor)}:${hex(idProduct)} (bus ${device.busNumber}, device ${device.deviceAddress})`,
       vendorId: device.deviceDescriptor.idVendor,
       productId: device.deviceDescriptor.idProduct,
       busNumber: device.busNumber,
