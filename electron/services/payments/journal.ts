@@ -257,6 +257,15 @@ export class PaymentJournal {
       .run(JSON.stringify(notifications), this.stamp(), id);
   }
 
+  /** The merchant copy to sign, kept so a reloaded screen can still print it before the decision. */
+  saveSignatureSlip(id: string, merchant: readonly unknown[]): void {
+    this.db
+      .prepare(
+        `UPDATE card_payments SET receipt_lines = ?, updated_at = ? WHERE id = ? AND state != 'finished'`,
+      )
+      .run(JSON.stringify({ MERCHANT: merchant, CUSTOMER: [] }), this.stamp(), id);
+  }
+
   setProblem(id: string, problem: string | null): void {
     this.db
       .prepare('UPDATE card_payments SET problem = ?, updated_at = ? WHERE id = ?')

@@ -114,6 +114,8 @@ export interface PaymentView {
   receipts: ReceiptCopies | null;
   resolution: Resolution | null;
   problem: string | null;
+  /** Set while the card machine waits for the cashier's signature decision. */
+  awaitingSignature: { deadline: number } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -272,6 +274,13 @@ function amountsOf(record: CardTransaction | null): PaymentAmounts | null {
   };
 }
 
+function signatureWait(row: PaymentRow): { deadline: number } | null {
+  if (row.state !== 'started' && row.state !== 'pending') return null;
+  const asked = row.notifications.find((n) => n.code === 'SIGNATURE_VERIFICATION');
+  if (!asked || row.notifications.some((n) => SIGNATURE_CLOSED.includes(n.code))) return null;
+  return { deadline: asked.seenAt + SIGNATURE_DECISION_MS };
+}
+
 export function toPaymentView(row: PaymentRow): PaymentView {
   const paidByMachine = row.state === 'finished' && row.result === 'SUCCESSFUL';
   const paidByCashier = row.state === 'unknown' && row.resolution?.outcome === 'paid';
@@ -292,6 +301,7 @@ export function toPaymentView(row: PaymentRow): PaymentView {
     receipts: row.receipts,
     resolution: row.resolution,
     problem: row.problem,
+    awaitingSignature: signatureWait(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -427,6 +437,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     if (fresh.length > 0) emitProgress(payment, fresh);
     if (asking && !payment.signatureRequested) {
       payment.signatureRequested = true;
+      journal.saveSignatureSlip(payment.id, record.receipts.MERCHANT);
       const firstSeen = payment.seen.find((n) => n.code === 'SIGNATURE_VERIFICATION')!.seenAt;
       emit({
         type: 'signature_required',

@@ -225,6 +225,10 @@ describe('transaction runner', () => {
         .getPayment(p.id)!
         .notifications.find((n) => n.code === 'SIGNATURE_VERIFICATION')!;
       assert.equal(ask.deadline, seen.seenAt + 80_000);
+      // A reloaded screen finds the same request in the payment itself.
+      const waiting = h.service.getPayment(p.id)!;
+      assert.deepEqual(waiting.awaitingSignature, { deadline: ask.deadline });
+      assert.ok(lineValues(waiting.receipts!.MERCHANT).includes('SIGN BELOW'));
       await h.service.answerSignature(p.id, accepted);
       const finished = await h.waitForEvent('finished', (e) => e.paymentId === p.id);
       assert.equal(finished.result, accepted ? 'SUCCESSFUL' : 'VOID');
@@ -234,6 +238,7 @@ describe('transaction runner', () => {
         !accepted,
       );
       assert.equal(h.events.filter((e) => e.type === 'signature_required').length, 1);
+      assert.equal(h.service.getPayment(p.id)!.awaitingSignature, null);
     });
   }
 
