@@ -9,20 +9,31 @@ import { builtinModules } from 'node:module';
 const nodeModules = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const nodeOnlyPackages = ['better-sqlite3', 'keytar', 'usb', 'ws', 'iconv-lite', 'electron-store', 'conf'];
 
-const noElectron = { name: 'electron', message: "Only electron/main and electron/preload may import 'electron'." };
-const noNode = nodeModules.map((name) => ({ name, message: 'This folder runs without Node: no Node modules.' }));
+const noElectron = {
+  name: 'electron',
+  message: "Only electron/main and electron/preload may import 'electron'.",
+};
+const noNode = nodeModules.map((name) => ({
+  name,
+  message: 'This folder runs without Node: no Node modules.',
+}));
 const noNodePackages = nodeOnlyPackages.map((name) => ({ name, message: 'A Node-only package: not here.' }));
 
 export const boundaryRules = {
   shared: {
     paths: [noElectron, ...noNode, ...noNodePackages, { name: 'react', message: 'shared/ has no UI.' }],
     patterns: [
-      { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports nothing of the other folders.' },
+      {
+        group: ['**/electron/**', '**/renderer/**'],
+        message: 'shared/ imports nothing of the other folders.',
+      },
     ],
   },
   renderer: {
     paths: [noElectron, ...noNode, ...noNodePackages],
-    patterns: [{ group: ['**/electron/**'], message: 'The renderer talks to the rest only through window.till.' }],
+    patterns: [
+      { group: ['**/electron/**'], message: 'The renderer talks to the rest only through window.till.' },
+    ],
   },
   nodeSide: {
     paths: [noElectron],
@@ -42,7 +53,16 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', 'eslint.config.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+      },
+    },
   },
   { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', boundaryRules.shared] } },
   {

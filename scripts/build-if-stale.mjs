@@ -16,10 +16,15 @@ function newestMtime(dir) {
 
 export function buildIfStale() {
   const marker = 'out/renderer/index.html';
-  const sources = Math.max(...['renderer', 'shared', 'electron'].map(newestMtime), statSync('electron.vite.config.ts').mtimeMs);
+  const sources = Math.max(
+    ...['renderer', 'shared', 'electron'].map(newestMtime),
+    statSync('electron.vite.config.ts').mtimeMs,
+  );
   if (existsSync(marker) && statSync(marker).mtimeMs >= sources) return;
   console.error('Building the till…');
-  const result = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const result = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (result.status !== 0) {
     console.error('The build failed; see above.');
     process.exit(result.status ?? 1);

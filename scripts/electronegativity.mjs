@@ -15,7 +15,20 @@ const report = join(work, 'report.csv');
 const electronVersion = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')).version;
 const run = spawnSync(
   'npx',
-  ['electronegativity', '-i', tree, '-e', electronVersion, '-o', report, '-r', '-v', 'false', '-x', REVIEWED_CHECKS.join(',')],
+  [
+    'electronegativity',
+    '-i',
+    tree,
+    '-e',
+    electronVersion,
+    '-o',
+    report,
+    '-r',
+    '-v',
+    'false',
+    '-x',
+    REVIEWED_CHECKS.join(','),
+  ],
   { encoding: 'utf8', timeout: 300_000 },
 );
 let csv;
@@ -43,6 +56,8 @@ const findings = csv
     return { issue, severity, confidence, file, location };
   });
 const blocking = findings.filter((f) => f.severity === 'HIGH' || f.severity === 'MEDIUM');
-console.log(`electronegativity (Electron ${electronVersion}): ${findings.length} findings, ${blocking.length} high or medium`);
+console.log(
+  `electronegativity (Electron ${electronVersion}): ${findings.length} findings, ${blocking.length} high or medium`,
+);
 for (const f of findings) console.log(`  ${f.severity.padEnd(8)} ${f.issue} ${f.file}:${f.location}`);
 process.exit(blocking.length > 0 ? 1 : 0);

@@ -11,7 +11,10 @@ function electronBinary() {
   const present = () => existsSync(pathFile) && existsSync(join(dir, 'dist', readFileSync(pathFile, 'utf8')));
   if (present()) return join(dir, 'dist', readFileSync(pathFile, 'utf8'));
   if (process.env.PAYDESK_NO_ELECTRON !== '1' && existsSync(join(dir, 'install.js'))) {
-    const fetched = spawnSync(process.execPath, [join(dir, 'install.js')], { stdio: 'ignore', timeout: 180_000 });
+    const fetched = spawnSync(process.execPath, [join(dir, 'install.js')], {
+      stdio: 'ignore',
+      timeout: 180_000,
+    });
     if (fetched.status === 0 && present()) return join(dir, 'dist', readFileSync(pathFile, 'utf8'));
   }
   return null;
@@ -22,7 +25,9 @@ const electron = electronBinary();
 const args = process.argv.slice(2);
 const child = electron
   ? spawn(electron, ['.', ...args], { stdio: 'inherit' })
-  : (console.log('The Electron binary is not available on this machine, so Paydesk opens in your browser instead.'),
+  : (console.log(
+      'The Electron binary is not available on this machine, so Paydesk opens in your browser instead.',
+    ),
     spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', ...args], { stdio: 'inherit' }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,6 +5,22 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const suites = ['unit', 'fault', 'e2e'];
+
+// The keychain tests need a real Secret Service: run the whole suite inside a private D-Bus
+// session with an unlocked throw-away gnome-keyring, unless already inside one.
+if (
+  process.env.PAYDESK_KEYRING !== '1' &&
+  spawnSync('sh', ['-c', 'command -v dbus-run-session']).status === 0
+) {
+  const r = spawnSync(
+    'bash',
+    ['scripts/with-keyring.sh', process.execPath, 'scripts/test.mjs', ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  process.exit(r.status ?? 1);
+}
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const only = asked.length > 0 ? asked : null;
 
@@ -32,6 +48,7 @@ if (!only) {
   run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
   run('npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']);
   run('npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
+  run('npx', ['tsc', '-p', 'tsconfig.test.json', '--noEmit']);
   run('npx', ['electron-vite', 'build', '--logLevel', 'warn']);
   run('node', ['scripts/electronegativity.mjs']);
 }
@@ -42,5 +59,12 @@ for (const suite of suites) {
   if (files.length === 0) continue;
   // e2e and fault tests start servers and browsers: one file at a time on a 2-core machine.
   const concurrency = suite === 'unit' ? '2' : '1';
-  run('node', ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files]);
+  run('node', [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec',
+    ...files,
+  ]);
 }

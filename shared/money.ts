@@ -20,7 +20,8 @@ export function formatMoney(minor: number, currency: Currency, options: { groupi
   const abs = Math.abs(minor);
   const units = Math.floor(abs / 100);
   const cents = String(abs % 100).padStart(2, '0');
-  const unitText = options.grouping === false ? String(units) : String(units).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const unitText =
+    options.grouping === false ? String(units) : String(units).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${currencySymbol(currency)}${unitText}.${cents}`;
 }
 

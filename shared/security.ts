@@ -10,6 +10,8 @@ export const CONTENT_SECURITY_POLICY = [
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
-  "frame-ancestors 'none'",
   "object-src 'none'",
 ].join('; ');
+
+/** As an HTTP header the policy can also forbid framing (a <meta> policy cannot). */
+export const CONTENT_SECURITY_POLICY_HEADER = `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;

@@ -84,7 +84,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
           JSON.stringify({
             kind: 'reply',
             id: null,
-            reply: { ok: false, error: { code: 'invalid_input', message: 'Malformed message: expected {kind:"call", id, method, input}.' } },
+            reply: {
+              ok: false,
+              error: {
+                code: 'invalid_input',
+                message: 'Malformed message: expected {kind:"call", id, method, input}.',
+              },
+            },
           }),
         );
         return;

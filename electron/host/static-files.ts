@@ -2,7 +2,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from '../../shared/security';
+import { CONTENT_SECURITY_POLICY_HEADER } from '../../shared/security';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -16,7 +16,7 @@ const TYPES: Record<string, string> = {
 };
 
 export const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'content-security-policy': CONTENT_SECURITY_POLICY_HEADER,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { createTill, type Till } from '../services/till';
 import { createLogger } from '../services/logger';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/contract/channels';
-import { CONTENT_SECURITY_POLICY } from '../../shared/security';
+import { CONTENT_SECURITY_POLICY_HEADER } from '../../shared/security';
 import { allowPermission, APP_ENTRY, APP_HOST, APP_SCHEME, isAppUrl, isKioskEscape } from './window-policy';
 
 const logger = createLogger('main');
@@ -36,10 +36,11 @@ function serveRenderer(): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     const file = normalize(join(root, decodeURIComponent(url.pathname)));
-    if (url.host !== APP_HOST || !file.startsWith(root + sep)) return new Response('Not found', { status: 404 });
+    if (url.host !== APP_HOST || !file.startsWith(root + sep))
+      return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);
-    headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
+    headers.set('content-security-policy', CONTENT_SECURITY_POLICY_HEADER);
     headers.set('x-content-type-options', 'nosniff');
     return new Response(response.body, { status: response.status, headers });
   });
@@ -110,17 +111,29 @@ function createWindow(): BrowserWindow {
 
 async function start(): Promise<void> {
   if (kiosk) Menu.setApplicationMenu(null);
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(allowPermission(permission)));
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) =>
+    callback(allowPermission(permission)),
+  );
   session.defaultSession.setPermissionCheckHandler((_wc, permission) => allowPermission(permission));
   app.on('web-contents-created', (_e, contents) => harden(contents));
-  app.on('child-process-gone', (_e, details) => logger.warn(`child process gone: ${details.type} ${details.reason}`));
+  app.on('child-process-gone', (_e, details) =>
+    logger.warn(`child process gone: ${details.type} ${details.reason}`),
+  );
   serveRenderer();
 
-  till = await createTill({ dataDir: app.getPath('userData'), host: 'electron', version: app.getVersion(), kiosk });
+  till = await createTill({
+    dataDir: app.getPath('userData'),
+    host: 'electron',
+    version: app.getVersion(),
+    kiosk,
+  });
   ipcMain.handle(IPC_INVOKE_CHANNEL, async (event, message: unknown) => {
     if (!isAppUrl(event.senderFrame?.url)) {
       logger.warn('refused a call from a frame outside the app');
-      return { ok: false, error: { code: 'not_allowed', message: 'Calls are accepted only from the till window.' } };
+      return {
+        ok: false,
+        error: { code: 'not_allowed', message: 'Calls are accepted only from the till window.' },
+      };
     }
     const { method, input } = (message ?? {}) as { method?: unknown; input?: unknown };
     return till!.dispatch(method, input);

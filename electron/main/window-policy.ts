@@ -18,7 +18,13 @@ export function isAppUrl(url: string | undefined | null): boolean {
 }
 
 /** Key combinations a kiosk swallows: reload, devtools, close window, full-screen toggle, zoom. */
-export function isKioskEscape(input: { key: string; control: boolean; meta: boolean; alt: boolean; shift: boolean }): boolean {
+export function isKioskEscape(input: {
+  key: string;
+  control: boolean;
+  meta: boolean;
+  alt: boolean;
+  shift: boolean;
+}): boolean {
   const key = input.key.toLowerCase();
   const mod = input.control || input.meta;
   if (['f5', 'f11', 'f12'].includes(key)) return true;

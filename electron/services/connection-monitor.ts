@@ -15,7 +15,13 @@ export class ConnectionMonitor {
     private readonly now: () => Date = () => new Date(),
   ) {
     for (const { service, mode } of services) {
-      this.states.set(service, { service, mode, state: 'unknown', detail: 'Not checked yet', checkedAt: null });
+      this.states.set(service, {
+        service,
+        mode,
+        state: 'unknown',
+        detail: 'Not checked yet',
+        checkedAt: null,
+      });
     }
   }
 
@@ -41,7 +47,10 @@ export class ConnectionMonitor {
     } catch (error) {
       if (error instanceof TillError && OFFLINE_CODES.has(error.code)) {
         this.set(service, { state: 'offline', detail: error.message });
-      } else if (error instanceof TillError && ['bad_credentials', 'not_configured', 'service_error'].includes(error.code)) {
+      } else if (
+        error instanceof TillError &&
+        ['bad_credentials', 'not_configured', 'service_error'].includes(error.code)
+      ) {
         this.set(service, { state: 'error', detail: error.message });
       } else {
         // A 404 or 422 still proves the service answered.

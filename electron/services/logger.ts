@@ -20,9 +20,16 @@ function describe(error: unknown): string {
   return error === undefined ? '' : String(error);
 }
 
-export function createLogger(scope: string, sink: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Logger {
+export function createLogger(
+  scope: string,
+  sink: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+): Logger {
   const write = (level: string, message: string, error?: unknown) =>
-    sink(redact(`${new Date().toISOString()} ${level} [${scope}] ${message}${error ? ` ${describe(error)}` : ''}`));
+    sink(
+      redact(
+        `${new Date().toISOString()} ${level} [${scope}] ${message}${error ? ` ${describe(error)}` : ''}`,
+      ),
+    );
   return {
     info: (m) => write('INFO', m),
     warn: (m, e) => write('WARN', m, e),

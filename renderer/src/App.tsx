@@ -13,15 +13,27 @@ function Screen({ id }: { id: ScreenId }) {
     case 'sell':
       return <SellScreen />;
     case 'reports':
-      return <ComingSoon title="Reports" what="X and Z reports from the card terminal, held against the till's own sales." />;
+      return (
+        <ComingSoon
+          title="Reports"
+          what="X and Z reports from the card terminal, held against the till's own sales."
+        />
+      );
     case 'printer':
-      return <ComingSoon title="Printer" what="printer status, the print queue, retry, reprint and a test page." />;
+      return (
+        <ComingSoon title="Printer" what="printer status, the print queue, retry, reprint and a test page." />
+      );
     case 'supplies':
       return <ComingSoon title="Supplies" what="ordering stock from the product distribution service." />;
     case 'merchant':
       return <ComingSoon title="Merchant tools" what="the merchant dashboard's tools, after signing in." />;
     case 'settings':
-      return <ComingSoon title="Settings" what="live or sandbox per service, credentials in the keychain, printers, kiosk and manager PIN." />;
+      return (
+        <ComingSoon
+          title="Settings"
+          what="live or sandbox per service, credentials in the keychain, printers, kiosk and manager PIN."
+        />
+      );
   }
 }
 
@@ -32,8 +44,14 @@ export function App() {
     if (!till) return;
     const api = till;
     const load = () => {
-      void api.invoke('app.info', {}).then(setInfo).catch(() => undefined);
-      void api.invoke('status.get', {}).then(setStatus).catch(() => undefined);
+      void api
+        .invoke('app.info', {})
+        .then(setInfo)
+        .catch(() => undefined);
+      void api
+        .invoke('status.get', {})
+        .then(setStatus)
+        .catch(() => undefined);
     };
     load();
     const offStatus = api.on('status.changed', setStatus);

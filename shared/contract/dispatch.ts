@@ -5,7 +5,9 @@ import { TillError, type Reply } from './errors';
 import { isMethodName, methods, type MethodInput, type MethodName, type MethodOutput } from './index';
 
 export type Handlers = {
-  [M in MethodName]: (input: z.output<(typeof methods)[M]['input']>) => Promise<MethodOutput<M>> | MethodOutput<M>;
+  [M in MethodName]: (
+    input: z.output<(typeof methods)[M]['input']>,
+  ) => Promise<MethodOutput<M>> | MethodOutput<M>;
 };
 
 function describeIssues(error: z.ZodError): string {
@@ -15,17 +17,26 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-export function createDispatcher(handlers: Handlers, onInternalError: (method: string, error: unknown) => void) {
+export function createDispatcher(
+  handlers: Handlers,
+  onInternalError: (method: string, error: unknown) => void,
+) {
   return async function dispatch(name: unknown, rawInput: unknown): Promise<Reply> {
     if (!isMethodName(name)) {
-      return { ok: false, error: { code: 'unknown_method', message: `No such method: ${String(name).slice(0, 80)}` } };
+      return {
+        ok: false,
+        error: { code: 'unknown_method', message: `No such method: ${String(name).slice(0, 80)}` },
+      };
     }
     const spec = methods[name];
     const parsed = spec.input.safeParse(rawInput ?? {});
     if (!parsed.success) {
       return {
         ok: false,
-        error: { code: 'invalid_input', message: `Invalid input for ${name}: ${describeIssues(parsed.error)}` },
+        error: {
+          code: 'invalid_input',
+          message: `Invalid input for ${name}: ${describeIssues(parsed.error)}`,
+        },
       };
     }
     try {
@@ -35,7 +46,10 @@ export function createDispatcher(handlers: Handlers, onInternalError: (method: s
     } catch (error) {
       if (error instanceof TillError) return { ok: false, error: error.toShape() };
       onInternalError(name, error);
-      return { ok: false, error: { code: 'internal', message: 'Something went wrong inside the till. It has been logged.' } };
+      return {
+        ok: false,
+        error: { code: 'internal', message: 'Something went wrong inside the till. It has been logged.' },
+      };
     }
   };
 }

@@ -39,7 +39,11 @@ export class TillError extends Error {
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
   toShape(): TillErrorShape {
-    return { code: this.code, message: this.message, ...(this.retryAfterMs !== undefined && { retryAfterMs: this.retryAfterMs }) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.retryAfterMs !== undefined && { retryAfterMs: this.retryAfterMs }),
+    };
   }
 }
 

@@ -4,14 +4,23 @@
 import type { z } from 'zod';
 import { systemEvents, systemMethods } from './system';
 import { terminalMethods } from './terminals';
+import { salesEvents, salesMethods } from './sales';
+import { settingsEvents, settingsMethods } from './settings';
+import { printingEvents, printingMethods } from './printing';
 
 export const methods = {
   ...systemMethods,
   ...terminalMethods,
+  ...salesMethods,
+  ...settingsMethods,
+  ...printingMethods,
 } as const;
 
 export const events = {
   ...systemEvents,
+  ...salesEvents,
+  ...settingsEvents,
+  ...printingEvents,
 } as const;
 
 export type Methods = typeof methods;
@@ -41,3 +50,6 @@ export function isEventName(name: unknown): name is EventName {
 export * from './errors';
 export * from './system';
 export * from './terminals';
+export * from './sales';
+export * from './settings';
+export * from './printing';

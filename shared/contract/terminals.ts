@@ -13,13 +13,20 @@ export type Terminal = z.infer<typeof terminalSchema>;
 
 export const terminalFilterSchema = z
   .object({
-    currency: z.string().regex(/^[A-Z]{3}$/, 'currency is a three-letter code such as GBP').optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'currency is a three-letter code such as GBP')
+      .optional(),
     status: z.enum(['AVAILABLE', 'BUSY']).optional(),
   })
   .strict();
 
 export const terminalMethods = {
-  'terminals.list': method('Card terminals on the pay-at-counter service.', terminalFilterSchema, z.array(terminalSchema)),
+  'terminals.list': method(
+    'Card terminals on the pay-at-counter service.',
+    terminalFilterSchema,
+    z.array(terminalSchema),
+  ),
   'terminals.get': method(
     'One card terminal.',
     z.object({ terminalId: z.string().min(1).max(64) }).strict(),

@@ -13,11 +13,13 @@ export function toTerminal(record: TerminalRecord): Terminal {
 }
 
 export function terminalHandlers(
-  client: () => PayAtCounterClient,
+  client: () => Promise<PayAtCounterClient>,
   track: <T>(work: Promise<T>) => Promise<T>,
 ): Pick<Handlers, 'terminals.list' | 'terminals.get'> {
   return {
-    'terminals.list': async (filter) => (await track(client().listTerminals(filter))).map(toTerminal),
-    'terminals.get': async ({ terminalId }) => toTerminal(await track(client().getTerminal(terminalId))),
+    'terminals.list': async (filter) =>
+      (await track(client().then((c) => c.listTerminals(filter)))).map(toTerminal),
+    'terminals.get': async ({ terminalId }) =>
+      toTerminal(await track(client().then((c) => c.getTerminal(terminalId)))),
   };
 }

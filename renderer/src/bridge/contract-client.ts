@@ -19,13 +19,15 @@ import type { TillTransport } from '../../../shared/transport';
 
 export function unwrapReply<M extends MethodName>(method: M, raw: unknown): MethodOutput<M> {
   const reply = replySchema.safeParse(raw);
-  if (!reply.success) throw new TillError('malformed_response', `The till sent a malformed reply to ${method}.`);
+  if (!reply.success)
+    throw new TillError('malformed_response', `The till sent a malformed reply to ${method}.`);
   if (!reply.data.ok) {
     const { code, message, retryAfterMs } = reply.data.error;
     throw new TillError(code as ErrorCode, message, retryAfterMs === undefined ? {} : { retryAfterMs });
   }
   const value = methods[method].output.safeParse(reply.data.value);
-  if (!value.success) throw new TillError('malformed_response', `The till sent an unexpected value for ${method}.`);
+  if (!value.success)
+    throw new TillError('malformed_response', `The till sent an unexpected value for ${method}.`);
   return value.data as MethodOutput<M>;
 }
 

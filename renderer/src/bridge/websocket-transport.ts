@@ -22,7 +22,10 @@ const lostConnection = {
   error: { code: 'unreachable', message: 'Lost the connection to the till service. Reconnecting…' },
 };
 
-export function createWebSocketTransport(token: string, onConnection: (connected: boolean) => void): TillTransport {
+export function createWebSocketTransport(
+  token: string,
+  onConnection: (connected: boolean) => void,
+): TillTransport {
   const pending = new Map<number, (reply: unknown) => void>();
   const eventListeners = new Set<(event: string, payload: unknown) => void>();
   let nextId = 1;

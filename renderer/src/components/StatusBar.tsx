@@ -30,7 +30,12 @@ export function StatusBar() {
     <div className="status-bar" role="status" aria-label="Connection and printer status">
       {!linked && <span className="pill pill-error">Till service disconnected — reconnecting…</span>}
       {status?.connections.map((c) => (
-        <span key={c.service} className={`pill pill-${c.state}`} title={c.detail} data-testid={`status-${c.service}`}>
+        <span
+          key={c.service}
+          className={`pill pill-${c.state}`}
+          title={c.detail}
+          data-testid={`status-${c.service}`}
+        >
           {SERVICE_NAMES[c.service]}: {STATE_WORDS[c.state]}
           {c.mode === 'sandbox' ? ' (sandbox)' : ''}
         </span>

@@ -45,7 +45,11 @@ export function TerminalsScreen() {
       <div className="toolbar">
         <label>
           Currency
-          <select value={currency} onChange={(e) => setCurrency(e.target.value)} aria-label="Filter by currency">
+          <select
+            value={currency}
+            onChange={(e) => setCurrency(e.target.value)}
+            aria-label="Filter by currency"
+          >
             <option value="">All</option>
             <option value="GBP">GBP</option>
             <option value="EUR">EUR</option>

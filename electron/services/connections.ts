@@ -1,0 +1,77 @@
+// Which pay-at-counter service the till talks to right now: the embedded sandbox, or the live
+// address from the settings with credentials from the keychain. Read fresh on every request,
+// so switching mode or replacing a password takes effect at once.
+import type { SandboxServices } from '../sandbox/index';
+import { TillError } from '../../shared/contract/errors';
+import { PayAtCounterClient, type PayAtCounterCredentials } from './payments/pay-at-counter-client';
+import type { CardServiceApi } from './payments/transaction-runner';
+import type { SecretStore } from './storage/secret-store';
+import type { SettingsStore } from './storage/settings';
+
+export class PayAtCounterConnection {
+  private cached: { key: string; client: PayAtCounterClient } | null = null;
+
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly secrets: SecretStore,
+    private readonly sandbox: () => Promise<SandboxServices>,
+    private readonly fetchImpl?: typeof fetch,
+  ) {}
+
+  mode(): 'sandbox' | 'live' {
+    return this.settings.load().payAtCounter.mode;
+  }
+
+  async client(): Promise<PayAtCounterClient> {
+    const section = this.settings.load().payAtCounter;
+    let baseUrl: string;
+    let credentials: () => Promise<PayAtCounterCredentials | null>;
+    if (section.mode === 'live') {
+      if (!section.liveBaseUrl) throw new TillError('not_configured', 'No live card service address is set.');
+      baseUrl = section.liveBaseUrl;
+      credentials = async () => {
+        const [username, password] = await Promise.all([
+          this.secrets.get('payAtCounter.username', 'live'),
+          this.secrets.get('payAtCounter.password', 'live'),
+        ]);
+        return username && password ? { username, password } : null;
+      };
+    } else {
+      const sandbox = (await this.sandbox()).payAtCounter;
+      baseUrl = sandbox.baseUrl;
+      credentials = async () => ({ username: sandbox.username, password: sandbox.password });
+    }
+    const key = `${section.mode} ${baseUrl}`;
+    if (this.cached?.key !== key) {
+      this.cached = {
+        key,
+        client: new PayAtCounterClient({
+          baseUrl,
+          credentials,
+          ...(this.fetchImpl && { fetch: this.fetchImpl }),
+        }),
+      };
+    }
+    return this.cached.client;
+  }
+
+  /** The card-service calls the transaction runner makes, always on the current connection. */
+  api(): CardServiceApi {
+    const call =
+      <K extends keyof CardServiceApi>(name: K) =>
+      async (...args: Parameters<CardServiceApi[K]>) => {
+        const client = await this.client();
+        return (client[name] as (...a: unknown[]) => unknown)(...args);
+      };
+    return {
+      getTerminal: call('getTerminal'),
+      startTransaction: call('startTransaction'),
+      startDuplicate: call('startDuplicate'),
+      getTransaction: call('getTransaction'),
+      cancelTransaction: call('cancelTransaction'),
+      answerSignature: call('answerSignature'),
+      startReport: call('startReport'),
+      getReport: call('getReport'),
+    } as CardServiceApi;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Handlers } from '../../../shared/contract/dispatch';
+import type { PrintJobView, PrinterView } from '../../../shared/contract';
+import type { PrintingService, PrintJob, PrinterStatusView } from '../printing/index';
+import { listUsbPrinters } from '../printing/transports/usb';
+
+type PrintingHandlerNames =
+  | 'printing.printers'
+  | 'printing.jobs'
+  | 'printing.retry'
+  | 'printing.cancel'
+  | 'printing.reprint'
+  | 'printing.testPage'
+  | 'printing.preview'
+  | 'printing.usbPrinters';
+
+export function toJobView(job: PrintJob): PrintJobView {
+  return {
+    id: job.id,
+    receiptId: job.receiptId,
+    printerId: job.printerId,
+    state: job.state,
+    reason: job.reason,
+    attempts: job.attempts,
+    lastError: job.lastError,
+    duplicateOf: job.duplicateOf,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
+}
+
+export function toPrinterView(status: PrinterStatusView, name: string): PrinterView {
+  return {
+    printerId: status.printerId,
+    name,
+    kind: status.kind,
+    condition: status.condition,
+    detail: status.detail,
+    pending: status.pending,
+    checkedAt: status.checkedAt,
+  };
+}
+
+export function printingHandlers(
+  printing: () => PrintingService,
+  printerName: (printerId: string) => string,
+): Pick<Handlers, PrintingHandlerNames> {
+  return {
+    'printing.printers': async () =>
+      (await printing().status()).map((s) => toPrinterView(s, printerName(s.printerId))),
+    'printing.jobs': async ({ limit }) => (await printing().listJobs({ limit })).map(toJobView),
+    'printing.retry': async ({ jobId }) => toJobView(await printing().retry(jobId)),
+    'printing.cancel': async ({ jobId }) => toJobView(await printing().cancel(jobId)),
+    'printing.reprint': async ({ jobId }) => toJobView(await printing().reprint(jobId)),
+    'printing.testPage': async ({ printerId }) => toJobView(await printing().testPage(printerId)),
+    'printing.preview': async ({ limit }) =>
+      (await printing().previewReceipts(limit)).map((r) => ({ ...r, paperWidth: r.paperWidth as number })),
+    'printing.usbPrinters': async () =>
+      (await listUsbPrinters()).map((p) => ({
+        vendorId: p.vendorId,
+        productId: p.productId,
+        label: `USB printer ${p.vendorId.toString(16).padStart(4, '0')}:${p.productId.toString(16).padStart(4, '0')} (bus ${p.busNumber}, device ${p.deviceAddress})`,
+      })),
+  };
+}

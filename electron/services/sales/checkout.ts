@@ -1,0 +1,295 @@
+// The checkout: opens priced sales, takes card, cash and manual-card tenders, and completes a
+// sale exactly once when it is paid, printing the customer's card slip and the shop's receipt.
+// Every card outcome reaches the sale through settlePayment(), whichever path delivered it.
+import type { PaymentView, SaleView } from '../../../shared/contract';
+import { TillError } from '../../../shared/contract/errors';
+import type { ReceiptLine } from '../../../shared/receipt';
+import type { PaymentService, PaymentView as RunnerPaymentView } from '../payments/transaction-runner';
+import type { CardTransaction } from '../payments/pay-at-counter-client';
+import type { PrintingService } from '../printing/index';
+import { buildSaleReceipt, type SaleReceiptInput, type Tender } from '../printing/sale-receipt';
+import type { Logger } from '../logger';
+import type { ProductCatalogue } from './catalogue';
+import type { SalesLedger } from './sales-ledger';
+import { toContractPaymentView, type PaymentUiState } from './payment-view';
+
+export type ReceiptSettings = Pick<
+  SaleReceiptInput,
+  'shop' | 'vatRateBasisPoints' | 'footerLines' | 'paperWidth'
+>;
+
+export interface CheckoutOptions {
+  catalogue: ProductCatalogue;
+  ledger: SalesLedger;
+  payments: PaymentService;
+  printing: Pick<PrintingService, 'printReceipt'>;
+  /** The terminal's currency, to refuse a sale in another currency before anything is sent. */
+  terminalCurrency: (terminalId: string) => Promise<string>;
+  receiptSettings: () => ReceiptSettings;
+  /** The finished card record of a payment (card label, last digits, auth code for the receipt). */
+  cardRecord: (paymentId: string) => CardTransaction | null;
+  onPayment: (view: PaymentView) => void;
+  onSale: (view: SaleView) => void;
+  logger: Logger;
+}
+
+export class Checkout {
+  private readonly ui = new Map<string, PaymentUiState>();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly o: CheckoutOptions) {
+    this.unsubscribe = o.payments.onEvent((event) => {
+      const ui = this.uiState(event.paymentId);
+      if (event.type === 'signature_required') {
+        ui.signatureDeadline = event.deadline;
+        // The customer signs the merchant copy, so it prints before the cashier decides.
+        if (event.merchantReceipt.length > 0) {
+          this.print(`${event.paymentId}:merchant-signature`, event.merchantReceipt);
+        }
+      }
+      if (event.type === 'cancel_refused') ui.cancelRefused = true;
+      if (event.type === 'finished' || event.type === 'resolved') this.settlePayment(event.paymentId);
+      this.publishPayment(event.paymentId);
+    });
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  /** At start-up: a card payment that finished while the till was down still reaches its sale. */
+  reconcileOpenSales(): void {
+    const open = new Set(this.o.ledger.openSaleIds());
+    for (const payment of this.o.payments.listPayments({ limit: 500 })) {
+      if (payment.saleId && open.has(payment.saleId) && payment.successful) this.settlePayment(payment.id);
+    }
+  }
+
+  openSale(lines: ReadonlyArray<{ productId: string; quantity: number }>): SaleView {
+    const catalogue = this.o.catalogue.all();
+    const products = this.o.catalogue.byIds(lines.map((l) => l.productId));
+    const merged = new Map<string, number>();
+    for (const l of lines) merged.set(l.productId, (merged.get(l.productId) ?? 0) + l.quantity);
+    const saleLines = [...merged].map(([productId, quantity]) => {
+      const p = products.get(productId);
+      if (!p) throw new TillError('invalid_input', `Product ${productId} is not in the catalogue.`);
+      return {
+        productId,
+        sku: p.sku,
+        name: p.name,
+        quantity,
+        unitPrice: p.price,
+        lineTotal: p.price * quantity,
+      };
+    });
+    const sale = this.o.ledger.open(catalogue.currency, saleLines);
+    this.o.onSale(sale);
+    return sale;
+  }
+
+  async payCard(input: { saleId: string; terminalId: string; amount: number }): Promise<PaymentView> {
+    const sale = this.openSaleOrThrow(input.saleId);
+    if (input.amount > sale.due) {
+      throw new TillError('invalid_input', `Only ${sale.due} is due; the card amount cannot be more.`);
+    }
+    const busy = this.o.payments
+      .listPayments({ limit: 50 })
+      .find(
+        (p) =>
+          p.saleId === sale.saleId &&
+          ['intent', 'starting', 'started', 'pending', 'unknown'].includes(p.state) &&
+          !p.resolution,
+      );
+    if (busy) {
+      throw new TillError(
+        'conflict',
+        'This sale already has a card payment in progress: finish or resolve it first.',
+      );
+    }
+    const currency = await this.o.terminalCurrency(input.terminalId);
+    if (currency !== sale.currency) {
+      throw new TillError(
+        'rejected',
+        `That card machine takes ${currency}; this sale is in ${sale.currency}.`,
+      );
+    }
+    const view = await this.o.payments.startSale({
+      saleId: sale.saleId,
+      terminalId: input.terminalId,
+      amount: input.amount,
+      currency: sale.currency,
+    });
+    return this.paymentView(view);
+  }
+
+  payCash(saleId: string, amountGiven: number): SaleView {
+    const sale = this.openSaleOrThrow(saleId);
+    const applied = Math.min(amountGiven, sale.due);
+    if (applied <= 0) throw new TillError('invalid_input', 'Nothing is due on this sale.');
+    this.o.ledger.addTender(saleId, { kind: 'cash', amount: applied, given: amountGiven });
+    return this.afterTender(saleId);
+  }
+
+  recordManualCard(saleId: string, amount: number, reference: string): SaleView {
+    const sale = this.openSaleOrThrow(saleId);
+    if (amount > sale.due)
+      throw new TillError('invalid_input', 'The card amount cannot be more than is due.');
+    this.o.ledger.addTender(saleId, { kind: 'manual_card', amount, reference });
+    return this.afterTender(saleId);
+  }
+
+  abandon(saleId: string): SaleView {
+    const sale = this.openSaleOrThrow(saleId);
+    if (sale.tenders.length > 0) {
+      throw new TillError(
+        'conflict',
+        'Money has been taken on this sale: refund it instead of abandoning it.',
+      );
+    }
+    const abandoned = this.o.ledger.abandon(saleId);
+    this.o.onSale(abandoned);
+    return abandoned;
+  }
+
+  async refund(input: {
+    terminalId: string;
+    amount: number;
+    originalPaymentId?: string;
+  }): Promise<PaymentView> {
+    let currency = await this.o.terminalCurrency(input.terminalId);
+    let saleId: string | undefined;
+    if (input.originalPaymentId) {
+      const original = this.o.payments.getPayment(input.originalPaymentId);
+      if (!original || original.type !== 'SALE' || !original.successful) {
+        throw new TillError('invalid_input', 'Only a successful card sale can be refunded.');
+      }
+      const refunded = this.o.payments
+        .listPayments({ limit: 500 })
+        .filter((p) => p.originalPaymentId === original.id && p.type === 'REFUND' && p.successful)
+        .reduce((sum, p) => sum + (p.amount ?? 0), 0);
+      const refundable = (original.amounts?.base ?? original.amount ?? 0) - refunded;
+      if (input.amount > refundable) {
+        throw new TillError('invalid_input', `At most ${refundable} can still be refunded on that payment.`);
+      }
+      if (original.currency && original.currency !== currency) {
+        throw new TillError(
+          'rejected',
+          `That card machine takes ${currency}; the sale was in ${original.currency}.`,
+        );
+      }
+      currency = original.currency ?? currency;
+      saleId = original.saleId ?? undefined;
+    }
+    const view = await this.o.payments.startRefund({
+      terminalId: input.terminalId,
+      amount: input.amount,
+      currency,
+      ...(saleId && { saleId }),
+      ...(input.originalPaymentId && { originalPaymentId: input.originalPaymentId }),
+    });
+    return this.paymentView(view);
+  }
+
+  /** Asks the terminal to reprint its last receipt; the reprint also goes to the till's printer. */
+  async duplicate(terminalId: string): Promise<void> {
+    const result = await this.o.payments.requestDuplicate(terminalId);
+    const lines = result.receipts.CUSTOMER.length > 0 ? result.receipts.CUSTOMER : result.receipts.MERCHANT;
+    if (lines.length > 0) this.print(`${result.paymentId}:duplicate`, lines);
+  }
+
+  paymentView(view: RunnerPaymentView): PaymentView {
+    return toContractPaymentView(view, this.ui.get(view.id));
+  }
+
+  getPayment(paymentId: string): PaymentView {
+    const view = this.o.payments.getPayment(paymentId);
+    if (!view) throw new TillError('not_found', 'That card payment does not exist.');
+    return this.paymentView(view);
+  }
+
+  /** The one place a card outcome becomes a tender: idempotent by payment id. */
+  private settlePayment(paymentId: string): void {
+    const payment = this.o.payments.getPayment(paymentId);
+    if (!payment) return;
+    const customerCopy = payment.receipts?.CUSTOMER ?? [];
+    if (payment.state === 'finished' && customerCopy.length > 0)
+      this.print(`${payment.id}:customer`, customerCopy);
+    if (payment.type !== 'SALE' || !payment.saleId || !payment.successful) return;
+    const amount = payment.amounts?.base ?? payment.amount ?? 0;
+    const isNew = this.o.ledger.addTender(payment.saleId, {
+      kind: 'card',
+      amount,
+      paymentId: payment.id,
+      ...(payment.resolution && { reference: 'checked on the card machine' }),
+    });
+    if (isNew) this.afterTender(payment.saleId);
+  }
+
+  private afterTender(saleId: string): SaleView {
+    const completedNow = this.o.ledger.completeIfPaid(saleId);
+    const sale = this.o.ledger.get(saleId);
+    if (completedNow) this.printSaleReceipt(sale);
+    this.o.onSale(sale);
+    return sale;
+  }
+
+  private printSaleReceipt(sale: SaleView): void {
+    const settings = this.o.receiptSettings();
+    const tenders: Tender[] = sale.tenders.map((t) => {
+      if (t.kind === 'cash') return { kind: 'cash', amount: t.amount, given: t.given ?? t.amount };
+      if (t.kind === 'manual_card')
+        return { kind: 'other', amount: t.amount, label: `Card (ref ${t.reference ?? ''})` };
+      const card = t.paymentId ? this.o.cardRecord(t.paymentId) : null;
+      const pan = card?.primaryAccountNumber ?? '';
+      return {
+        kind: 'card',
+        amount: t.amount,
+        ...(card?.applicationLabel && { cardLabel: card.applicationLabel }),
+        ...(pan && { lastDigits: pan.slice(-4) }),
+        ...(card?.authCode && { authCode: card.authCode }),
+      };
+    });
+    const lines = buildSaleReceipt({
+      ...settings,
+      receiptNumber: sale.receiptNumber,
+      issuedAt: new Date(sale.completedAt ?? sale.createdAt),
+      currency: sale.currency,
+      items: sale.lines.map((l) => ({
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        lineTotal: l.lineTotal,
+      })),
+      tenders,
+    });
+    const hasCash = sale.tenders.some((t) => t.kind === 'cash');
+    this.print(`${sale.saleId}:sale`, lines, hasCash);
+  }
+
+  private print(receiptId: string, lines: ReceiptLine[], kickDrawer = false): void {
+    this.o.printing.printReceipt(receiptId, lines, { kickDrawer }).catch((error: unknown) => {
+      // The sale stands whatever the printer does; the spool reports its own problems.
+      this.o.logger.error(`could not queue receipt ${receiptId}`, error);
+    });
+  }
+
+  private openSaleOrThrow(saleId: string): SaleView {
+    const sale = this.o.ledger.get(saleId);
+    if (sale.state !== 'open') throw new TillError('conflict', `This sale is already ${sale.state}.`);
+    return sale;
+  }
+
+  private publishPayment(paymentId: string): void {
+    const view = this.o.payments.getPayment(paymentId);
+    if (view) this.o.onPayment(this.paymentView(view));
+  }
+
+  private uiState(paymentId: string): PaymentUiState {
+    let s = this.ui.get(paymentId);
+    if (!s) {
+      s = {};
+      this.ui.set(paymentId, s);
+    }
+    return s;
+  }
+}

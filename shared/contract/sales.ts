@@ -1,0 +1,178 @@
+// Catalogue, sales and card payments as the till UI sees them. Prices and totals are always
+// computed on the services' side from the catalogue: the UI sends product ids and counts.
+import { z } from 'zod';
+import { method, noInput } from './define';
+
+const id = z.string().min(1).max(80);
+const minor = z.number().int();
+const positiveMinor = z.number().int().min(1).max(99_999_999);
+
+export const productSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  category: z.string(),
+  price: minor,
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const catalogueSchema = z.object({
+  currency: z.string(),
+  categories: z.array(z.string()),
+  products: z.array(productSchema),
+});
+export type Catalogue = z.infer<typeof catalogueSchema>;
+
+export const basketLineInputSchema = z
+  .object({ productId: id, quantity: z.number().int().min(1).max(9_999) })
+  .strict();
+
+export const notificationViewSchema = z.object({ code: z.string(), words: z.string() });
+
+/**
+ * One card payment (sale or refund) as the cashier follows it.
+ * state: starting → in_progress → (signature) → finished; or unknown (the start's answer was
+ * lost: check the card machine), or failed_to_start (nothing reached the card machine).
+ */
+export const paymentViewSchema = z.object({
+  paymentId: z.string(),
+  saleId: z.string().nullable(),
+  type: z.string(),
+  terminalId: z.string(),
+  amount: minor,
+  currency: z.string(),
+  state: z.enum(['starting', 'in_progress', 'signature', 'finished', 'unknown', 'failed_to_start']),
+  /** The card service's transaction_result once finished; kept as-is even if undocumented. */
+  result: z.string().nullable(),
+  successful: z.boolean(),
+  notifications: z.array(notificationViewSchema),
+  canCancel: z.boolean(),
+  /** The card machine refused the cancel: the cashier must cancel it on the machine. */
+  cancelRefused: z.boolean(),
+  signatureDeadline: z.string().nullable(),
+  amountTotal: minor.nullable(),
+  amountGratuity: minor.nullable(),
+  amountCashback: minor.nullable(),
+  /** What the cashier should read or do now, in plain words. */
+  message: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+export const tenderViewSchema = z.object({
+  kind: z.enum(['card', 'cash', 'manual_card']),
+  amount: minor,
+  /** Cash handed over (change = given − amount); null for cards. */
+  given: minor.nullable(),
+  paymentId: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** Manual card entries are flagged for reconciliation against the terminal's totals. */
+  needsReconciliation: z.boolean(),
+});
+
+export const saleLineViewSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: minor,
+  lineTotal: minor,
+});
+
+export const saleViewSchema = z.object({
+  saleId: z.string(),
+  receiptNumber: z.string(),
+  state: z.enum(['open', 'completed', 'abandoned']),
+  currency: z.string(),
+  lines: z.array(saleLineViewSchema),
+  total: minor,
+  paid: minor,
+  due: minor,
+  /** Cash change given back, when cash covered more than was due. */
+  change: minor,
+  tenders: z.array(tenderViewSchema),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type SaleView = z.infer<typeof saleViewSchema>;
+
+export const salesMethods = {
+  'catalogue.get': method(
+    'The local product catalogue, whole (the grid filters it locally).',
+    noInput,
+    catalogueSchema,
+  ),
+  'sales.open': method(
+    'Starts a sale from basket lines; prices come from the catalogue.',
+    z.object({ lines: z.array(basketLineInputSchema).min(1).max(1_000) }).strict(),
+    saleViewSchema,
+  ),
+  'sales.get': method('One sale.', z.object({ saleId: id }).strict(), saleViewSchema),
+  'sales.recent': method(
+    'Recent sales, newest first.',
+    z.object({ limit: z.number().int().min(1).max(200) }).strict(),
+    z.array(saleViewSchema),
+  ),
+  'sales.payCard': method(
+    'Takes (part of) a sale by card on a terminal. One payment at a time per terminal.',
+    z.object({ saleId: id, terminalId: id, amount: positiveMinor }).strict(),
+    paymentViewSchema,
+  ),
+  'sales.payCash': method(
+    'Takes cash; change is given when more than the amount due is handed over. Opens the drawer.',
+    z.object({ saleId: id, amountGiven: positiveMinor }).strict(),
+    saleViewSchema,
+  ),
+  'sales.recordManualCard': method(
+    'Records a card payment taken on the card machine on its own (service unreachable); flagged for reconciliation.',
+    z.object({ saleId: id, amount: positiveMinor, reference: z.string().trim().min(1).max(40) }).strict(),
+    saleViewSchema,
+  ),
+  'sales.abandon': method(
+    'Abandons an open sale that has no successful card payment.',
+    z.object({ saleId: id }).strict(),
+    saleViewSchema,
+  ),
+  'payments.get': method('One card payment.', z.object({ paymentId: id }).strict(), paymentViewSchema),
+  'payments.active': method(
+    'Card payments not yet finished (to resume after a reload).',
+    noInput,
+    z.array(paymentViewSchema),
+  ),
+  'payments.recent': method(
+    'Recent card payments, newest first.',
+    z.object({ limit: z.number().int().min(1).max(200) }).strict(),
+    z.array(paymentViewSchema),
+  ),
+  'payments.cancel': method(
+    'Asks the card machine to cancel.',
+    z.object({ paymentId: id }).strict(),
+    paymentViewSchema,
+  ),
+  'payments.answerSignature': method(
+    'The cashier accepted or declined the customer’s signature.',
+    z.object({ paymentId: id, accepted: z.boolean() }).strict(),
+    paymentViewSchema,
+  ),
+  'payments.resolveUnknown': method(
+    'After checking the card machine, the cashier says whether an unknown payment went through.',
+    z.object({ paymentId: id, outcome: z.enum(['paid', 'not_paid']) }).strict(),
+    paymentViewSchema,
+  ),
+  'payments.refund': method(
+    'Refunds by card: against a past card payment (whole or part) or a standalone amount.',
+    z.object({ terminalId: id, amount: positiveMinor, originalPaymentId: id.optional() }).strict(),
+    paymentViewSchema,
+  ),
+  'payments.duplicate': method(
+    'Asks the terminal to reprint the receipt of its last transaction.',
+    z.object({ terminalId: id }).strict(),
+    z.object({ ok: z.literal(true) }),
+  ),
+} as const;
+
+export const salesEvents = {
+  'payments.updated': paymentViewSchema,
+  'sales.updated': saleViewSchema,
+} as const;

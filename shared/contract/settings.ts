@@ -1,0 +1,97 @@
+// Settings, credentials and the manager PIN as the UI sees them. Secrets only ever travel
+// towards the services (to the keychain); the UI gets back "saved" with a date, never a value.
+import { z } from 'zod';
+import { method, noInput } from './define';
+import { serviceNameSchema } from './system';
+import { settingsObjectSchema } from '../settings';
+
+export const SECRET_KEYS = [
+  'payAtCounter.username',
+  'payAtCounter.password',
+  'distribution.apiKey',
+  'merchant.oauthTokens',
+  'merchant.clientRegistration',
+] as const;
+export const secretKeySchema = z.enum(SECRET_KEYS);
+export const secretProfileSchema = z.enum(['sandbox', 'live']);
+
+export const publicSettingsSchema = settingsObjectSchema
+  .omit({ managerPin: true })
+  .extend({ managerPinSet: z.boolean() });
+export type PublicSettingsView = z.infer<typeof publicSettingsSchema>;
+
+export const settingsViewSchema = z.object({
+  settings: publicSettingsSchema,
+  /** Damage found when loading (a file kept aside), in plain words. */
+  problems: z.array(z.object({ message: z.string(), keptAt: z.string().nullable(), at: z.string() })),
+  /** Which secrets are saved, and when: never their values. */
+  secrets: z.array(z.object({ key: z.string(), profile: z.string(), savedAt: z.string() })),
+  keychain: z.object({ ok: z.boolean(), detail: z.string() }),
+  manager: z.object({ pinSet: z.boolean(), unlockedUntil: z.string().nullable() }),
+});
+export type SettingsView = z.infer<typeof settingsViewSchema>;
+
+export const connectionTestSchema = z.object({ ok: z.boolean(), message: z.string() });
+
+export const unlockResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), unlockedUntil: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    reason: z.enum(['wrong', 'locked', 'not_set']),
+    message: z.string(),
+    retryAfterMs: z.number().int().nonnegative(),
+  }),
+]);
+
+export const settingsMethods = {
+  'settings.get': method(
+    'Settings, saved-secret dates and manager state (no secrets).',
+    noInput,
+    settingsViewSchema,
+  ),
+  'settings.update': method(
+    'Changes settings (manager only once a PIN is set). Validated whole; nothing changes on error.',
+    z.object({ patch: z.record(z.string(), z.unknown()) }).strict(),
+    settingsViewSchema,
+  ),
+  'secrets.save': method(
+    'Sends one secret to the OS keychain. It is never sent back.',
+    z
+      .object({ key: secretKeySchema, profile: secretProfileSchema, value: z.string().min(1).max(16_384) })
+      .strict(),
+    settingsViewSchema,
+  ),
+  'secrets.forget': method(
+    'Removes one secret from the keychain.',
+    z.object({ key: secretKeySchema, profile: secretProfileSchema }).strict(),
+    settingsViewSchema,
+  ),
+  'settings.testConnection': method(
+    'Tries the saved address and credentials of a service, and says what happened in plain words.',
+    z.object({ service: serviceNameSchema }).strict(),
+    connectionTestSchema,
+  ),
+  'manager.unlock': method(
+    'A manager enters the PIN; guarded actions are allowed for a few minutes.',
+    z.object({ pin: z.string().regex(/^\d{4,8}$/, 'The PIN is 4 to 8 digits.') }).strict(),
+    unlockResultSchema,
+  ),
+  'manager.lock': method('Ends the manager’s unlocked time now.', noInput, z.object({ ok: z.literal(true) })),
+  'manager.setPin': method(
+    'Sets or changes the manager PIN (changing needs the current one).',
+    z
+      .object({
+        newPin: z.string().regex(/^\d{4,8}$/, 'The PIN is 4 to 8 digits.'),
+        currentPin: z
+          .string()
+          .regex(/^\d{4,8}$/)
+          .optional(),
+      })
+      .strict(),
+    settingsViewSchema,
+  ),
+} as const;
+
+export const settingsEvents = {
+  'settings.changed': settingsViewSchema,
+} as const;

@@ -1,0 +1,201 @@
+// The till's non-secret settings: one schema, shared by the services (which store and validate
+// them) and the contract (which carries the public part to the UI). Secrets are never here.
+import { z } from 'zod';
+import { serviceNameSchema, type ServiceName } from './contract/system';
+// ---------------------------------------------------------------------------------------------
+// Schema: every non-secret setting. Passwords, API keys and tokens live in the SecretStore.
+// ---------------------------------------------------------------------------------------------
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Why a live base URL is not acceptable, or null when it is. https, or plain http on loopback only. */
+export function liveBaseUrlProblem(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'Not a web address (expected something like https://api.example.com).';
+  }
+  if (url.username || url.password) return 'The address must not contain a user name or password.';
+  if (url.search || url.hash) return 'The address must not contain a query (?…) or fragment (#…).';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  if (url.protocol === 'http:')
+    return 'Live services must use https:// (plain http:// only on this computer).';
+  return `Unsupported address type ${url.protocol} (use https://).`;
+}
+
+const liveBaseUrlSchema = z.string().superRefine((text, ctx) => {
+  const problem = liveBaseUrlProblem(text);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const serviceModeSchema = z.enum(['sandbox', 'live']);
+export type ServiceMode = z.infer<typeof serviceModeSchema>;
+
+const serviceFields = {
+  mode: serviceModeSchema.default('sandbox'),
+  liveBaseUrl: liveBaseUrlSchema.nullable().default(null),
+};
+
+function requireUrlWhenLive(
+  value: { mode: ServiceMode; liveBaseUrl: string | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.mode === 'live' && value.liveBaseUrl === null)
+    ctx.addIssue({ code: 'custom', path: ['liveBaseUrl'], message: 'Live mode needs the service address.' });
+}
+
+const payAtCounterSchema = z
+  .object({ ...serviceFields, defaultTerminalId: z.string().min(1).max(128).nullable().default(null) })
+  .superRefine(requireUrlWhenLive);
+const plainServiceSchema = z.object(serviceFields).superRefine(requireUrlWhenLive);
+
+/** "host:port" for a network printer: a host name, IPv4 address or [IPv6] address, and a port. */
+export function parsePrinterAddress(address: string): { host: string; port: number } | null {
+  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?):(\d{1,5})$/.exec(
+    address,
+  );
+  if (!match) return null;
+  const port = Number(match[2]);
+  if (port < 1 || port > 65535) return null;
+  const host = match[1]!;
+  return { host: host.startsWith('[') ? host.slice(1, -1) : host, port };
+}
+
+const usbIdSchema = z.number().int().min(0).max(0xffff);
+
+export const printerSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Printer ids are 1–64 letters, digits, - or _.'),
+    name: z.string().max(80).default(''),
+    transport: z.enum(['preview', 'network', 'usb', 'device']),
+    address: z.string().nullable().default(null),
+    devicePath: z.string().min(1).max(4096).nullable().default(null),
+    usbVendorId: usbIdSchema.nullable().default(null),
+    usbProductId: usbIdSchema.nullable().default(null),
+    paperWidth: z.union([z.literal(58), z.literal(80)]).default(80),
+    codePage: z.enum(['cp858', 'cp437', 'cp850', 'cp1252']).default('cp858'),
+    profile: z.enum(['escpos-portable', 'epson-tm']).default('escpos-portable'),
+    drawer: z
+      .object({ enabled: z.boolean().default(false), pin: z.union([z.literal(2), z.literal(5)]).default(2) })
+      .prefault({}),
+  })
+  .superRefine((printer, ctx) => {
+    if (
+      printer.transport === 'network' &&
+      (printer.address === null || !parsePrinterAddress(printer.address))
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: 'A network printer needs an address like 192.168.1.50:9100.',
+      });
+    if (printer.transport === 'device' && printer.devicePath === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['devicePath'],
+        message: 'A device printer needs its path, e.g. /dev/usb/lp0.',
+      });
+    if (printer.transport === 'usb' && (printer.usbVendorId === null || printer.usbProductId === null))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['usbVendorId'],
+        message: 'A USB printer needs its vendor and product id.',
+      });
+  });
+export type PrinterSettings = z.infer<typeof printerSchema>;
+
+export const shopSchema = z.object({
+  name: z.string().max(80).default('My Shop'),
+  addressLines: z.array(z.string().max(80)).max(6).default([]),
+  phone: z.string().max(40).default(''),
+  vatNumber: z.string().max(40).default(''),
+  /** e.g. 2000 = 20 %. Integer basis points, never a float. */
+  vatRateBasisPoints: z.number().int().min(0).max(10000).nullable().default(null),
+  receiptFooter: z.string().max(500).default(''),
+});
+
+/** A slow, salted hash of the manager PIN: what was used to make it travels with it. */
+export const pinHashRecordSchema = z.object({
+  algorithm: z.literal('scrypt'),
+  cost: z.number().int().min(2),
+  blockSize: z.number().int().min(1),
+  parallelization: z.number().int().min(1),
+  keyLength: z.number().int().min(16),
+  salt: z.string().min(1),
+  hash: z.string().min(1),
+  setAt: z.string(),
+});
+export type PinHashRecord = z.infer<typeof pinHashRecordSchema>;
+
+export const pinLockoutSchema = z.object({
+  /** Wrong tries since the last right one. */
+  failedAttempts: z.number().int().min(0).default(0),
+  /** Epoch ms until which tries are refused, or null. */
+  lockedUntil: z.number().int().nullable().default(null),
+});
+export type PinLockout = z.infer<typeof pinLockoutSchema>;
+
+/** The fields, without the cross-field checks (so parts can be picked for the contract). */
+export const settingsObjectSchema = z.object({
+  schemaVersion: z.literal(1).default(1),
+  payAtCounter: payAtCounterSchema.prefault({}),
+  distribution: plainServiceSchema.prefault({}),
+  merchant: plainServiceSchema.prefault({}),
+  printers: z
+    .array(printerSchema)
+    .max(8)
+    .default(() => [printerSchema.parse({ id: 'preview', name: 'On-screen preview', transport: 'preview' })]),
+  /** Which printer receipts go to; null = none. */
+  receiptPrinterId: z.string().nullable().default('preview'),
+  shop: shopSchema.prefault({}),
+  kioskMode: z.boolean().default(false),
+  startOnLogin: z.boolean().default(false),
+  /** Private to the main process: publicSettings() removes it. */
+  managerPin: z
+    .object({ hash: pinHashRecordSchema.nullable().default(null), lockout: pinLockoutSchema.prefault({}) })
+    .prefault({}),
+});
+
+export const settingsSchema = settingsObjectSchema.superRefine((settings, ctx) => {
+  const ids = settings.printers.map((p) => p.id);
+  if (new Set(ids).size !== ids.length)
+    ctx.addIssue({ code: 'custom', path: ['printers'], message: 'Two printers have the same id.' });
+  if (settings.receiptPrinterId !== null && !ids.includes(settings.receiptPrinterId))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['receiptPrinterId'],
+      message: 'The receipt printer is not in the list.',
+    });
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** A fresh copy of the defaults each call, so no caller can change them for another. */
+export function defaultSettings(): Settings {
+  return settingsSchema.parse({});
+}
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze(defaultSettings());
+
+/** The service section of the settings for one service. */
+export function serviceSettings(settings: Settings, service: ServiceName): Settings[ServiceName] {
+  return settings[serviceNameSchema.parse(service)];
+}
+
+/** What the renderer may see: everything except the manager PIN hash and lockout state. */
+export type PublicSettings = Omit<Settings, 'managerPin'> & { managerPinSet: boolean };
+
+export function publicSettings(settings: Settings): PublicSettings {
+  const { managerPin, ...rest } = settings;
+  return { ...structuredClone(rest), managerPinSet: managerPin.hash !== null };
+}
+
+/** A readable one-line summary of what zod rejected, for the UI and the problem list. */
+export function describeSettingsIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}

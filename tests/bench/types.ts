@@ -1,0 +1,6 @@
+export interface BenchFigure {
+  name: string;
+  value: number;
+  unit: string;
+  goal?: string;
+}

@@ -1,0 +1,41 @@
+// Debian's Chromium driven by playwright-core (Playwright cannot download its own browsers here).
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+
+export const CHROMIUM = process.env.PAYDESK_CHROMIUM ?? '/usr/bin/chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package.`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Opens the till and waits until the shell is interactive (the nav is rendered). */
+export async function openTill(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  (page as Page & { problems?: string[] }).problems = problems;
+  await page.goto(url);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return page;
+}
+
+export function pageProblems(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? [];
+}

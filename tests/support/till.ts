@@ -1,0 +1,67 @@
+// An in-process till on a temporary data directory, driven through its contract dispatcher,
+// with a fast sandbox card machine. For service-level tests that need the whole composition.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTill, type Till, type TillOptions } from '../../electron/services/till';
+import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../shared/contract';
+
+export interface TestTill {
+  till: Till;
+  dataDir: string;
+  call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  /** The error code a call fails with (fails the test if it succeeds). */
+  failure(method: MethodName, input: unknown): Promise<{ code: string; message: string }>;
+  waitForEvent<E extends EventName>(
+    event: E,
+    match: (payload: EventPayload<E>) => boolean,
+    timeoutMs?: number,
+  ): Promise<EventPayload<E>>;
+  close(): Promise<void>;
+}
+
+export async function startTestTill(options: Partial<TillOptions> = {}): Promise<TestTill> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-till-'));
+  const till = await createTill({
+    host: 'browser',
+    version: 'test',
+    sandboxSpeed: 50,
+    pinScryptCost: 1024,
+    logger: { info: () => {}, warn: () => {}, error: (m, e) => console.error(m, e) },
+    ...options,
+    dataDir,
+  });
+  return {
+    till,
+    dataDir,
+    async call(method, input) {
+      const reply = await till.dispatch(method, input);
+      if (!reply.ok) throw new Error(`${method} failed: ${reply.error.code} ${reply.error.message}`);
+      return reply.value as never;
+    },
+    async failure(method, input) {
+      const reply = await till.dispatch(method, input);
+      if (reply.ok) throw new Error(`${method} was expected to fail but succeeded`);
+      return reply.error;
+    },
+    waitForEvent(event, match, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          off();
+          reject(new Error(`timed out waiting for ${event}`));
+        }, timeoutMs);
+        const off = till.events.subscribe((name, payload) => {
+          if (name === event && match(payload as never)) {
+            clearTimeout(timer);
+            off();
+            resolve(payload as never);
+          }
+        });
+      });
+    },
+    async close() {
+      await till.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

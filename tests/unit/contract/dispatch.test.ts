@@ -1,0 +1,85 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createDispatcher, type Handlers } from '../../../shared/contract/dispatch';
+import { methods, TillError, type MethodName } from '../../../shared/contract';
+
+/** Handlers that record every call, so a test can prove a bad payload reached none of them. */
+function spyHandlers() {
+  const calls: string[] = [];
+  const handlers = Object.fromEntries(
+    Object.keys(methods).map((name) => [
+      name,
+      async () => {
+        calls.push(name);
+        throw new TillError('internal', 'should not be reached');
+      },
+    ]),
+  ) as unknown as Handlers;
+  return { handlers, calls };
+}
+
+const malformedPayloads: unknown[] = [42, 'text', [], { unexpectedField: true }];
+
+test('every contract method refuses malformed payloads with a clear error and calls nothing', async () => {
+  const { handlers, calls } = spyHandlers();
+  const dispatch = createDispatcher(handlers, () => undefined);
+  for (const name of Object.keys(methods) as MethodName[]) {
+    for (const payload of malformedPayloads) {
+      const reply = await dispatch(name, payload);
+      assert.equal(reply.ok, false, `${name} accepted ${JSON.stringify(payload)}`);
+      if (!reply.ok) {
+        assert.equal(reply.error.code, 'invalid_input', `${name}: ${reply.error.message}`);
+        assert.match(reply.error.message, new RegExp(`Invalid input for ${name.replace('.', '\\.')}`));
+      }
+    }
+  }
+  assert.deepEqual(calls, []);
+});
+
+test('an unknown method name is refused without reaching a handler', async () => {
+  const { handlers, calls } = spyHandlers();
+  const dispatch = createDispatcher(handlers, () => undefined);
+  for (const name of ['nope', '__proto__', 'constructor', 'toString', 42, null]) {
+    const reply = await dispatch(name, {});
+    assert.equal(reply.ok, false);
+    if (!reply.ok) assert.equal(reply.error.code, 'unknown_method');
+  }
+  assert.deepEqual(calls, []);
+});
+
+test('a TillError keeps its code; an unexpected exception is hidden and logged', async () => {
+  const logged: string[] = [];
+  const { handlers } = spyHandlers();
+  handlers['terminals.get'] = async () => {
+    throw new TillError('not_found', 'No such terminal');
+  };
+  handlers['app.info'] = async () => {
+    throw new Error('secret internals');
+  };
+  const dispatch = createDispatcher(handlers, (method) => logged.push(method));
+  assert.deepEqual(await dispatch('terminals.get', { terminalId: 'x' }), {
+    ok: false,
+    error: { code: 'not_found', message: 'No such terminal' },
+  });
+  const hidden = await dispatch('app.info', {});
+  assert.equal(hidden.ok, false);
+  if (!hidden.ok) {
+    assert.equal(hidden.error.code, 'internal');
+    assert.doesNotMatch(hidden.error.message, /secret internals/);
+  }
+  assert.deepEqual(logged, ['app.info']);
+});
+
+test('a valid payload reaches its handler with parsed input', async () => {
+  const { handlers } = spyHandlers();
+  let received: unknown;
+  handlers['terminals.list'] = async (input) => {
+    received = input;
+    return [];
+  };
+  const dispatch = createDispatcher(handlers, () => undefined);
+  assert.deepEqual(await dispatch('terminals.list', { currency: 'GBP' }), { ok: true, value: [] });
+  assert.deepEqual(received, { currency: 'GBP' });
+  const bad = await dispatch('terminals.list', { currency: 'pounds' });
+  assert.equal(bad.ok, false);
+});

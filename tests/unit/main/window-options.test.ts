@@ -1,0 +1,152 @@
+// Reads the BrowserWindow options literally written in electron/main/index.ts (the Electron
+// binary cannot run here) and checks every security-relevant setting, plus the window policy.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { allowPermission, isAppUrl, isKioskEscape } from '../../../electron/main/window-policy';
+
+function literalOptions(source: string): Map<string, string> {
+  const file = ts.createSourceFile('index.ts', source, ts.ScriptTarget.ES2022, true);
+  const found = new Map<string, string>();
+  let windows = 0;
+  const visit = (node: ts.Node) => {
+    if (ts.isNewExpression(node) && node.expression.getText() === 'BrowserWindow') {
+      windows++;
+      const options = node.arguments?.[0];
+      assert.ok(
+        options && ts.isObjectLiteralExpression(options),
+        'BrowserWindow options must be an object literal',
+      );
+      const collect = (obj: ts.ObjectLiteralExpression, prefix: string) => {
+        for (const p of obj.properties) {
+          if (ts.isPropertyAssignment(p)) {
+            const key = prefix + p.name.getText();
+            if (ts.isObjectLiteralExpression(p.initializer)) collect(p.initializer, `${key}.`);
+            else found.set(key, p.initializer.getText());
+          } else if (ts.isShorthandPropertyAssignment(p)) {
+            found.set(prefix + p.name.getText(), p.name.getText());
+          }
+        }
+      };
+      collect(options, '');
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  assert.equal(windows, 1, 'exactly one BrowserWindow is created');
+  return found;
+}
+
+const mainSource = readFileSync('electron/main/index.ts', 'utf8');
+
+test('the till window is hardened', () => {
+  const o = literalOptions(mainSource);
+  const expected: Record<string, string> = {
+    'webPreferences.contextIsolation': 'true',
+    'webPreferences.sandbox': 'true',
+    'webPreferences.nodeIntegration': 'false',
+    'webPreferences.nodeIntegrationInWorker': 'false',
+    'webPreferences.nodeIntegrationInSubFrames': 'false',
+    'webPreferences.webSecurity': 'true',
+    'webPreferences.allowRunningInsecureContent': 'false',
+    'webPreferences.webviewTag': 'false',
+    'webPreferences.experimentalFeatures': 'false',
+    'webPreferences.devTools': '!kiosk',
+    kiosk: 'kiosk',
+  };
+  for (const [key, value] of Object.entries(expected)) assert.equal(o.get(key), value, key);
+  assert.ok(!o.has('webPreferences.enableBlinkFeatures'));
+  assert.match(o.get('webPreferences.preload') ?? '', /preload\/index\.js/);
+});
+
+test('main denies new windows, foreign navigation, webviews and permissions, and checks IPC senders', () => {
+  assert.match(mainSource, /setWindowOpenHandler\(\(\) => \(\{ action: 'deny' \}\)\)/);
+  assert.match(mainSource, /will-navigate[\s\S]{0,80}isAppUrl\(url\)\) event\.preventDefault\(\)/);
+  assert.match(mainSource, /will-attach-webview', \(event\) => event\.preventDefault\(\)/);
+  assert.match(mainSource, /isAppUrl\(event\.senderFrame\?\.url\)/);
+  assert.match(mainSource, /requestSingleInstanceLock\(\)/);
+  assert.match(mainSource, /render-process-gone/);
+  for (const permission of [
+    'media',
+    'geolocation',
+    'notifications',
+    'usb',
+    'serial',
+    'clipboard-read',
+    'openExternal',
+  ]) {
+    assert.equal(allowPermission(permission), false, permission);
+  }
+});
+
+test('only the app origin counts as the app', () => {
+  assert.equal(isAppUrl('app://till/index.html'), true);
+  for (const url of [
+    'https://till/index.html',
+    'app://evil/index.html',
+    'file:///etc/passwd',
+    'http://127.0.0.1/',
+    '',
+    null,
+    'not a url',
+  ]) {
+    assert.equal(isAppUrl(url), false, String(url));
+  }
+});
+
+test('kiosk mode swallows the escape combinations but not typing', () => {
+  const key = (
+    k: string,
+    m: Partial<{ control: boolean; meta: boolean; alt: boolean; shift: boolean }> = {},
+  ) => ({
+    key: k,
+    control: false,
+    meta: false,
+    alt: false,
+    shift: false,
+    ...m,
+  });
+  for (const combo of [
+    key('F5'),
+    key('F11'),
+    key('F12'),
+    key('F4', { alt: true }),
+    key('r', { control: true }),
+    key('w', { control: true }),
+    key('I', { control: true, shift: true }),
+    key('q', { meta: true }),
+  ]) {
+    assert.equal(isKioskEscape(combo), true, JSON.stringify(combo));
+  }
+  for (const combo of [
+    key('a'),
+    key('1'),
+    key('Enter'),
+    key('Backspace'),
+    key('r'),
+    key('I', { shift: true }),
+  ]) {
+    assert.equal(isKioskEscape(combo), false, JSON.stringify(combo));
+  }
+});
+
+test('the preload exposes one narrow transport on the contract channels and never ipcRenderer itself', () => {
+  const preload = readFileSync('electron/preload/index.ts', 'utf8');
+  const exposures = [...preload.matchAll(/exposeInMainWorld\('([^']+)'/g)].map((m) => m[1]);
+  assert.deepEqual(exposures, ['paydeskTransport']);
+  assert.doesNotMatch(preload, /exposeInMainWorld\([^)]*ipcRenderer/);
+  const channels = [...preload.matchAll(/ipcRenderer\.(?:invoke|on|send)\(([A-Z_]+)/g)]
+    .map((m) => m[1])
+    .sort();
+  assert.deepEqual(channels, ['IPC_EVENT_CHANNEL', 'IPC_INVOKE_CHANNEL']);
+});
+
+test('the CSP in index.html is the one the hosts send', async () => {
+  const { CONTENT_SECURITY_POLICY } = await import('../../../shared/security');
+  const html = readFileSync('renderer/index.html', 'utf8');
+  const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html);
+  assert.equal(meta?.[1], CONTENT_SECURITY_POLICY);
+  assert.match(CONTENT_SECURITY_POLICY, /script-src 'self'(;|$)/);
+  assert.doesNotMatch(CONTENT_SECURITY_POLICY, /unsafe-inline|unsafe-eval/);
+});

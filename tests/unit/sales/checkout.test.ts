@@ -1,0 +1,193 @@
+// The checkout end to end in plain Node: catalogue prices, cash, card through the sandbox card
+// machine over real HTTP, split tender, manual card, and the receipts that reach the printer.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestTill, type TestTill } from '../../support/till';
+import type { Product, SaleView } from '../../../shared/contract';
+
+let t: TestTill;
+let products: Product[];
+
+before(async () => {
+  t = await startTestTill();
+  products = (await t.call('catalogue.get', {})).products;
+});
+after(() => t.close());
+
+/** Products whose total is `target` pence, or the cheapest combination hitting the suffix. */
+function basketEndingIn(suffix: number): Array<{ productId: string; quantity: number }> {
+  for (const a of products) {
+    for (let qa = 1; qa <= 9; qa++) {
+      if ((a.price * qa) % 100 === suffix) return [{ productId: a.id, quantity: qa }];
+    }
+  }
+  throw new Error(`no basket ends in ${suffix}`);
+}
+
+const settled = (paymentId: string) =>
+  t.waitForEvent(
+    'payments.updated',
+    (p) => p.paymentId === paymentId && ['finished', 'unknown', 'failed_to_start'].includes(p.state),
+  );
+
+async function receiptIds(): Promise<string[]> {
+  const preview = await t.call('printing.preview', { limit: 100 });
+  return preview.map((r) => r.receiptId);
+}
+
+test('a sale is priced from the catalogue, never from the caller', async () => {
+  const [a, b] = products;
+  const sale = await t.call('sales.open', {
+    lines: [
+      { productId: a!.id, quantity: 2 },
+      { productId: b!.id, quantity: 1 },
+    ],
+  });
+  assert.equal(sale.total, a!.price * 2 + b!.price);
+  assert.equal(sale.due, sale.total);
+  assert.equal(sale.state, 'open');
+  assert.match(sale.receiptNumber, /^S\d{6}$/);
+  const bad = await t.failure('sales.open', { lines: [{ productId: 'no-such', quantity: 1 }] });
+  assert.equal(bad.code, 'invalid_input');
+  const float = await t.failure('sales.open', { lines: [{ productId: a!.id, quantity: 1.5 }] });
+  assert.equal(float.code, 'invalid_input');
+});
+
+test('cash: change is given, the sale completes once, and the receipt prints', async () => {
+  const sale = await t.call('sales.open', { lines: [{ productId: products[0]!.id, quantity: 1 }] });
+  const given = Math.ceil(sale.total / 1000) * 1000;
+  const done = await t.call('sales.payCash', { saleId: sale.saleId, amountGiven: given });
+  assert.equal(done.state, 'completed');
+  assert.equal(done.change, given - sale.total);
+  assert.equal(done.tenders[0]!.given, given);
+  const again = await t.failure('sales.payCash', { saleId: sale.saleId, amountGiven: 100 });
+  assert.equal(again.code, 'conflict');
+  await t.waitForEvent('printing.changed', () => true).catch(() => undefined);
+  assert.ok((await receiptIds()).includes(`${sale.saleId}:sale`));
+});
+
+test('card: chip and PIN completes the sale only on SUCCESSFUL and prints the customer copy and the sale receipt', async () => {
+  const sale = await t.call('sales.open', { lines: basketEndingIn(20) });
+  const completed = t.waitForEvent(
+    'sales.updated',
+    (s) => s.saleId === sale.saleId && s.state === 'completed',
+  );
+  const started = await t.call('sales.payCard', {
+    saleId: sale.saleId,
+    terminalId: '22900001',
+    amount: sale.total,
+  });
+  assert.equal(started.saleId, sale.saleId);
+  const finished = await settled(started.paymentId);
+  assert.equal(finished.result, 'SUCCESSFUL');
+  assert.ok(finished.notifications.some((n) => n.code === 'PIN_ENTRY'));
+  const view: SaleView = await completed;
+  assert.equal(view.paid, sale.total);
+  assert.equal(view.tenders[0]!.kind, 'card');
+  const ids = await receiptIds();
+  assert.ok(ids.includes(`${started.paymentId}:customer`), 'customer copy printed');
+  assert.ok(ids.includes(`${sale.saleId}:sale`), 'sale receipt printed');
+});
+
+test('card: a decline leaves the sale open and unpaid', async () => {
+  const sale = await t.call('sales.open', { lines: basketEndingIn(2) });
+  const started = await t.call('sales.payCard', {
+    saleId: sale.saleId,
+    terminalId: '22900001',
+    amount: sale.total,
+  });
+  const finished = await settled(started.paymentId);
+  assert.equal(finished.successful, false);
+  assert.equal(finished.result, 'TRANSACTION_UNSUCCESSFUL');
+  const after = await t.call('sales.get', { saleId: sale.saleId });
+  assert.equal(after.state, 'open');
+  assert.equal(after.paid, 0);
+  const abandoned = await t.call('sales.abandon', { saleId: sale.saleId });
+  assert.equal(abandoned.state, 'abandoned');
+});
+
+test('split tender: part by card, the rest in cash', async () => {
+  const sale = await t.call('sales.open', { lines: [{ productId: products[3]!.id, quantity: 3 }] });
+  const cardPart = Math.floor(sale.total / 2 / 100) * 100 + 20; // ends in 20: chip and PIN
+  const paidByCard = t.waitForEvent('sales.updated', (s) => s.saleId === sale.saleId && s.paid === cardPart);
+  await t.call('sales.payCard', { saleId: sale.saleId, terminalId: '22900001', amount: cardPart });
+  const midway = await paidByCard;
+  assert.equal(midway.state, 'open');
+  assert.equal(midway.due, sale.total - cardPart);
+  const done = await t.call('sales.payCash', { saleId: sale.saleId, amountGiven: midway.due });
+  assert.equal(done.state, 'completed');
+  assert.deepEqual(
+    done.tenders.map((x) => x.kind),
+    ['card', 'cash'],
+  );
+  assert.equal(done.change, 0);
+});
+
+test('card amounts are checked before anything is sent', async () => {
+  const sale = await t.call('sales.open', { lines: [{ productId: products[0]!.id, quantity: 1 }] });
+  assert.equal(
+    (
+      await t.failure('sales.payCard', {
+        saleId: sale.saleId,
+        terminalId: '22900001',
+        amount: sale.total + 1,
+      })
+    ).code,
+    'invalid_input',
+  );
+  assert.equal(
+    (await t.failure('sales.payCard', { saleId: sale.saleId, terminalId: '22900001', amount: 0 })).code,
+    'invalid_input',
+  );
+  assert.equal(
+    (await t.failure('sales.payCard', { saleId: sale.saleId, terminalId: '22900001', amount: 12.5 })).code,
+    'invalid_input',
+  );
+  const euro = await t.failure('sales.payCard', {
+    saleId: sale.saleId,
+    terminalId: '22900002',
+    amount: sale.total,
+  });
+  assert.equal(euro.code, 'rejected');
+  assert.match(euro.message, /EUR/);
+  assert.equal(
+    (await t.call('payments.recent', { limit: 200 })).filter((p) => p.saleId === sale.saleId).length,
+    0,
+  );
+});
+
+test('a card payment taken on the card machine alone is recorded and flagged for reconciliation', async () => {
+  const sale = await t.call('sales.open', { lines: [{ productId: products[1]!.id, quantity: 1 }] });
+  const done = await t.call('sales.recordManualCard', {
+    saleId: sale.saleId,
+    amount: sale.total,
+    reference: 'AUTH 123456',
+  });
+  assert.equal(done.state, 'completed');
+  assert.equal(done.tenders[0]!.kind, 'manual_card');
+  assert.equal(done.tenders[0]!.needsReconciliation, true);
+});
+
+test('a refund against a past card sale cannot exceed what was paid', async () => {
+  const sale = await t.call('sales.open', { lines: basketEndingIn(20) });
+  const paid = await t.call('sales.payCard', {
+    saleId: sale.saleId,
+    terminalId: '22900001',
+    amount: sale.total,
+  });
+  await settled(paid.paymentId);
+  const tooMuch = await t.failure('payments.refund', {
+    terminalId: '22900001',
+    amount: sale.total + 1,
+    originalPaymentId: paid.paymentId,
+  });
+  assert.equal(tooMuch.code, 'invalid_input');
+  const refund = await t.call('payments.refund', {
+    terminalId: '22900001',
+    amount: 100,
+    originalPaymentId: paid.paymentId,
+  });
+  const done = await settled(refund.paymentId);
+  assert.equal(done.type, 'REFUND');
+  assert.equal(done.successful, true);
+});
