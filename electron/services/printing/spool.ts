@@ -6,7 +6,8 @@
 // - a connection lost before the printer confirmed → retried with capped exponential back-off
 //   (at most a partial receipt can be on paper); a printer gone silent after taking the bytes,
 //   or a till that stopped mid-send → 'uncertain', never resent without the cashier;
-// - reprints are new jobs whose bytes carry a DUPLICATE banner.
+// - reprints are new jobs whose bytes carry a DUPLICATE banner;
+// - a job that waited past staleAfterMs is held for the cashier rather than printed late.
 import { TillError } from '../../../shared/contract/errors';
 import type { ReceiptLine } from '../../../shared/receipt';
 import { applyMigrations, type Db, type Migration } from '../storage/database';
@@ -53,6 +54,11 @@ export const SPOOL_MIGRATIONS: Migration[] = [
       );
       CREATE INDEX print_jobs_by_printer_state ON print_jobs (printer_id, state, seq);
     `,
+  },
+  {
+    // Set when the cashier says "print it anyway" for a job that waited too long.
+    id: 'spool-2',
+    sql: `ALTER TABLE print_jobs ADD COLUMN release_stale INTEGER NOT NULL DEFAULT 0;`,
   },
 ];
 
@@ -108,6 +114,11 @@ export interface SpoolTiming {
   confirmTimeoutMs: number;
   /** Interrupted sends before a job is marked failed (a job that keeps breaking the link). */
   maxInterruptedAttempts: number;
+  /**
+   * A job older than this when the printer is finally ready is held as 'stale' for the cashier
+   * instead of printing a backlog nobody is waiting for. 0 turns the check off.
+   */
+  staleAfterMs: number;
 }
 
 export const DEFAULT_SPOOL_TIMING: SpoolTiming = {
@@ -118,6 +129,7 @@ export const DEFAULT_SPOOL_TIMING: SpoolTiming = {
   writeTimeoutMs: 10_000,
   confirmTimeoutMs: 20_000,
   maxInterruptedAttempts: 6,
+  staleAfterMs: 15 * 60_000,
 };
 
 export interface SpoolOptions {
@@ -149,6 +161,7 @@ interface JobRow {
   duplicate_of: string | null;
   created_at: string;
   updated_at: string;
+  release_stale: number;
 }
 
 interface Worker {
@@ -307,7 +320,12 @@ export class PrintSpool {
       );
     }
     this.workerFor(row.printer_id);
-    const updated = this.update(row, { state: 'queued', reason: null, next_attempt_at: this.now() });
+    const updated = this.update(row, {
+      state: 'queued',
+      reason: null,
+      next_attempt_at: this.now(),
+      release_stale: row.reason === 'stale' ? 1 : row.release_stale,
+    });
     void this.pump(this.workers.get(row.printer_id)!);
     return toJob(updated);
   }
@@ -456,6 +474,16 @@ export class PrintSpool {
       return false;
     }
 
+    if (this.isStale(current)) {
+      const minutes = Math.round((this.now() - Date.parse(current.created_at)) / 60_000);
+      this.update(current, {
+        state: 'held',
+        reason: 'stale',
+        last_error: `Waited ${minutes} min for the printer: print it now (retry) or cancel it.`,
+      });
+      return true; // the jobs behind it go on
+    }
+
     const attempt = current.attempts + 1;
     const sending = this.update(current, { state: 'sending', reason: null, attempts: attempt });
     const ackId =
@@ -569,12 +597,15 @@ export class PrintSpool {
 
   private update(
     row: JobRow,
-    changes: Partial<Pick<JobRow, 'state' | 'reason' | 'attempts' | 'next_attempt_at' | 'last_error'>>,
+    changes: Partial<
+      Pick<JobRow, 'state' | 'reason' | 'attempts' | 'next_attempt_at' | 'last_error' | 'release_stale'>
+    >,
   ): JobRow {
     const next: JobRow = { ...row, ...changes, updated_at: this.stamp() };
     this.db
       .prepare(
-        `UPDATE print_jobs SET state = ?, reason = ?, attempts = ?, next_attempt_at = ?, last_error = ?, updated_at = ?
+        `UPDATE print_jobs SET state = ?, reason = ?, attempts = ?, next_attempt_at = ?, last_error = ?,
+           release_stale = ?, updated_at = ?
          WHERE seq = ?`,
       )
       .run(
@@ -583,6 +614,7 @@ export class PrintSpool {
         next.attempts,
         next.next_attempt_at,
         next.last_error,
+        next.release_stale,
         next.updated_at,
         next.seq,
       );
@@ -590,10 +622,16 @@ export class PrintSpool {
     return next;
   }
 
+  private isStale(row: JobRow): boolean {
+    if (this.timing.staleAfterMs <= 0 || row.release_stale) return false;
+    return this.now() - Date.parse(row.created_at) > this.timing.staleAfterMs;
+  }
+
   private headJob(printerId: string): JobRow | undefined {
     return this.db
       .prepare(
-        `SELECT * FROM print_jobs WHERE printer_id = ? AND state IN ('queued', 'held') ORDER BY seq LIMIT 1`,
+        `SELECT * FROM print_jobs WHERE printer_id = ? AND state IN ('queued', 'held')
+           AND NOT (state = 'held' AND reason = 'stale') ORDER BY seq LIMIT 1`,
       )
       .get(printerId) as JobRow | undefined;
   }

@@ -60,13 +60,18 @@ export interface Harness {
 }
 
 export async function createHarness(
-  options: { printers?: (emulator: PrinterEmulator) => PrinterConfig[]; timing?: Partial<SpoolTiming> } = {},
+  options: {
+    printers?: (emulator: PrinterEmulator) => PrinterConfig[];
+    timing?: Partial<SpoolTiming>;
+    clock?: { now(): number };
+  } = {},
 ): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-spool-'));
   const dbPath = join(dir, 'till.db');
   const emulator = await startPrinterEmulator();
   const printers = options.printers?.(emulator) ?? [networkPrinter(emulator)];
   const timing = { ...FAST_TIMING, ...options.timing };
+  const clock = options.clock ? { clock: options.clock } : {};
   const harness: Harness = {
     dir,
     dbPath,
@@ -77,7 +82,7 @@ export async function createHarness(
       await harness.service.close();
       harness.db.close();
       harness.db = openDatabase(dbPath);
-      harness.service = createPrintingService({ db: harness.db, printers: nextPrinters, timing });
+      harness.service = createPrintingService({ db: harness.db, printers: nextPrinters, timing, ...clock });
       return harness.service;
     },
     async close() {
@@ -87,7 +92,7 @@ export async function createHarness(
       rmSync(dir, { recursive: true, force: true });
     },
   };
-  harness.service = createPrintingService({ db: harness.db, printers, timing });
+  harness.service = createPrintingService({ db: harness.db, printers, timing, ...clock });
   return harness;
 }
 

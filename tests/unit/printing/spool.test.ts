@@ -204,3 +204,33 @@ test('status questions while jobs print never cross on the wire', async () => {
     await h.close();
   }
 });
+
+test('a receipt that waited past the stale limit waits for the cashier; newer ones print past it', async () => {
+  let clockOffset = 0;
+  const h = await createHarness({
+    clock: { now: () => Date.now() + clockOffset },
+    timing: { staleAfterMs: 60_000 },
+  });
+  try {
+    h.emulator.setState('paperEnd');
+    await h.service.printReceipt('old-1', sampleLines('old-1'));
+    await waitForJob(h.service, 'old-1', (j) => j.state === 'held' && j.reason === 'paper_end');
+    clockOffset = 5 * 60_000; // the paper is replaced five minutes later
+    await h.service.printReceipt('new-1', sampleLines('new-1'));
+    h.emulator.setState('ready');
+    await waitForJob(h.service, 'new-1', (j) => j.state === 'printed');
+    const stale = await waitForJob(h.service, 'old-1', (j) => j.state === 'held');
+    assert.equal(stale.reason, 'stale');
+    assert.match(stale.lastError ?? '', /Waited 5 min/);
+    await delay(150);
+    assert.deepEqual(
+      h.emulator.jobs().map((bytes) => decodeEscPos(bytes).lines[1]!.text),
+      ['Receipt new-1'],
+    );
+    await h.service.retry('old-1'); // "print it anyway"
+    await waitForJob(h.service, 'old-1', (j) => j.state === 'printed');
+    assert.equal(h.emulator.jobs().length, 2);
+  } finally {
+    await h.close();
+  }
+});
