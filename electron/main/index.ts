@@ -1,16 +1,30 @@
 // Electron main: thin. It builds the same till services as the browser host, binds the
 // contract to IPC, and keeps one hardened window (kiosk-capable) alive.
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, session, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  net,
+  protocol,
+  safeStorage,
+  session,
+  type WebContents,
+} from 'electron';
 import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createTill, type Till } from '../services/till';
 import { createLogger } from '../services/logger';
+import { KeychainSecretStore } from '../services/storage/secret-store-keychain';
+import { EncryptedFileSecretStore } from '../services/storage/secret-store-encrypted-file';
+import { createElectronSettingsStore } from './electron-store-settings';
+import { applyStartOnLogin } from './login-item';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/contract/channels';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../shared/security';
 import { allowPermission, APP_ENTRY, APP_HOST, APP_SCHEME, isAppUrl, isKioskEscape } from './window-policy';
 
 const logger = createLogger('main');
-const kiosk = process.argv.includes('--kiosk') || process.env.PAYDESK_KIOSK === '1';
+let kiosk = process.argv.includes('--kiosk');
 let till: Till | null = null;
 let window: BrowserWindow | null = null;
 let quitting = false;

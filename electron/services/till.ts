@@ -45,6 +45,8 @@ export interface TillOptions {
   printTiming?: Partial<SpoolTiming>;
   /** Cheaper PIN hashing for tests only. */
   pinScryptCost?: number;
+  /** Ends the till (Electron: app.quit); a kiosk till quits only this way, with the manager PIN. */
+  quit?: () => void;
 }
 
 export interface Till {
@@ -240,6 +242,12 @@ export async function createTill(options: TillOptions): Promise<Till> {
   const handlers: Handlers = {
     'app.info': () => ({ ...info, sandbox: inSandbox() }),
     'status.get': () => status(),
+    'app.quit': () => {
+      manager.require('override');
+      if (!options.quit) throw new TillError('not_allowed', 'Close the browser tab to leave the till.');
+      setTimeout(options.quit, 50);
+      return { ok: true as const };
+    },
     ...terminalHandlers(async () => payAtCounter.client(), trackCard),
     ...salesHandlers({
       catalogue,

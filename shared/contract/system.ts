@@ -37,6 +37,11 @@ export type TillStatus = z.infer<typeof statusSchema>;
 export const systemMethods = {
   'app.info': method('What the till is running as: host, sandbox, kiosk.', noInput, appInfoSchema),
   'status.get': method('Connection and printer status, as the shell shows it.', noInput, statusSchema),
+  'app.quit': method(
+    'Quits the till (manager PIN when one is set).',
+    noInput,
+    z.object({ ok: z.literal(true) }),
+  ),
 } as const;
 
 export const systemEvents = {
