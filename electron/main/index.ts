@@ -135,11 +135,35 @@ async function start(): Promise<void> {
   );
   serveRenderer();
 
+  const dataDir = app.getPath('userData');
+  const settingsStore = createElectronSettingsStore(dataDir);
+  kiosk ||= settingsStore.load().kioskMode;
+  applyStartOnLogin(settingsStore.load().startOnLogin, logger);
   till = await createTill({
-    dataDir: app.getPath('userData'),
+    dataDir,
     host: 'electron',
     version: app.getVersion(),
     kiosk,
+    settingsStore,
+    // The OS keychain first; else safeStorage ciphertext, which refuses to work without a
+    // real OS backend (never Chromium's built-in "basic_text" key).
+    secretStores: [
+      new KeychainSecretStore({ savedDatesFile: join(dataDir, 'secret-dates.json') }),
+      new EncryptedFileSecretStore({
+        file: join(dataDir, 'secrets.enc.json'),
+        encryption: {
+          isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+          backendName: () =>
+            process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : process.platform,
+          encrypt: (text) => safeStorage.encryptString(text),
+          decrypt: (buf) => safeStorage.decryptString(buf),
+        },
+      }),
+    ],
+    quit: () => {
+      quitting = true;
+      app.quit();
+    },
   });
   ipcMain.handle(IPC_INVOKE_CHANNEL, async (event, message: unknown) => {
     if (!isAppUrl(event.senderFrame?.url)) {
