@@ -1,7 +1,11 @@
-import { z } from 'zod';
 import { basename, dirname, join } from 'node:path';
 import { TillError } from '../../../shared/contract/errors';
-import { defaultSettings, describeSettingsIssues, settingsSchema, type Settings } from '../../../shared/settings';
+import {
+  defaultSettings,
+  describeSettingsIssues,
+  settingsSchema,
+  type Settings,
+} from '../../../shared/settings';
 import { fileStamp, readTextIfExists, realFs, writeFileAtomic, type SettingsFs } from './settings-files';
 
 export * from '../../../shared/settings';
