@@ -119,6 +119,8 @@ export interface SpoolTiming {
    * instead of printing a backlog nobody is waiting for. 0 turns the check off.
    */
   staleAfterMs: number;
+  /** refreshStatus() reuses a reading younger than this. */
+  statusMaxAgeMs: number;
 }
 
 export const DEFAULT_SPOOL_TIMING: SpoolTiming = {
@@ -130,6 +132,7 @@ export const DEFAULT_SPOOL_TIMING: SpoolTiming = {
   confirmTimeoutMs: 20_000,
   maxInterruptedAttempts: 6,
   staleAfterMs: 15 * 60_000,
+  statusMaxAgeMs: 1000,
 };
 
 export interface SpoolOptions {
@@ -169,6 +172,10 @@ interface Worker {
   running: Promise<void> | null;
   /** A job's bytes are on their way: status questions wait for the next idle moment. */
   sending: boolean;
+  /** A status question in flight from refreshStatus, shared by concurrent callers. */
+  refreshing: Promise<void> | null;
+  /** When the printer last answered a status question (clock ms). */
+  statusReadAt: number | null;
   /** Serialises every use of the transport: one question or job on the wire at a time. */
   exclusive: Promise<unknown>;
   again: boolean;
@@ -226,6 +233,8 @@ export class PrintSpool {
         printer,
         running: null,
         sending: false,
+        refreshing: null,
+        statusReadAt: null,
         exclusive: Promise.resolve(),
         again: false,
         timer: null,
@@ -385,18 +394,28 @@ export class PrintSpool {
     return [...this.workers.values()].map((w) => ({ ...w.status, pending: this.pendingCount(w.printer.id) }));
   }
 
-  /** Reads each idle printer's status now (a busy printer reports what its job last saw). */
+  /**
+   * Fresh printer status: each idle printer is asked unless it answered within
+   * `statusMaxAgeMs` (so callers may ask on every change without flooding the printer);
+   * concurrent calls share one question. A printer busy with a job reports what the job saw.
+   */
   async refreshStatus(): Promise<PrinterStatusView[]> {
     await Promise.all(
-      [...this.workers.values()].map(async (worker) => {
-        if (worker.sending || this.closed) return;
-        await this.exclusive(worker, async () => {
+      [...this.workers.values()].map((worker) => {
+        if (worker.sending || this.closed) return undefined;
+        if (worker.statusReadAt !== null && this.now() - worker.statusReadAt < this.timing.statusMaxAgeMs) {
+          return undefined;
+        }
+        worker.refreshing ??= this.exclusive(worker, async () => {
           const reading = await worker.printer.transport.status({ timeoutMs: this.timing.statusTimeoutMs });
           if (this.closed) return;
           this.setStatus(worker, reading);
           // Nothing waiting: do not keep a connection open to an idle printer.
           if (this.pendingCount(worker.printer.id) === 0) await worker.printer.transport.close();
+        }).finally(() => {
+          worker.refreshing = null;
         });
+        return worker.refreshing;
       }),
     );
     return this.printerStatus();
@@ -675,6 +694,7 @@ export class PrintSpool {
     const detail = reading === 'unknown' ? 'this connection cannot report status' : reading.detail;
     const changed = worker.status.condition !== condition || worker.status.detail !== detail;
     worker.status = { ...worker.status, condition, detail, checkedAt: this.stamp() };
+    worker.statusReadAt = this.now();
     if (changed)
       this.emit({
         type: 'printer',

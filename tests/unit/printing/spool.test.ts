@@ -159,7 +159,10 @@ test('the preview printer is always there and its receipts can be read back', as
 });
 
 test('status reports each printer condition and emits printer events', async () => {
-  const h = await createHarness({ printers: (emulator) => [networkPrinter(emulator)] });
+  const h = await createHarness({
+    printers: (emulator) => [networkPrinter(emulator)],
+    timing: { statusMaxAgeMs: 0 },
+  });
   try {
     const seen: string[] = [];
     h.service.onChange((e) => {
@@ -230,6 +233,23 @@ test('a receipt that waited past the stale limit waits for the cashier; newer on
     await h.service.retry('old-1'); // "print it anyway"
     await waitForJob(h.service, 'old-1', (j) => j.state === 'printed');
     assert.equal(h.emulator.jobs().length, 2);
+  } finally {
+    await h.close();
+  }
+});
+
+test('status questions are shared and a recent answer is reused', async () => {
+  const h = await createHarness({ timing: { statusMaxAgeMs: 60_000 } });
+  try {
+    await delay(50); // let the start-up pass finish
+    const before = h.emulator.statusRequests();
+    const answers = await Promise.all([h.service.status(), h.service.status(), h.service.status()]);
+    const afterFirst = h.emulator.statusRequests();
+    assert.equal(afterFirst - before, 4, 'one question (DLE EOT 1..4) for three callers');
+    await h.service.status();
+    assert.equal(h.emulator.statusRequests(), afterFirst, 'a fresh answer is reused');
+    for (const answer of answers)
+      assert.equal(answer.find((s) => s.printerId === 'counter')?.condition, 'ready');
   } finally {
     await h.close();
   }
