@@ -1,5 +1,6 @@
 // The printing service: printer settings → transports, receipt lines → bytes, and the durable
 // spool behind one small API. A preview printer (id 'preview') is always present.
+import { randomUUID } from 'node:crypto';
 import { TillError } from '../../../shared/contract/errors';
 import type { ReceiptLine } from '../../../shared/receipt';
 import type { Db } from '../storage/database';
@@ -216,7 +217,8 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
     async testPage(printerId) {
       const config = configFor(printerId ?? defaultPrinterId);
       const lines = testPageLines(config);
-      const receiptId = `test-page-${config.id}-${options.clock?.now() ?? Date.now()}`;
+      // Every press prints: a fresh id, not the idempotent receipt key of the previous page.
+      const receiptId = `test-page-${config.id}-${options.clock?.now() ?? Date.now()}-${randomUUID().slice(0, 8)}`;
       return spool.enqueue({ receiptId, printerId: config.id, lines, bytes: render(config, lines, {}) });
     },
     status: () => spool.refreshStatus(),
