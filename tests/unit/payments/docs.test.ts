@@ -19,11 +19,13 @@ function tableRows(markdown: string): string[][] {
     );
 }
 
-test('the amount → script table in docs/card-payments.md matches SANDBOX_SCRIPTS', () => {
-  const doc = readFileSync(join(__dirname, '../../../docs/card-payments.md'), 'utf8');
-  const section = /<!-- scripts:begin -->([\s\S]*?)<!-- scripts:end -->/.exec(doc);
-  assert.ok(section, 'the doc has the scripts markers');
-  const expected = SANDBOX_SCRIPTS.map((s) => [s.suffix, s.name, s.description]);
-  assert.deepEqual(tableRows(section[1]!), expected);
-  assert.deepEqual(tableRows(renderScriptTable()), expected);
-});
+for (const file of ['docs/card-payments.md', 'README.md']) {
+  test(`the amount → script table in ${file} matches SANDBOX_SCRIPTS`, () => {
+    const doc = readFileSync(join(__dirname, '../../..', file), 'utf8');
+    const section = /<!-- scripts:begin -->([\s\S]*?)<!-- scripts:end -->/.exec(doc);
+    assert.ok(section, 'the doc has the scripts markers');
+    const expected = SANDBOX_SCRIPTS.map((s) => [s.suffix, s.name, s.description]);
+    assert.deepEqual(tableRows(section[1]!), expected);
+    assert.deepEqual(tableRows(renderScriptTable()), expected);
+  });
+}
