@@ -5,6 +5,8 @@ import { StatusBar } from './components/StatusBar';
 import { ComingSoon } from './screens/ComingSoon';
 import { TerminalsScreen } from './screens/TerminalsScreen';
 import { SellScreen } from './screens/sell/SellScreen';
+import { PrinterScreen } from './screens/printer/PrinterScreen';
+import { SettingsScreen } from './screens/settings/SettingsScreen';
 
 function Screen({ id }: { id: ScreenId }) {
   switch (id) {
@@ -20,20 +22,13 @@ function Screen({ id }: { id: ScreenId }) {
         />
       );
     case 'printer':
-      return (
-        <ComingSoon title="Printer" what="printer status, the print queue, retry, reprint and a test page." />
-      );
+      return <PrinterScreen />;
     case 'supplies':
       return <ComingSoon title="Supplies" what="ordering stock from the product distribution service." />;
     case 'merchant':
       return <ComingSoon title="Merchant tools" what="the merchant dashboard's tools, after signing in." />;
     case 'settings':
-      return (
-        <ComingSoon
-          title="Settings"
-          what="live or sandbox per service, credentials in the keychain, printers, kiosk and manager PIN."
-        />
-      );
+      return <SettingsScreen />;
   }
 }
 

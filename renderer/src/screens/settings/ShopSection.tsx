@@ -1,0 +1,98 @@
+// The shop's own details, printed at the top and foot of every sale receipt. The VAT rate is
+// typed in percent and kept as whole basis points (20 % = 2000), never as a float.
+import { useSettings } from '../../state/settings';
+import { Field, SaveBar, SectionCard, useAction, useDraft } from './section';
+
+/** "20" or "17.5" or "5,25" → 2000, 1750, 525 basis points; null for empty; undefined when unreadable. */
+export function percentToBasisPoints(text: string): number | null | undefined {
+  const clean = text.trim().replace(',', '.').replace(/\s*%$/, '');
+  if (clean === '') return null;
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(clean);
+  if (!match) return undefined;
+  const points = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return points <= 10_000 ? points : undefined;
+}
+
+export function basisPointsToPercent(points: number | null): string {
+  if (points === null) return '';
+  const whole = Math.floor(points / 100);
+  const fraction = points % 100;
+  if (fraction === 0) return String(whole);
+  return `${whole}.${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
+}
+
+export function ShopSection() {
+  const shop = useSettings((s) => s.view?.settings.shop);
+  const source = {
+    name: shop?.name ?? '',
+    addressLines: (shop?.addressLines ?? []).join('\n'),
+    phone: shop?.phone ?? '',
+    vatNumber: shop?.vatNumber ?? '',
+    vatRate: basisPointsToPercent(shop?.vatRateBasisPoints ?? null),
+    receiptFooter: shop?.receiptFooter ?? '',
+  };
+  const { draft, setDraft, dirty, reset } = useDraft(source);
+  const save = useAction();
+  const vatPoints = percentToBasisPoints(draft.vatRate);
+  const field = (key: keyof typeof source) => ({
+    value: draft[key],
+    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
+  });
+
+  const onSave = () =>
+    void save.run(async () => {
+      if (vatPoints === undefined) throw new Error('The VAT rate is a percentage such as 20 or 17.5.');
+      await useSettings.getState().update({
+        shop: {
+          name: draft.name.trim(),
+          addressLines: draft.addressLines
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean),
+          phone: draft.phone.trim(),
+          vatNumber: draft.vatNumber.trim(),
+          vatRateBasisPoints: vatPoints,
+          receiptFooter: draft.receiptFooter,
+        },
+      });
+    });
+
+  return (
+    <SectionCard
+      id="shop"
+      title="Shop details"
+      intro="Printed on every sale receipt."
+      footer={
+        <SaveBar dirty={dirty} state={save.state} onSave={onSave} onUndo={reset} label="Save Shop details" />
+      }
+    >
+      <div className="field-grid">
+        <Field label="Shop name">
+          <input maxLength={80} {...field('name')} />
+        </Field>
+        <Field label="Phone">
+          <input type="tel" maxLength={40} {...field('phone')} />
+        </Field>
+        <Field label="Address" hint="One line per row, up to 6.">
+          <textarea rows={4} {...field('addressLines')} />
+        </Field>
+        <Field label="Receipt footer" hint="e.g. returns policy or a thank-you.">
+          <textarea rows={4} maxLength={500} {...field('receiptFooter')} />
+        </Field>
+        <Field label="VAT number">
+          <input maxLength={40} {...field('vatNumber')} />
+        </Field>
+        <Field
+          label="VAT rate (%)"
+          hint={
+            vatPoints === undefined
+              ? 'A percentage such as 20 or 17.5.'
+              : 'Leave empty if not VAT registered.'
+          }
+        >
+          <input inputMode="decimal" {...field('vatRate')} aria-invalid={vatPoints === undefined} />
+        </Field>
+      </div>
+    </SectionCard>
+  );
+}

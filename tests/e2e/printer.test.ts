@@ -1,0 +1,109 @@
+// The Printer screen in Chromium against the real till services: the on-screen preview of a
+// test page, a network printer (the emulator on loopback) configured through Settings, and a
+// paper-out hold that clears when the paper is replaced, printing the job exactly once.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { startTestHost, type TestHost } from './support/host';
+import { launchBrowser, openTill, pageProblems } from './support/browser';
+import { startPrinterEmulator, type PrinterEmulator } from '../../electron/sandbox/printer-emulator';
+
+let host: TestHost;
+let browser: Browser;
+let emulator: PrinterEmulator;
+let page: Page;
+
+const CP858_POUND = 0x9c;
+const CP858_EURO = 0xd5;
+
+before(async () => {
+  emulator = await startPrinterEmulator();
+  host = await startTestHost({ pinScryptCost: 1024 });
+  browser = await launchBrowser();
+  page = await openTill(browser, host.host.url);
+});
+
+after(async () => {
+  await browser?.close();
+  await host?.close();
+  await emulator?.close();
+});
+
+async function go(screen: string) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: screen, exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: screen }).waitFor();
+}
+
+const queue = () => page.getByRole('table', { name: 'Print queue' });
+
+test('a test page on the on-screen preview shows on paper, with £ and €', async () => {
+  await go('Printer');
+  const preview = page.getByRole('listitem', { name: 'Printer On-screen preview' });
+  await preview.getByTestId('printer-condition').waitFor();
+  await page.getByRole('button', { name: 'Test page on On-screen preview' }).click();
+  const paper = page.getByRole('figure', { name: 'Test page preview' });
+  await paper.getByText('Pound £12.34  Euro €12.34').waitFor();
+  const text = await paper.innerText();
+  assert.match(text, /Paydesk test page/);
+  assert.match(text, /═{48}/, 'a double rule across 48 columns of 80 mm paper');
+  assert.equal(await paper.locator('.receipt-box').innerText(), 'VOID', 'the VOID box is framed');
+  await queue()
+    .getByRole('row', { name: /Test page on On-screen preview/ })
+    .first()
+    .waitFor();
+  assert.equal(await queue().getByTestId('job-state').first().innerText(), 'Printed');
+  await page.screenshot({ path: '/tmp/printer-preview.png', fullPage: true });
+});
+
+test('a network printer added in Settings prints a test page to the emulator', async () => {
+  await go('Settings');
+  const printers = page.getByRole('region', { name: 'Printers' });
+  await printers.getByRole('button', { name: 'Add printer' }).click();
+  const editor = printers.getByRole('group', { name: /Edit printer/ });
+  await editor.getByLabel('Printer name').fill('Counter printer');
+  await editor.getByLabel('Connection').selectOption('network');
+  await editor.getByLabel('Printer address').fill(`127.0.0.1:${emulator.port}`);
+  await editor.getByRole('radio', { name: '58 mm' }).check();
+  await printers.getByLabel('Prints receipts').selectOption({ label: 'Counter printer' });
+  await printers.getByRole('button', { name: 'Save Printers' }).click();
+  await printers.getByRole('status').getByText('Saved.').waitFor();
+  await printers.getByText('Prints receipts', { exact: true }).first().waitFor();
+  await page.screenshot({ path: '/tmp/settings-printers.png', fullPage: true });
+
+  await go('Printer');
+  const card = page.getByRole('listitem', { name: 'Printer Counter printer' });
+  await card.waitFor();
+  await page.getByRole('button', { name: 'Test page on Counter printer' }).click();
+  const [job] = await emulator.waitForJobs(1, 10_000);
+  assert.ok(job!.includes(CP858_POUND) && job!.includes(CP858_EURO), '£ and € arrive in code page 858');
+  assert.ok(job!.includes(Buffer.from('Paydesk test page')), 'the test page text reached the printer');
+  const row = queue().getByRole('row', { name: 'Test page on Counter printer' });
+  await row.getByTestId('job-state').getByText('Printed').waitFor();
+  await card.getByTestId('printer-condition').getByText('Ready').waitFor();
+});
+
+test('paper out holds the job with the reason; new paper prints it once', async () => {
+  emulator.setState('paperEnd');
+  const before = emulator.jobs().length;
+  await page.getByRole('button', { name: 'Test page on Counter printer' }).click();
+  const held = queue().locator('tr[data-state="held"]');
+  await held.waitFor();
+  assert.equal(await held.getByTestId('job-reason').innerText(), 'paper out');
+  await held.getByRole('button', { name: 'Retry Test page' }).waitFor();
+  const card = page.getByRole('listitem', { name: 'Printer Counter printer' });
+  await card.getByTestId('printer-condition').getByText('Paper out').waitFor();
+  assert.equal(emulator.jobs().length, before, 'nothing is sent while the paper is out');
+  await page.screenshot({ path: '/tmp/printer-held.png', fullPage: true });
+
+  emulator.setState('ready');
+  await emulator.waitForJobs(before + 1, 10_000);
+  await page.waitForSelector('tr[data-state="held"]', { state: 'detached' });
+  const rows = queue().getByRole('row', { name: 'Test page on Counter printer' });
+  assert.deepEqual(await rows.getByTestId('job-state').allInnerTexts(), ['Printed', 'Printed']);
+  await card.getByTestId('printer-condition').getByText('Ready').waitFor();
+  assert.equal(emulator.jobs().length, before + 1, 'the held job printed exactly once');
+  assert.deepEqual(pageProblems(page), []);
+});
