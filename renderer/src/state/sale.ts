@@ -107,6 +107,8 @@ interface SaleStore {
   note: string | null;
   terminalId: string | null;
   tenderMethod: TenderMethod;
+  /** A refund was refused until a manager enters the PIN. */
+  managerNeeded: boolean;
 
   loadCatalogue(): Promise<void>;
   add(productId: string): void;
@@ -133,6 +135,7 @@ interface SaleStore {
   printLastReceipt(): Promise<void>;
   refund(terminalId: string, amount: number, originalPaymentId?: string): Promise<void>;
   leavePayment(): void;
+  unlockManager(pin: string): Promise<boolean>;
 
   applyPayment(view: PaymentView): void;
   applySale(view: SaleView): void;
@@ -171,6 +174,7 @@ export const useSale = create<SaleStore>((set, get) => {
     note: null,
     terminalId: null,
     tenderMethod: 'card',
+    managerNeeded: false,
 
     async loadCatalogue() {
       if (!till || get().index) return;
@@ -240,7 +244,7 @@ export const useSale = create<SaleStore>((set, get) => {
       if (lines.length === 0) return;
       await run(async () => {
         const opened = await till!.invoke('sales.open', { lines });
-        set({ sale: opened, phase: 'tender', payment: null, tenderMethod: 'card' });
+        set({ sale: opened, phase: 'tender', payment: null, tenderMethod: 'card', note: null });
       });
     },
     async payCard(amount) {
@@ -332,17 +336,32 @@ export const useSale = create<SaleStore>((set, get) => {
     },
     async refund(terminalId, amount, originalPaymentId) {
       await run(async () => {
-        const view = await till!.invoke('payments.refund', {
-          terminalId,
-          amount,
-          ...(originalPaymentId && { originalPaymentId }),
-        });
-        set({ payment: newerPayment(get().payment, view), phase: 'payment' });
+        try {
+          const view = await till!.invoke('payments.refund', {
+            terminalId,
+            amount,
+            ...(originalPaymentId && { originalPaymentId }),
+          });
+          set({ payment: newerPayment(get().payment, view), phase: 'payment', managerNeeded: false });
+        } catch (error) {
+          if (error instanceof TillError && error.code === 'not_allowed') set({ managerNeeded: true });
+          throw error;
+        }
       });
+    },
+    async unlockManager(pin) {
+      let unlocked = false;
+      await run(async () => {
+        const answer = await till!.invoke('manager.unlock', { pin });
+        if (!answer.ok) throw new Error(answer.message);
+        unlocked = true;
+        set({ managerNeeded: false, note: 'Manager approved: refunds allowed for a few minutes.' });
+      });
+      return unlocked;
     },
     leavePayment() {
       const { payment, sale } = get();
-      if (payment && payment.saleId === null) {
+      if (payment?.type === 'REFUND') {
         set({ payment: null, phase: 'refunds', problem: null });
         return;
       }
@@ -374,7 +393,10 @@ export const useSale = create<SaleStore>((set, get) => {
         const active = await till.invoke('payments.active', {});
         const current = active.find((p) => p.type !== 'DUPLICATE');
         if (current) {
-          const sale = current.saleId ? await till.invoke('sales.get', { saleId: current.saleId }) : null;
+          const sale =
+            current.saleId && current.type === 'SALE'
+              ? await till.invoke('sales.get', { saleId: current.saleId })
+              : null;
           set({ payment: current, sale, phase: 'payment', terminalId: current.terminalId });
           return;
         }

@@ -20,10 +20,8 @@ const BasketRow = memo(function BasketRow({
   const { setQuantity, remove } = useSale.getState();
   return (
     <li className="basket-line" data-testid="basket-line">
-      <div className="line-text">
-        <span className="line-name">{name}</span>
-        <span className="line-unit">{product ? `${formatMoney(product.price, currency)} each` : ''}</span>
-      </div>
+      <span className="line-name">{name}</span>
+      <span className="line-unit">{product ? `${formatMoney(product.price, currency)} each` : ''}</span>
       <div className="line-qty">
         <button
           type="button"

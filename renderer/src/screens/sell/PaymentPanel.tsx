@@ -126,7 +126,7 @@ function FinalResult({ payment }: { payment: PaymentView }) {
           </p>
         ) : null}
         <button type="button" className="primary big" onClick={leavePayment}>
-          {payment.saleId === null
+          {payment.type === 'REFUND'
             ? 'Done'
             : sale && sale.due > 0
               ? `Take the rest (${formatMoney(sale.due, sale.currency)})`
@@ -138,7 +138,7 @@ function FinalResult({ payment }: { payment: PaymentView }) {
     <div className="result failed" role="alert">
       <h3>{resultHeading(payment)}</h3>
       <p>{payment.message}</p>
-      {payment.saleId === null ? (
+      {payment.type === 'REFUND' ? (
         <button type="button" className="big" onClick={leavePayment}>
           Back to refunds
         </button>

@@ -26,10 +26,8 @@ const ProductTile = memo(function ProductTile({
       onClick={() => useSale.getState().add(product.id)}
     >
       <span className="product-name">{product.name}</span>
-      <span className="product-meta">
-        <span className="product-sku">{product.sku}</span>
-        <span className="product-price">{price}</span>
-      </span>
+      <span className="product-sku">{product.sku}</span>
+      <span className="product-price">{price}</span>
     </button>
   );
 });

@@ -7,8 +7,9 @@ import { describeCallError, useSale } from '../../state/sale';
 import { AmountField, amountText } from './AmountField';
 import { TerminalPicker, defaultTerminal, useTerminals } from './TerminalPicker';
 
+/** Gratuity and cashback are not refunded: at most the amount the sale asked for. */
 function refundable(p: PaymentView): number {
-  return p.amountTotal ?? p.amount;
+  return p.amount;
 }
 
 function checked(text: string, max: number, currency: string): { minor: number } | { problem: string } {
@@ -94,8 +95,41 @@ function StandaloneRefund() {
   );
 }
 
+function ManagerPin() {
+  const [pin, setPin] = useState('');
+  const busy = useSale((s) => s.busy);
+  return (
+    <form
+      className="manager-pin row wrap"
+      aria-label="Manager approval"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void useSale
+          .getState()
+          .unlockManager(pin)
+          .then(() => setPin(''));
+      }}
+    >
+      <label className="field">
+        Manager PIN (refunds need a manager)
+        <input
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={pin}
+          onChange={(e) => setPin(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="primary" disabled={busy || !/^\d{4,8}$/.test(pin)}>
+        Approve
+      </button>
+    </form>
+  );
+}
+
 export function RefundsPanel() {
   const problem = useSale((s) => s.problem);
+  const managerNeeded = useSale((s) => s.managerNeeded);
   const [payments, setPayments] = useState<PaymentView[] | null>(null);
   const [loadProblem, setLoadProblem] = useState<string | null>(null);
 
@@ -124,6 +158,7 @@ export function RefundsPanel() {
           {problem}
         </p>
       )}
+      {managerNeeded && <ManagerPin />}
       {loadProblem && <p className="notice notice-error">{loadProblem}</p>}
       <h3>Recent card payments</h3>
       {payments === null && !loadProblem && <p>Loading card payments…</p>}

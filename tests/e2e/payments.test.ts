@@ -1,0 +1,220 @@
+// Card payments from the Sell screen in Chromium, against the real services and the sandbox
+// card machine (scripts chosen by the amount's last two digits, read from SANDBOX_SCRIPTS).
+// What is checked is what the cashier sees, and that a sale completes only on SUCCESSFUL.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import type { Product } from '../../shared/contract';
+import { formatMoney } from '../../shared/money';
+import { launchBrowser, openTill, pageProblems } from './support/browser';
+import { startTestHost, type TestHost } from './support/host';
+import {
+  addToBasket,
+  basketEndingIn,
+  call,
+  chipAndPinSuffixes,
+  newestSale,
+  payWholeByCard,
+  suffixFor,
+  total,
+} from './sell-support';
+
+let host: TestHost;
+let browser: Browser;
+let page: Page;
+let products: Product[];
+
+before(async () => {
+  host = await startTestHost({ sandboxSpeed: 20 });
+  browser = await launchBrowser();
+  products = (await call(host, 'catalogue.get', {})).products;
+  page = await openTill(browser, host.host.url);
+});
+
+after(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+const saleComplete = () => page.getByRole('region', { name: 'Sale complete' });
+const paymentPanel = () => page.getByRole('region', { name: 'Card payment' });
+
+async function newSale(): Promise<void> {
+  await page.getByRole('button', { name: 'New sale' }).click();
+  await page.getByText('Tap a product or scan a barcode').waitFor();
+}
+
+let chipAndPinPaymentTotal = 0;
+
+test('chip and PIN: the cashier follows the card machine and the sale completes', async () => {
+  const basket = basketEndingIn(products, chipAndPinSuffixes());
+  chipAndPinPaymentTotal = total(basket);
+  await addToBasket(page, basket);
+  await payWholeByCard(page);
+  await saleComplete().waitFor();
+  const text = await page.locator('main').innerText();
+  assert.match(text, /Sale complete/);
+  assert.match(text, /No change due/);
+  assert.ok(text.includes(formatMoney(chipAndPinPaymentTotal, 'GBP')), 'the total shows in pounds');
+  const sale = await newestSale(host);
+  assert.equal(sale.state, 'completed');
+  assert.deepEqual(
+    sale.tenders.map((t) => [t.kind, t.amount]),
+    [['card', chipAndPinPaymentTotal]],
+  );
+  const [payment] = await call(host, 'payments.recent', { limit: 1 });
+  assert.ok(
+    payment!.notifications.some((n) => n.code === 'PIN_ENTRY'),
+    'the customer entered a PIN',
+  );
+  await newSale();
+});
+
+test('contactless: approved without a PIN', async () => {
+  const basket = basketEndingIn(products, new Set([suffixFor('contactless')]));
+  await addToBasket(page, basket);
+  await payWholeByCard(page);
+  await saleComplete().waitFor();
+  const [payment] = await call(host, 'payments.recent', { limit: 1 });
+  assert.equal(payment!.result, 'SUCCESSFUL');
+  assert.ok(!payment!.notifications.some((n) => n.code === 'PIN_ENTRY'), 'no PIN for a tap');
+  assert.equal((await newestSale(host)).state, 'completed');
+  await newSale();
+});
+
+test('declined by the bank: not paid, the cashier is offered card again, cash or abandon', async () => {
+  const basket = basketEndingIn(products, new Set([suffixFor('bank_decline')]));
+  await addToBasket(page, basket);
+  await payWholeByCard(page);
+  const result = paymentPanel().getByRole('alert').filter({ hasText: 'Declined: not paid' });
+  await result.waitFor();
+  for (const name of ['Try card again', 'Pay cash', 'Abandon sale']) {
+    await paymentPanel().getByRole('button', { name, exact: true }).waitFor();
+  }
+  assert.match(await paymentPanel().innerText(), /Declined by the bank/);
+  assert.equal(await saleComplete().count(), 0);
+  const sale = await newestSale(host);
+  assert.equal(sale.state, 'open');
+  assert.equal(sale.paid, 0);
+  await paymentPanel().getByRole('button', { name: 'Abandon sale' }).click();
+  await page.getByText('Sale abandoned.').waitFor();
+  assert.equal((await call(host, 'sales.get', { saleId: sale.saleId })).state, 'abandoned');
+});
+
+test('declined by the card, then paid in cash: completes only once the cash is taken', async () => {
+  const basket = basketEndingIn(products, new Set([suffixFor('card_decline')]));
+  await addToBasket(page, basket);
+  await payWholeByCard(page);
+  await paymentPanel().getByRole('heading', { name: 'Declined: not paid' }).waitFor();
+  await paymentPanel().getByRole('button', { name: 'Pay cash' }).click();
+  const tender = page.getByRole('region', { name: 'Take payment' });
+  await tender.getByRole('tab', { name: 'Cash', exact: true, selected: true }).waitFor();
+  await tender.getByRole('button', { name: /^Exact / }).click();
+  await tender.getByRole('button', { name: /^Take .* cash$/ }).click();
+  await saleComplete().waitFor();
+  const sale = await newestSale(host);
+  assert.equal(sale.state, 'completed');
+  assert.deepEqual(
+    sale.tenders.map((t) => t.kind),
+    ['cash'],
+  );
+  await newSale();
+});
+
+test('signature: the cashier sees a countdown, a reload resumes the same payment, accept completes the sale', async () => {
+  const basket = basketEndingIn(products, new Set([suffixFor('signature')]));
+  await addToBasket(page, basket);
+  await payWholeByCard(page);
+  await page.getByRole('button', { name: 'Accept signature' }).waitFor();
+  assert.match(await page.getByTestId('signature-countdown').innerText(), /^\d+ s left to answer$/);
+  await page.reload();
+  await page.getByRole('button', { name: 'Accept signature' }).waitFor();
+  await page.getByRole('button', { name: 'Decline signature' }).waitFor();
+  assert.equal((await newestSale(host)).state, 'open', 'not paid while the signature is pending');
+  await page.getByRole('button', { name: 'Accept signature' }).click();
+  await saleComplete().waitFor();
+  assert.equal((await newestSale(host)).state, 'completed');
+  await newSale();
+});
+
+test('signature declined: the card machine voids it and the sale stays unpaid', async () => {
+  const basket = basketEndingIn(products, new Set([suffixFor('signature')]));
+  await addToBasket(page, basket);
+  await payWholeByCard(page);
+  await page.getByRole('button', { name: 'Decline signature' }).click();
+  await paymentPanel().getByRole('heading', { name: 'Void: not paid' }).waitFor();
+  const sale = await newestSale(host);
+  assert.equal(sale.state, 'open');
+  assert.equal(sale.paid, 0);
+  await paymentPanel().getByRole('button', { name: 'Abandon sale' }).click();
+  await page.getByText('Sale abandoned.').waitFor();
+});
+
+test('cancel before the bank step: cancelled, not paid', async () => {
+  const basket = basketEndingIn(products, new Set([suffixFor('slow_card')]));
+  await addToBasket(page, basket);
+  await payWholeByCard(page);
+  await paymentPanel().getByRole('button', { name: 'Cancel payment' }).click();
+  await paymentPanel().getByRole('heading', { name: 'Cancelled: not paid' }).waitFor();
+  assert.equal((await newestSale(host)).paid, 0);
+  await paymentPanel().getByRole('button', { name: 'Abandon sale' }).click();
+  await page.getByText('Sale abandoned.').waitFor();
+});
+
+test('a second payment on a busy card machine is refused in plain words', async () => {
+  // Page B has its sale ready at the tender, then page A occupies the machine with a signature.
+  const other = await openTill(browser, host.host.url);
+  try {
+    await addToBasket(other, basketEndingIn(products, chipAndPinSuffixes()));
+    await other.getByRole('button', { name: /^Pay / }).click();
+    await other.getByRole('button', { name: /^Charge .* on card$/ }).waitFor();
+
+    await addToBasket(page, basketEndingIn(products, new Set([suffixFor('signature')])));
+    await payWholeByCard(page);
+    await page.getByRole('button', { name: 'Accept signature' }).waitFor();
+
+    await other.getByRole('button', { name: /^Charge .* on card$/ }).click();
+    await other
+      .getByRole('alert')
+      .filter({ hasText: 'That card machine is busy with another payment.' })
+      .waitFor();
+    assert.equal(
+      await other.getByRole('region', { name: 'Card payment' }).count(),
+      0,
+      'nothing started on B',
+    );
+    await other.getByRole('button', { name: 'Abandon sale' }).click();
+    await other.getByText('Sale abandoned.').waitFor();
+
+    await page.getByRole('button', { name: 'Decline signature' }).click();
+    await paymentPanel().getByRole('heading', { name: 'Void: not paid' }).waitFor();
+    await paymentPanel().getByRole('button', { name: 'Abandon sale' }).click();
+    await page.getByText('Sale abandoned.').waitFor();
+    assert.deepEqual(pageProblems(other), []);
+  } finally {
+    await other.close();
+  }
+});
+
+test('refund part of a past card sale from the Refunds list', async () => {
+  assert.ok(chipAndPinPaymentTotal > 100, 'the first test took a card payment worth refunding');
+  await page.getByRole('button', { name: 'Refunds', exact: true }).click();
+  const row = page
+    .getByTestId('refund-row')
+    .filter({ hasText: formatMoney(chipAndPinPaymentTotal, 'GBP') })
+    .first();
+  await row.waitFor();
+  await row.getByRole('textbox').fill('1.00');
+  await row.getByRole('button', { name: 'Refund £1.00' }).click();
+  const refund = page.getByRole('region', { name: 'Card refund' });
+  await refund.waitFor();
+  await refund.getByRole('status').filter({ hasText: 'Refunded' }).waitFor();
+  const [payment] = await call(host, 'payments.recent', { limit: 1 });
+  assert.equal(payment!.type, 'REFUND');
+  assert.equal(payment!.amount, 100);
+  assert.equal(payment!.successful, true);
+  await refund.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('region', { name: 'Refunds' }).waitFor();
+  await page.getByRole('button', { name: 'Back to selling' }).click();
+  assert.deepEqual(pageProblems(page), []);
+});

@@ -1,0 +1,179 @@
+// The Sell screen in Chromium against the real services: grid, search and categories, basket
+// editing, barcode scans, cash with change, and split tender (card for part, cash for the rest).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import type { Product } from '../../shared/contract';
+import { formatMoney } from '../../shared/money';
+import { launchBrowser, openTill, pageProblems } from './support/browser';
+import { startTestHost, type TestHost } from './support/host';
+import { addToBasket, call, newestSale, productButton } from './sell-support';
+
+let host: TestHost;
+let browser: Browser;
+let page: Page;
+let products: Product[];
+let categories: string[];
+
+before(async () => {
+  host = await startTestHost({ sandboxSpeed: 20 });
+  browser = await launchBrowser();
+  const catalogue = await call(host, 'catalogue.get', {});
+  products = catalogue.products;
+  categories = catalogue.categories;
+  page = await openTill(browser, host.host.url);
+});
+
+after(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+const basketLines = () => page.getByTestId('basket-line');
+const basketTotal = () => page.getByTestId('basket-total');
+const search = () => page.getByRole('searchbox', { name: 'Search products by name or SKU' });
+
+async function screenshot(name: string): Promise<void> {
+  const dir = process.env.PAYDESK_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
+test('the grid filters by category and by name or SKU', async () => {
+  await page.getByRole('tablist', { name: 'Categories' }).waitFor();
+  const category = categories[1]!;
+  await page.getByRole('tab', { name: category }).click();
+  const inCategory = products.filter((p) => p.category === category);
+  await page.getByText(`${inCategory.length} product${inCategory.length === 1 ? '' : 's'}`).waitFor();
+  const tiles = page.getByTestId('product-grid').getByRole('button');
+  assert.equal(await tiles.count(), Math.min(inCategory.length, 48));
+  await page.getByRole('tab', { name: 'All' }).click();
+
+  const target = products[3]!;
+  await search().fill(target.sku);
+  await page.getByText('1 product', { exact: true }).waitFor();
+  assert.equal(await tiles.count(), 1);
+  await productButton(page, target.name).waitFor();
+
+  const word = target.name.split(' ')[0]!.toLowerCase();
+  const byName = products.filter((p) => `${p.name} ${p.sku}`.toLowerCase().includes(word));
+  await search().fill(word.toUpperCase());
+  await page
+    .getByText(`${byName.length} product${byName.length === 1 ? '' : 's'}`, { exact: true })
+    .waitFor();
+  await search().fill('');
+});
+
+test('the basket adds, counts up and down, removes a line, and clears only after confirming', async () => {
+  const [a, b] = [products[0]!, products[1]!];
+  await addToBasket(page, [a, a, b]);
+  assert.equal(await basketLines().count(), 2);
+  assert.equal(await basketTotal().innerText(), formatMoney(a.price * 2 + b.price, 'GBP'));
+  await page.getByRole('button', { name: `One more ${b.name}` }).click();
+  await page.getByRole('button', { name: `One fewer ${a.name}` }).click();
+  assert.equal(await basketTotal().innerText(), formatMoney(a.price + b.price * 2, 'GBP'));
+  await page.getByRole('button', { name: `Remove ${a.name} from the basket` }).click();
+  assert.equal(await basketLines().count(), 1);
+  assert.equal(await basketTotal().innerText(), formatMoney(b.price * 2, 'GBP'));
+
+  await page.getByRole('button', { name: 'Clear basket' }).click();
+  await page.getByRole('button', { name: 'Keep items' }).click();
+  assert.equal(await basketLines().count(), 1, 'keeping the items keeps them');
+  await page.getByRole('button', { name: 'Clear basket' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Clear the basket?' })
+    .getByRole('button', { name: 'Yes, clear basket' })
+    .click();
+  assert.equal(await basketLines().count(), 0);
+  assert.equal(await basketTotal().innerText(), formatMoney(0, 'GBP'));
+});
+
+test('a barcode scan adds the product, even while the search box has focus, without typing into it', async () => {
+  const [a, b] = [products[5]!, products[6]!];
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.type(a.sku);
+  await page.keyboard.press('Enter');
+  await page.getByText(`Scanned: ${a.name}`).waitFor();
+
+  await search().fill('cr');
+  await search().focus();
+  await page.keyboard.type(b.sku);
+  await page.keyboard.press('Enter');
+  await page.getByText(`Scanned: ${b.name}`).waitFor();
+  assert.equal(await search().inputValue(), 'cr', 'the scanned digits were taken out of the search box');
+  assert.equal(await basketLines().count(), 2);
+  assert.equal(await basketTotal().innerText(), formatMoney(a.price + b.price, 'GBP'));
+
+  // A person typing slowly in the search box is not a scanner.
+  await search().fill('');
+  await search().pressSequentially(b.sku.slice(0, 6), { delay: 80 });
+  await search().press('Enter');
+  assert.equal(await search().inputValue(), b.sku.slice(0, 6));
+  assert.equal(await basketLines().count(), 2);
+  await search().fill('');
+  await screenshot('sell-basket');
+});
+
+test('cash: quick £20 shows the change due, and the sale completes with it', async () => {
+  const due = Number((await basketTotal().innerText()).replace(/[£,.]/g, ''));
+  assert.ok(due > 0 && due < 2000, 'the scanned basket is under £20');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  const tender = page.getByRole('region', { name: 'Take payment' });
+  await tender.getByRole('tab', { name: 'Cash', exact: true }).click();
+  await tender.getByRole('button', { name: '£20' }).click();
+  await tender.getByText(`Change due: ${formatMoney(2000 - due, 'GBP')}`).waitFor();
+  await screenshot('sell-cash');
+  await tender.getByRole('button', { name: 'Take £20.00 cash' }).click();
+  const done = page.getByRole('region', { name: 'Sale complete' });
+  await done.waitFor();
+  assert.equal(
+    await done.getByTestId('change-due').innerText(),
+    `Change due ${formatMoney(2000 - due, 'GBP')}`,
+  );
+  const sale = await newestSale(host);
+  assert.equal(sale.state, 'completed');
+  assert.equal(sale.change, 2000 - due);
+  await done.getByRole('button', { name: 'New sale' }).click();
+  assert.equal(await basketLines().count(), 0);
+});
+
+test('split tender: card for part (amount edited), then cash for the rest', async () => {
+  const basket = products.filter((p) => p.price > 150).slice(0, 3);
+  await addToBasket(page, basket);
+  const due = basket.reduce((sum, p) => sum + p.price, 0);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  const tender = page.getByRole('region', { name: 'Take payment' });
+  await tender.getByRole('tab', { name: 'Split card + cash' }).click();
+  const cardAmount = tender.getByRole('textbox', { name: 'Card amount' });
+  assert.equal(
+    await cardAmount.inputValue(),
+    (due / 100).toFixed(2),
+    'the card amount starts at the amount due',
+  );
+  // £1.00 ends in 00: the sandbox plays chip and PIN.
+  await cardAmount.fill('1.00');
+  await tender
+    .getByText(`The rest, ${formatMoney(due - 100, 'GBP')}, is taken in cash after the card.`)
+    .waitFor();
+  await tender.getByRole('button', { name: 'Charge £1.00 on card' }).click();
+  const payment = page.getByRole('region', { name: 'Card payment' });
+  await payment.getByRole('status').filter({ hasText: 'Approved' }).waitFor();
+  const open = await newestSale(host);
+  assert.equal(open.state, 'open', 'a part payment does not complete the sale');
+  assert.equal(open.paid, 100);
+  await payment.getByRole('button', { name: `Take the rest (${formatMoney(due - 100, 'GBP')})` }).click();
+  await tender.getByRole('tab', { name: 'Cash', exact: true, selected: true }).waitFor();
+  await tender.getByRole('button', { name: /^Exact / }).click();
+  await tender.getByRole('button', { name: `Take ${formatMoney(due - 100, 'GBP')} cash` }).click();
+  await page.getByRole('region', { name: 'Sale complete' }).waitFor();
+  const sale = await newestSale(host);
+  assert.equal(sale.state, 'completed');
+  assert.deepEqual(
+    sale.tenders.map((t) => [t.kind, t.amount]),
+    [
+      ['card', 100],
+      ['cash', due - 100],
+    ],
+  );
+  await page.getByRole('button', { name: 'New sale' }).click();
+  assert.deepEqual(pageProblems(page), []);
+});
