@@ -36,13 +36,20 @@ export function SecretField({ secretKey, profile, label, masked, unavailable }: 
     const value = field?.value ?? '';
     if (!field || value === '') return;
     field.value = '';
+    // On success the "Saved <date>" tag says it all; only a refusal needs words.
     void action
-      .run(() => useSettings.getState().saveSecret(secretKey, profile, value), `${label} saved.`)
-      .then((ok) => ok && setReplacing(false));
+      .run(() => useSettings.getState().saveSecret(secretKey, profile, value))
+      .then((ok) => {
+        if (!ok) return;
+        action.clear();
+        setReplacing(false);
+      });
   };
   const forget = () => {
     setConfirmForget(false);
-    void action.run(() => useSettings.getState().forgetSecret(secretKey, profile), `${label} forgotten.`);
+    void action
+      .run(() => useSettings.getState().forgetSecret(secretKey, profile))
+      .then((ok) => ok && action.clear());
   };
 
   const showInput = !savedAt || replacing;

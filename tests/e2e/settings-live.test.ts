@@ -1,0 +1,217 @@
+// Settings in Chromium against the real till services: the manager PIN (set, lock, wrong tries
+// up to the lockout, the right PIN refused while locked, then accepted), and card payments
+// switched from the embedded sandbox to a second, "live" pay-at-counter instance with its own
+// sign-in — a wrong password named as such, the right one connecting, its terminals listed —
+// and back. No password ever appears in the page.
+//
+// Secrets go to the real OS keychain under scripts/with-keyring.sh (as `npm test` runs it);
+// elsewhere to the encrypted-file store with a test key, so the screen is still exercised.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startTestHost, type TestHost } from './support/host';
+import { launchBrowser, openTill, pageProblems } from './support/browser';
+import {
+  startPayAtCounterSandbox,
+  type PayAtCounterSandbox,
+} from '../../electron/sandbox/pay-at-counter/server';
+import { EncryptedFileSecretStore } from '../../electron/services/storage/secret-store-encrypted-file';
+
+const PIN = '582946';
+const WRONG_PIN = '913572';
+const LIVE_PASSWORD = `live-pass-${randomBytes(8).toString('hex')}`;
+const WRONG_PASSWORD = `wrong-pass-${randomBytes(8).toString('hex')}`;
+/** The live instance's clock: its terminals' last activity tells its list from the sandbox's. */
+const LIVE_STARTED = new Date('2026-03-01T12:00:00Z');
+
+let live: PayAtCounterSandbox;
+let host: TestHost;
+let dataDir: string;
+let browser: Browser;
+let page: Page;
+
+function testEncryptedFileStore(file: string) {
+  const key = randomBytes(32);
+  return new EncryptedFileSecretStore({
+    file,
+    encryption: {
+      isEncryptionAvailable: () => true,
+      backendName: () => 'test-aes-gcm',
+      encrypt(text) {
+        const iv = randomBytes(12);
+        const cipher = createCipheriv('aes-256-gcm', key, iv);
+        const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+        return Buffer.concat([iv, cipher.getAuthTag(), body]);
+      },
+      decrypt(buf) {
+        const decipher = createDecipheriv('aes-256-gcm', key, buf.subarray(0, 12));
+        decipher.setAuthTag(buf.subarray(12, 28));
+        return Buffer.concat([decipher.update(buf.subarray(28)), decipher.final()]).toString('utf8');
+      },
+    },
+  });
+}
+
+before(async () => {
+  live = await startPayAtCounterSandbox({
+    username: 'live-user',
+    password: LIVE_PASSWORD,
+    speed: 50,
+    now: () => new Date(LIVE_STARTED),
+  });
+  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-settings-e2e-'));
+  host = await startTestHost({
+    dataDir,
+    pinScryptCost: 1024,
+    ...(process.env.PAYDESK_KEYRING !== '1' && {
+      secretStores: [testEncryptedFileStore(join(dataDir, 'secrets.enc.json'))],
+    }),
+  });
+  browser = await launchBrowser();
+  page = await openTill(browser, host.host.url);
+});
+
+after(async () => {
+  await browser?.close();
+  await host?.close();
+  await live?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function go(screen: string) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: screen, exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: screen }).waitFor();
+}
+
+const gate = () => page.getByRole('group', { name: 'Settings are locked' });
+const cardPayments = () => page.getByRole('region', { name: 'Card payments' });
+
+async function enterPin(pin: string, byKeypad = false) {
+  if (byKeypad) {
+    for (const digit of pin) await gate().getByRole('button', { name: digit, exact: true }).click();
+  } else {
+    await gate().getByLabel('Manager PIN').fill(pin);
+  }
+  await gate().getByRole('button', { name: 'Unlock' }).click();
+}
+
+async function assertNoPasswordInPage() {
+  const html = await page.content();
+  for (const secret of [LIVE_PASSWORD, WRONG_PASSWORD, PIN, WRONG_PIN]) {
+    assert.ok(!html.includes(secret), 'no password or PIN is in the page');
+  }
+}
+
+test('a manager PIN is set, then guards Settings', async () => {
+  await go('Settings');
+  const panel = page.getByRole('region', { name: 'Set a manager PIN' });
+  await panel.getByLabel('New manager PIN', { exact: true }).fill(PIN);
+  await panel.getByLabel('New manager PIN again').fill(PIN);
+  await panel.getByRole('button', { name: 'Set manager PIN' }).click();
+  await gate().waitFor();
+  assert.equal(await cardPayments().count(), 0, 'nothing of the settings shows behind the lock');
+
+  await enterPin(PIN, true);
+  await cardPayments().waitFor();
+  await page.getByRole('button', { name: 'Lock settings' }).click();
+  await gate().waitFor();
+  await enterPin(PIN);
+  await cardPayments().waitFor();
+  await assertNoPasswordInPage();
+});
+
+test('card payments switch to a live service: wrong password named, right one connects, its terminals listed', async () => {
+  const section = cardPayments();
+  await section.getByRole('radio', { name: 'Live' }).check();
+  await section.getByLabel('Live address').fill('http://payments.example.com');
+  await section.getByRole('button', { name: 'Save Card payments' }).click();
+  await section.getByRole('alert').getByText('Live services must use https://').waitFor();
+  assert.equal(host.till.settings.load().payAtCounter.mode, 'sandbox', 'a refused change changes nothing');
+
+  await section.getByLabel('Live address').fill(live.baseUrl);
+  await section.getByRole('button', { name: 'Save Card payments' }).click();
+  await section.getByRole('status').getByText('Card payments saved.').waitFor();
+
+  await section.getByLabel('Username (live)').fill('live-user');
+  await section.getByRole('button', { name: 'Save Username' }).click();
+  await section.getByLabel('Password (live)').fill(WRONG_PASSWORD);
+  await section.getByRole('button', { name: 'Save Password' }).click();
+  const password = section.getByTestId('secret-payAtCounter.password');
+  await password.getByText(/^Saved \d{1,2} [A-Z][a-z]{2} \d{4}$/).waitFor();
+  assert.equal(await password.locator('input').count(), 0, 'a saved password is never shown again');
+  await assertNoPasswordInPage();
+
+  await section.getByRole('button', { name: 'Test connection: Card payments' }).click();
+  const result = section.getByTestId('test-result-payAtCounter');
+  await result.getByText('The username or password was not accepted.').waitFor();
+
+  await password.getByRole('button', { name: 'Replace Password' }).click();
+  await password.getByLabel('Password (live)').fill(LIVE_PASSWORD);
+  await password.getByRole('button', { name: 'Save Password' }).click();
+  await password.getByText(/^Saved /).waitFor();
+  await section.getByRole('button', { name: 'Test connection: Card payments' }).click();
+  await result.getByText(/^Connected/).waitFor();
+  await assertNoPasswordInPage();
+  await page.screenshot({ path: '/tmp/settings-live.png' });
+
+  const requestsBefore = live.stats().apiRequests;
+  await go('Terminals');
+  const rows = page.getByRole('table', { name: 'Card terminals' }).getByTestId('terminal-row');
+  await rows.nth(1).waitFor();
+  const listed = (await rows.allInnerTexts()).join('\n');
+  assert.match(listed, /22900001\s+GBP\s+AVAILABLE\s+01\/03\/2026/);
+  assert.match(listed, /22900002\s+EUR\s+AVAILABLE\s+01\/03\/2026/);
+  assert.ok(live.stats().apiRequests > requestsBefore, 'the list came from the live instance');
+  await page.getByRole('status').getByText('Card service: online', { exact: true }).waitFor();
+  await assertNoPasswordInPage();
+});
+
+test('wrong PINs lock Settings; the right PIN is refused while locked, then accepted; back to sandbox', async () => {
+  await go('Settings');
+  await page.getByRole('button', { name: 'Lock settings' }).click();
+  await gate().waitFor();
+
+  await enterPin(WRONG_PIN, true);
+  await gate().getByRole('alert').getByText('Wrong PIN. 2 tries left before a wait.').waitFor();
+  await enterPin(WRONG_PIN);
+  await gate().getByRole('alert').getByText('Wrong PIN. 1 try left before a wait.').waitFor();
+  await enterPin(WRONG_PIN);
+  await gate().getByRole('alert').getByText('Wrong PIN. Too many wrong tries.').waitFor();
+  const wait = gate().getByTestId('pin-wait');
+  const seconds = Number(/Try again in (\d+) s/.exec(await wait.innerText())?.[1]);
+  assert.ok(seconds > 20 && seconds <= 30, `a 30 s lock counts down (showed ${seconds} s)`);
+  await page.screenshot({ path: '/tmp/settings-locked.png' });
+
+  await enterPin(PIN);
+  await gate().getByRole('alert').getByText('Too many wrong PINs.').waitFor();
+  assert.equal(await cardPayments().count(), 0, 'the right PIN does not open a locked till');
+  assert.equal(host.till.settings.load().managerPin.lockout.failedAttempts, 3, 'a locked try is not counted');
+
+  // The lock is 30 s of real time (the host takes no clock); the countdown says when it is over.
+  await wait.getByText('You can try again now.').waitFor({ timeout: 35_000 });
+  await enterPin(PIN);
+  const section = cardPayments();
+  await section.waitFor();
+
+  await section.getByRole('radio', { name: 'Sandbox' }).check();
+  await section.getByRole('button', { name: 'Save Card payments' }).click();
+  await section.getByRole('status').getByText('Card payments saved.').waitFor();
+  await page.getByRole('status').getByText('Card service: online (sandbox)').waitFor();
+  await go('Terminals');
+  const rows = page.getByRole('table', { name: 'Card terminals' }).getByTestId('terminal-row');
+  await rows.nth(1).waitFor();
+  assert.doesNotMatch(
+    (await rows.allInnerTexts()).join('\n'),
+    /01\/03\/2026/,
+    'the embedded sandbox answers again',
+  );
+  await assertNoPasswordInPage();
+  assert.deepEqual(pageProblems(page), []);
+});
