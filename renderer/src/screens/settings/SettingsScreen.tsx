@@ -22,6 +22,10 @@ const SECTIONS = [
   { id: 'manager', label: 'Manager PIN' },
 ];
 
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Re-renders when the manager's unlocked window closes, so the lock appears on time. */
 function useUnlockedNow(unlockedUntil: string | null | undefined): boolean {
   const [now, setNow] = useState(() => Date.now());
@@ -87,7 +91,7 @@ function Problems() {
         {problems.map((p, i) => (
           <li key={i}>
             {p.message}
-            {p.keptAt && <span className="kept-at"> A copy was kept at {p.keptAt}.</span>}
+            {p.keptAt && <span className="kept-at"> Kept at {p.keptAt}</span>}
           </li>
         ))}
       </ul>
@@ -181,7 +185,7 @@ export function SettingsScreen() {
   }
 
   const locked = view.manager.pinSet && !unlocked;
-  const keychainProblem = view.keychain.ok ? null : view.keychain.detail;
+  const keychainProblem = view.keychain.ok ? null : sentence(view.keychain.detail);
   return (
     <section className="screen settings-screen" aria-labelledby="screen-title">
       {title}
