@@ -1,6 +1,7 @@
 // The Printer screen in Chromium against the real till services: the on-screen preview of a
 // test page, a network printer (the emulator on loopback) configured through Settings, and a
-// paper-out hold that clears when the paper is replaced, printing the job exactly once.
+// paper-out hold that clears when the paper is replaced, printing the job exactly once; and a
+// job the printer took without confirming, which the cashier resolves with a DUPLICATE reprint.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -18,7 +19,8 @@ const CP858_EURO = 0xd5;
 
 before(async () => {
   emulator = await startPrinterEmulator();
-  host = await startTestHost({ pinScryptCost: 1024 });
+  // A printer that takes a job and never confirms it is judged after 1.5 s, not the default 10 s.
+  host = await startTestHost({ pinScryptCost: 1024, printTiming: { confirmTimeoutMs: 1500 } });
   browser = await launchBrowser();
   page = await openTill(browser, host.host.url);
 });
@@ -105,5 +107,47 @@ test('paper out holds the job with the reason; new paper prints it once', async 
   assert.deepEqual(await rows.getByTestId('job-state').allInnerTexts(), ['Printed', 'Printed']);
   await card.getByTestId('printer-condition').getByText('Ready').waitFor();
   assert.equal(emulator.jobs().length, before + 1, 'the held job printed exactly once');
+});
+
+test('a job the printer never confirmed asks the cashier, who reprints it marked DUPLICATE', async () => {
+  emulator.setBehaviour({ silentOnData: true });
+  const before = emulator.jobs().length;
+  await page.getByRole('button', { name: 'Test page on Counter printer' }).click();
+  const prompt = page.getByRole('group', { name: 'Decide about Test page' });
+  await prompt
+    .getByText('This receipt may or may not have printed. Reprint it marked DUPLICATE, or mark it done?')
+    .waitFor();
+  const uncertain = queue().locator('tr[data-state="uncertain"]');
+  assert.equal(
+    await uncertain.getByTestId('job-reason').innerText(),
+    'the printer took it but did not confirm',
+  );
+  assert.equal(await uncertain.getByRole('button', { name: /^Retry/ }).count(), 0, 'never resent by itself');
+  await page.screenshot({ path: '/tmp/printer-uncertain.png', fullPage: true });
+
+  emulator.setBehaviour({});
+  emulator.setState('ready');
+  await prompt.getByRole('button', { name: 'Reprint as DUPLICATE' }).click();
+  await emulator.waitUntil(
+    () =>
+      emulator
+        .jobs()
+        .slice(before)
+        .some((job) => job.includes(Buffer.from('DUPLICATE'))),
+    10_000,
+    'the duplicate reached the printer',
+  );
+  await prompt.waitFor({ state: 'detached' });
+  await uncertain.getByTestId('job-reason').getByText('reprinted as a duplicate').waitFor();
+  const duplicate = queue()
+    .getByRole('row', { name: 'Test page on Counter printer' })
+    .filter({ hasText: 'Duplicate copy' });
+  await duplicate.getByTestId('job-state').getByText('Printed').waitFor();
+  const paper = page.getByRole('figure', { name: 'Test page preview' });
+  assert.equal(
+    await paper.locator('.receipt-duplicate').first().innerText(),
+    'DUPLICATE',
+    'the preview marks it too',
+  );
   assert.deepEqual(pageProblems(page), []);
 });

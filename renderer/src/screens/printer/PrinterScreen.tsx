@@ -13,6 +13,7 @@ import {
   jobReasonWords,
   jobStateWords,
   isTestPage,
+  needsDecision,
   receiptLabel,
 } from './printer-words';
 import './printer.css';
@@ -27,17 +28,21 @@ const KIND_WORDS: Record<string, string> = {
 function PrinterCard({ printer, onTestPage }: { printer: PrinterView; onTestPage: (id: string) => void }) {
   const { words, tone } = conditionWords(printer.condition);
   const name = printer.name || printer.printerId;
+  const kind = KIND_WORDS[printer.kind] ?? printer.kind;
   return (
     <li className="printer-card" aria-label={`Printer ${name}`} data-testid="printer-card">
       <div className="printer-card-head">
         <span className="printer-name">{name}</span>
-        <span className="printer-kind">{KIND_WORDS[printer.kind] ?? printer.kind}</span>
+        {kind !== name && <span className="printer-kind">{kind}</span>}
       </div>
       <div className={`printer-condition tone-${tone}`} data-testid="printer-condition">
         <span className="dot" aria-hidden="true" />
         {words}
       </div>
-      {printer.detail && <p className="printer-detail">{printer.detail}</p>}
+      {/* The transport's own words, when they add something to the condition above. */}
+      {printer.detail && printer.detail !== printer.kind && (
+        <p className="printer-detail">{printer.detail}</p>
+      )}
       <div className="printer-card-foot">
         <span className="printer-meta">
           {printer.pending > 0 ? `${printer.pending} waiting` : 'Nothing waiting'}
@@ -96,58 +101,78 @@ function JobRow({
   const label = receiptLabel(job.receiptId);
   const act = (action: JobAction) => onAct(action, job.id);
   return (
-    <tr data-testid="job-row" data-state={job.state} aria-label={`${label} on ${printerName}`}>
-      <td>
-        <div className="job-receipt">{label}</div>
-        {job.duplicateOf && <div className="job-sub">Duplicate copy</div>}
-        {!isTestPage(job.receiptId) && label !== job.receiptId && (
-          <div className="job-sub">{job.receiptId}</div>
-        )}
-      </td>
-      <td>{printerName}</td>
-      <td>
-        <span className={`badge tone-${state.tone}`} data-testid="job-state">
-          {state.words}
-        </span>
-        {reason && (
-          <div className="job-reason" data-testid="job-reason">
-            {reason}
+    <>
+      <tr
+        data-testid="job-row"
+        data-state={job.state}
+        aria-label={`${label} on ${printerName}`}
+        className={needsDecision(job) ? 'has-decision' : undefined}
+      >
+        <td>
+          <div className="job-receipt">{label}</div>
+          <div className="job-sub">
+            {formatTime(job.createdAt)}
+            {job.duplicateOf && ' · Duplicate copy'}
           </div>
-        )}
-        {job.state === 'uncertain' && <UncertainPrompt job={job} busy={busy} onAct={act} />}
-      </td>
-      <td className="num">{job.attempts}</td>
-      <td>{formatTime(job.updatedAt)}</td>
-      <td>
-        <div className="job-actions">
-          {actions.retry && (
-            <button type="button" disabled={busy} aria-label={`Retry ${label}`} onClick={() => act('retry')}>
-              Retry
-            </button>
+          {!isTestPage(job.receiptId) && label !== job.receiptId && (
+            <div className="job-sub job-id">{job.receiptId}</div>
           )}
-          {actions.reprint && (
-            <button
-              type="button"
-              disabled={busy}
-              aria-label={`Reprint ${label}`}
-              onClick={() => act('reprint')}
-            >
-              Reprint
-            </button>
+        </td>
+        <td>{printerName}</td>
+        <td>
+          <span className={`badge tone-${state.tone}`} data-testid="job-state">
+            {state.words}
+          </span>
+          {reason && (
+            <div className="job-reason" data-testid="job-reason">
+              {reason}
+            </div>
           )}
-          {actions.cancel && (
-            <button
-              type="button"
-              disabled={busy}
-              aria-label={`Cancel ${label}`}
-              onClick={() => act('cancel')}
-            >
-              Cancel
-            </button>
-          )}
-        </div>
-      </td>
-    </tr>
+          {job.attempts > 1 && <div className="job-sub">Tried {job.attempts} times</div>}
+        </td>
+        <td>
+          <div className="job-actions">
+            {actions.retry && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`Retry ${label}`}
+                onClick={() => act('retry')}
+              >
+                Retry
+              </button>
+            )}
+            {actions.reprint && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`Reprint ${label}`}
+                onClick={() => act('reprint')}
+              >
+                Reprint
+              </button>
+            )}
+            {actions.cancel && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`Cancel ${label}`}
+                onClick={() => act('cancel')}
+              >
+                Cancel
+              </button>
+            )}
+          </div>
+        </td>
+      </tr>
+      {needsDecision(job) && (
+        <tr className="decision-row">
+          <td colSpan={4}>
+            <UncertainPrompt job={job} busy={busy} onAct={act} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 
@@ -243,10 +268,6 @@ export function PrinterScreen() {
                   <th scope="col">Receipt</th>
                   <th scope="col">Printer</th>
                   <th scope="col">State</th>
-                  <th scope="col" className="num">
-                    Tries
-                  </th>
-                  <th scope="col">Updated</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
                   </th>

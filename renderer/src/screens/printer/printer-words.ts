@@ -45,11 +45,18 @@ const REASONS: Record<string, string> = {
   interrupted_by_restart: 'Paydesk stopped while sending it',
   no_confirmation: 'the printer took it but did not confirm',
   reprinted: 'reprinted as a duplicate',
+  cancelled_by_cashier: 'cancelled at the till',
+  stale: 'waited so long it may not be wanted now: Retry prints it, Cancel drops it',
 };
 
 export function jobReasonWords(reason: string | null): string | null {
   if (!reason) return null;
   return REASONS[reason] ?? reason.replace(/_/g, ' ');
+}
+
+/** An uncertain job nobody has decided about yet (a reprinted one has been dealt with). */
+export function needsDecision(job: { state: string; reason: string | null }): boolean {
+  return job.state === 'uncertain' && job.reason !== 'reprinted';
 }
 
 /** What the cashier may do with a job in a given state. */
