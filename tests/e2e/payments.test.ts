@@ -15,6 +15,7 @@ import {
   chipAndPinSuffixes,
   newestSale,
   payWholeByCard,
+  screenshot,
   suffixFor,
   total,
 } from './sell-support';
@@ -52,6 +53,7 @@ test('chip and PIN: the cashier follows the card machine and the sale completes'
   await addToBasket(page, basket);
   await payWholeByCard(page);
   await saleComplete().waitFor();
+  await screenshot(page, 'sale-complete');
   const text = await page.locator('main').innerText();
   assert.match(text, /Sale complete/);
   assert.match(text, /No change due/);
@@ -92,6 +94,7 @@ test('declined by the bank: not paid, the cashier is offered card again, cash or
     await paymentPanel().getByRole('button', { name, exact: true }).waitFor();
   }
   assert.match(await paymentPanel().innerText(), /Declined by the bank/);
+  await screenshot(page, 'payment-declined');
   assert.equal(await saleComplete().count(), 0);
   const sale = await newestSale(host);
   assert.equal(sale.state, 'open');
@@ -127,6 +130,7 @@ test('signature: the cashier sees a countdown, a reload resumes the same payment
   await payWholeByCard(page);
   await page.getByRole('button', { name: 'Accept signature' }).waitFor();
   assert.match(await page.getByTestId('signature-countdown').innerText(), /^\d+ s left to answer$/);
+  await screenshot(page, 'payment-signature');
   await page.reload();
   await page.getByRole('button', { name: 'Accept signature' }).waitFor();
   await page.getByRole('button', { name: 'Decline signature' }).waitFor();
@@ -216,5 +220,64 @@ test('refund part of a past card sale from the Refunds list', async () => {
   await refund.getByRole('button', { name: 'Done' }).click();
   await page.getByRole('region', { name: 'Refunds' }).waitFor();
   await page.getByRole('button', { name: 'Back to selling' }).click();
+});
+
+test('unknown outcome: the answer is lost, the till does not retry, the cashier settles it from the card machine', async () => {
+  const sandbox = await host.till.sandbox();
+  const startsBefore = sandbox.payAtCounter.stats().startRequests;
+  sandbox.payAtCounter.control({ dropNextStartResponse: true });
+  await addToBasket(page, basketEndingIn(products, chipAndPinSuffixes()));
+  await payWholeByCard(page);
+  const unknown = paymentPanel()
+    .getByRole('alert')
+    .filter({ hasText: 'Was it paid? Check the card machine' });
+  await unknown.waitFor();
+  assert.match(await unknown.innerText(), /will not try again/);
+  await screenshot(page, 'payment-unknown');
+  for (const name of ['It was paid', 'It was not paid', 'Print last receipt']) {
+    await unknown.getByRole('button', { name }).waitFor();
+  }
+  assert.equal((await newestSale(host)).state, 'open', 'not paid until the cashier says so');
+  await unknown.getByRole('button', { name: 'It was paid' }).click();
+  await saleComplete().waitFor();
+  const sale = await newestSale(host);
+  assert.equal(sale.state, 'completed');
+  assert.deepEqual(
+    sale.tenders.map((t) => t.kind),
+    ['card'],
+  );
+  assert.equal(
+    sandbox.payAtCounter.stats().startRequests,
+    startsBefore + 1,
+    'the start was never sent twice',
+  );
+  await newSale();
+});
+
+// Last: it leaves the sandbox card service stopped.
+test('card service unreachable: the tender says so and a card taken on the machine is recorded for reconciliation', async () => {
+  const sandbox = await host.till.sandbox();
+  await sandbox.payAtCounter.close();
+  const basket = basketEndingIn(products, chipAndPinSuffixes());
+  await addToBasket(page, basket);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  const tender = page.getByRole('region', { name: 'Take payment' });
+  // The status already knows (the terminal list failed), or the charge itself finds out.
+  const charge = tender.getByRole('button', { name: /^Charge .* on card$/ });
+  await charge.click();
+  await tender.getByRole('alert').filter({ hasText: 'The card service' }).first().waitFor();
+  assert.equal(await paymentPanel().count(), 0, 'no payment panel for a payment that never started');
+  await screenshot(page, 'tender-card-service-down');
+  await tender.getByRole('button', { name: 'Card taken on the card machine' }).click();
+  await tender.getByRole('textbox', { name: 'Reference from the card slip' }).fill('AUTH 123456');
+  await tender.getByRole('button', { name: 'Record card payment' }).click();
+  await saleComplete().waitFor();
+  const sale = await newestSale(host);
+  assert.equal(sale.state, 'completed');
+  assert.deepEqual(
+    sale.tenders.map((t) => [t.kind, t.amount, t.reference, t.needsReconciliation]),
+    [['manual_card', total(basket), 'AUTH 123456', true]],
+  );
+  await newSale();
   assert.deepEqual(pageProblems(page), []);
 });

@@ -94,8 +94,10 @@ export async function payWholeByCard(page: Page): Promise<void> {
   await page.getByRole('region', { name: /^(Card payment|Sale complete)$/ }).waitFor();
 }
 
-export async function visibleText(page: Page): Promise<string> {
-  return page.locator('main').innerText();
+/** With PAYDESK_SCREENSHOT_DIR set, keeps a picture of what the cashier sees (for review). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.PAYDESK_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
 }
 
 /** The sale the UI worked on is the newest; its state is what the services recorded. */

@@ -7,7 +7,7 @@ import type { Product } from '../../shared/contract';
 import { formatMoney } from '../../shared/money';
 import { launchBrowser, openTill, pageProblems } from './support/browser';
 import { startTestHost, type TestHost } from './support/host';
-import { addToBasket, call, newestSale, productButton } from './sell-support';
+import { addToBasket, call, newestSale, productButton, screenshot } from './sell-support';
 
 let host: TestHost;
 let browser: Browser;
@@ -32,11 +32,6 @@ after(async () => {
 const basketLines = () => page.getByTestId('basket-line');
 const basketTotal = () => page.getByTestId('basket-total');
 const search = () => page.getByRole('searchbox', { name: 'Search products by name or SKU' });
-
-async function screenshot(name: string): Promise<void> {
-  const dir = process.env.PAYDESK_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
-}
 
 test('the grid filters by category and by name or SKU', async () => {
   await page.getByRole('tablist', { name: 'Categories' }).waitFor();
@@ -110,7 +105,7 @@ test('a barcode scan adds the product, even while the search box has focus, with
   assert.equal(await search().inputValue(), b.sku.slice(0, 6));
   assert.equal(await basketLines().count(), 2);
   await search().fill('');
-  await screenshot('sell-basket');
+  await screenshot(page, 'sell-basket');
 });
 
 test('cash: quick £20 shows the change due, and the sale completes with it', async () => {
@@ -121,7 +116,7 @@ test('cash: quick £20 shows the change due, and the sale completes with it', as
   await tender.getByRole('tab', { name: 'Cash', exact: true }).click();
   await tender.getByRole('button', { name: '£20' }).click();
   await tender.getByText(`Change due: ${formatMoney(2000 - due, 'GBP')}`).waitFor();
-  await screenshot('sell-cash');
+  await screenshot(page, 'sell-cash');
   await tender.getByRole('button', { name: 'Take £20.00 cash' }).click();
   const done = page.getByRole('region', { name: 'Sale complete' });
   await done.waitFor();

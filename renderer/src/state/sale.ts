@@ -101,8 +101,8 @@ interface SaleStore {
   busy: boolean;
   /** The last call's failure, in cashier words. */
   problem: string | null;
-  /** A payCard call could not reach the card service: offer cash or a manual card entry. */
-  cardServiceDown: boolean;
+  /** When a call last failed to reach the card service (ISO time): offer cash or a manual card entry. */
+  cardServiceDownAt: string | null;
   /** A short note such as "Added Flat white" or "No product with barcode …". */
   note: string | null;
   terminalId: string | null;
@@ -150,7 +150,10 @@ export const useSale = create<SaleStore>((set, get) => {
     try {
       await work();
     } catch (error) {
-      set({ problem: describeCallError(error), ...(isCardServiceDown(error) && { cardServiceDown: true }) });
+      set({
+        problem: describeCallError(error),
+        ...(isCardServiceDown(error) && { cardServiceDownAt: new Date().toISOString() }),
+      });
     } finally {
       set({ busy: false });
     }
@@ -170,7 +173,7 @@ export const useSale = create<SaleStore>((set, get) => {
     phase: 'basket',
     busy: false,
     problem: null,
-    cardServiceDown: false,
+    cardServiceDownAt: null,
     note: null,
     terminalId: null,
     tenderMethod: 'card',
@@ -252,7 +255,7 @@ export const useSale = create<SaleStore>((set, get) => {
       if (!sale || !terminalId) return;
       await run(async () => {
         const view = await till!.invoke('sales.payCard', { saleId: sale.saleId, terminalId, amount });
-        set({ payment: newerPayment(get().payment, view), phase: 'payment', cardServiceDown: false });
+        set({ payment: newerPayment(get().payment, view), phase: 'payment', cardServiceDownAt: null });
       });
     },
     async payCash(amountGiven) {

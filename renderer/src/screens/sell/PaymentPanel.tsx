@@ -196,7 +196,7 @@ export function PaymentPanel({ payment }: { payment: PaymentView }) {
           Cancel it on the card machine. The till keeps waiting for its answer.
         </p>
       )}
-      {waiting && (
+      {waiting && payment.state !== 'signature' && (
         <p className="payment-message" role="status" aria-live="polite" data-testid="payment-message">
           {payment.message}
         </p>

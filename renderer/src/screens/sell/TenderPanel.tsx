@@ -18,10 +18,13 @@ const METHODS: Array<{ id: TenderMethod; label: string }> = [
 /** Why the card service is not usable right now, or null when it is. */
 export function useCardServiceProblem(): string | null {
   const connection = useShell((s) => s.status?.connections.find((c) => c.service === 'payAtCounter'));
-  const failedCall = useSale((s) => s.cardServiceDown);
+  const failedAt = useSale((s) => s.cardServiceDownAt);
   if (connection && (connection.state === 'offline' || connection.state === 'error'))
     return `The card service cannot be reached (${connection.detail || connection.state}).`;
-  if (failedCall) return 'The card service did not answer.';
+  // A failed call counts until the status has seen the service answer since.
+  const answeredSince =
+    connection?.state === 'online' && connection.checkedAt && failedAt && connection.checkedAt > failedAt;
+  if (failedAt && !answeredSince) return 'The card service did not answer.';
   return null;
 }
 
@@ -90,7 +93,7 @@ function CardTender({
       <button
         type="button"
         className="primary big"
-        disabled={busy || amount === null || !terminalId || serviceProblem !== null}
+        disabled={busy || amount === null || !terminalId}
         onClick={() => amount !== null && void useSale.getState().payCard(amount)}
       >
         Charge {amount !== null ? formatMoney(amount, sale.currency) : ''} on card
@@ -207,11 +210,18 @@ export function TenderPanel({ sale }: { sale: SaleView }) {
       </header>
       {serviceProblem && (
         <div className="notice notice-error" role="alert">
-          <strong>{serviceProblem}</strong> Take cash, or take the card on the card machine on its own and
-          record it here. The next customer is not held up.
+          <p>
+            <strong>{serviceProblem}</strong> Take cash, or take the card on the card machine on its own and
+            record it here. The next customer is not held up.
+          </p>
+          {method !== 'cash' && (
+            <button type="button" onClick={() => setMethod('cash')}>
+              Take cash instead
+            </button>
+          )}
         </div>
       )}
-      {problem && (
+      {problem && !serviceProblem && (
         <p className="notice notice-error" role="alert">
           {problem}
         </p>
