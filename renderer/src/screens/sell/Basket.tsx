@@ -22,39 +22,40 @@ const BasketRow = memo(function BasketRow({
     <li className="basket-line" data-testid="basket-line">
       <span className="line-name">{name}</span>
       <span className="line-unit">{product ? `${formatMoney(product.price, currency)} each` : ''}</span>
-      <div className="line-qty">
-        <button
-          type="button"
-          aria-label={`One fewer ${name}`}
-          disabled={locked}
-          onClick={() => setQuantity(line.productId, line.quantity - 1)}
-        >
-          −
-        </button>
-        <span className="qty" aria-label={`Quantity of ${name}`}>
-          {line.quantity}
-        </span>
-        <button
-          type="button"
-          aria-label={`One more ${name}`}
-          disabled={locked}
-          onClick={() => setQuantity(line.productId, line.quantity + 1)}
-        >
-          +
-        </button>
-      </div>
+      {locked ? (
+        <span className="line-qty locked">× {line.quantity}</span>
+      ) : (
+        <div className="line-qty" role="group" aria-label={`Quantity of ${name}: ${line.quantity}`}>
+          <button
+            type="button"
+            aria-label={`One fewer ${name}`}
+            onClick={() => setQuantity(line.productId, line.quantity - 1)}
+          >
+            −
+          </button>
+          <span className="qty">{line.quantity}</span>
+          <button
+            type="button"
+            aria-label={`One more ${name}`}
+            onClick={() => setQuantity(line.productId, line.quantity + 1)}
+          >
+            +
+          </button>
+        </div>
+      )}
       <span className="line-total">
         {product ? formatMoney(product.price * line.quantity, currency) : ''}
       </span>
-      <button
-        type="button"
-        className="line-remove"
-        aria-label={`Remove ${name} from the basket`}
-        disabled={locked}
-        onClick={() => remove(line.productId)}
-      >
-        ✕
-      </button>
+      {!locked && (
+        <button
+          type="button"
+          className="line-remove"
+          aria-label={`Remove ${name} from the basket`}
+          onClick={() => remove(line.productId)}
+        >
+          ✕
+        </button>
+      )}
     </li>
   );
 });

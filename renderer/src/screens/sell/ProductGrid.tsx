@@ -62,6 +62,13 @@ export function ProductGrid({ index }: { index: CatalogueIndex }) {
             setQuery(e.target.value);
             setLimit(GRID_PAGE);
           }}
+          onKeyDown={(e) => {
+            // Keyboard selling: Enter adds the product when the search leaves exactly one.
+            if (e.key === 'Enter' && !locked && matches.length === 1 && deferredQuery === query) {
+              useSale.getState().add(matches[0]!.id);
+              setQuery('');
+            }
+          }}
         />
         {query && (
           <button type="button" aria-label="Clear search" onClick={() => setQuery('')}>

@@ -19,8 +19,12 @@ const METHODS: Array<{ id: TenderMethod; label: string }> = [
 export function useCardServiceProblem(): string | null {
   const connection = useShell((s) => s.status?.connections.find((c) => c.service === 'payAtCounter'));
   const failedAt = useSale((s) => s.cardServiceDownAt);
-  if (connection && (connection.state === 'offline' || connection.state === 'error'))
-    return `The card service cannot be reached (${connection.detail || connection.state}).`;
+  if (connection && (connection.state === 'offline' || connection.state === 'error')) {
+    const detail = connection.detail.replace(/\.$/, '');
+    return !detail || /cannot be reached/i.test(detail)
+      ? 'The card service cannot be reached.'
+      : `The card service cannot be reached (${detail}).`;
+  }
   // A failed call counts until the status has seen the service answer since.
   const answeredSince =
     connection?.state === 'online' && connection.checkedAt && failedAt && connection.checkedAt > failedAt;
@@ -92,7 +96,7 @@ function CardTender({
       )}
       <button
         type="button"
-        className="primary big"
+        className={serviceProblem ? 'big' : 'primary big'}
         disabled={busy || amount === null || !terminalId}
         onClick={() => amount !== null && void useSale.getState().payCard(amount)}
       >
