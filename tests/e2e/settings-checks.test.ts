@@ -89,6 +89,11 @@ test('a printer the services refuse is not saved, and their reason is shown', as
     .getByRole('alert')
     .getByText(/A network printer needs an address like 192\.168\.1\.50:9100/)
     .waitFor();
+  assert.doesNotMatch(
+    await printers.getByRole('alert').innerText(),
+    /printers\.\d/,
+    'fields are named as the form names them',
+  );
   assert.deepEqual(
     host.till.settings.load().printers.map((p) => p.id),
     ['preview'],

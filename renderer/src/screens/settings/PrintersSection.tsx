@@ -62,7 +62,9 @@ function describe(printer: PrinterSettings): string {
     case 'device':
       return `Device ${printer.devicePath ?? ''}`;
     case 'usb':
-      return `USB ${hex(printer.usbVendorId)}:${hex(printer.usbProductId)}`;
+      return printer.usbVendorId === null || printer.usbProductId === null
+        ? 'USB, printer not chosen yet'
+        : `USB ${hex(printer.usbVendorId)}:${hex(printer.usbProductId)}`;
   }
 }
 

@@ -41,6 +41,30 @@ export type ActionState =
   | { kind: 'done'; message: string }
   | { kind: 'error'; message: string };
 
+/** Settings fields as the form names them, by the last part of the services' path. */
+const FIELD_NAMES: Record<string, string> = {
+  liveBaseUrl: 'Live address',
+  defaultTerminalId: 'Default card terminal',
+  address: 'Printer address',
+  devicePath: 'Device path',
+  usbVendorId: 'USB printer',
+  usbProductId: 'USB printer',
+  id: 'Printer',
+  name: 'Name',
+  receiptPrinterId: 'Prints receipts',
+  vatRateBasisPoints: 'VAT rate',
+  receiptFooter: 'Receipt footer',
+  addressLines: 'Address',
+};
+
+/** The services' message with their field paths ("printers.1.address: …") in the form's words. */
+export function plainMessage(message: string): string {
+  return message.replace(/\b([A-Za-z]+(?:\.[A-Za-z0-9]+)+): /g, (whole, path: string) => {
+    const last = path.split('.').at(-1)!;
+    return FIELD_NAMES[last] ? `${FIELD_NAMES[last]}: ` : whole;
+  });
+}
+
 /** Runs one action at a time and keeps what came of it in words. */
 export function useAction(): {
   state: ActionState;
@@ -58,7 +82,7 @@ export function useAction(): {
         setState({ kind: 'done', message: message || doneMessage });
         return true;
       } catch (error) {
-        setState({ kind: 'error', message: errorMessage(error) });
+        setState({ kind: 'error', message: plainMessage(errorMessage(error)) });
         return false;
       }
     },
