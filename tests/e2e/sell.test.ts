@@ -48,6 +48,11 @@ test('the grid filters by category and by name or SKU', async () => {
   await page.getByText('1 product', { exact: true }).waitFor();
   assert.equal(await tiles.count(), 1);
   await productButton(page, target.name).waitFor();
+  // Keyboard selling: Enter on a search that leaves one product adds it and clears the search.
+  await search().press('Enter');
+  await page.getByRole('button', { name: `Remove ${target.name} from the basket` }).click();
+  assert.equal(await search().inputValue(), '');
+  assert.equal(await basketLines().count(), 0);
 
   const word = target.name.split(' ')[0]!.toLowerCase();
   const byName = products.filter((p) => `${p.name} ${p.sku}`.toLowerCase().includes(word));
@@ -157,6 +162,11 @@ test('split tender: card for part (amount edited), then cash for the rest', asyn
   assert.equal(open.paid, 100);
   await payment.getByRole('button', { name: `Take the rest (${formatMoney(due - 100, 'GBP')})` }).click();
   await tender.getByRole('tab', { name: 'Cash', exact: true, selected: true }).waitFor();
+  // A reload in the middle comes back to the same sale, its basket and what is still due.
+  await page.reload();
+  await tender.getByRole('tab', { name: 'Cash', exact: true, selected: true }).waitFor();
+  assert.equal(await tender.getByTestId('amount-due').innerText(), formatMoney(due - 100, 'GBP'));
+  assert.equal(await basketLines().count(), basket.length);
   await tender.getByRole('button', { name: /^Exact / }).click();
   await tender.getByRole('button', { name: `Take ${formatMoney(due - 100, 'GBP')} cash` }).click();
   await page.getByRole('region', { name: 'Sale complete' }).waitFor();

@@ -81,14 +81,35 @@ export function describeCallError(error: unknown): string {
   return 'Something went wrong.';
 }
 
+/** The basket of a sale resumed after a reload. */
+function linesOf(sale: SaleView): BasketLine[] {
+  return sale.lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+}
+
 function isCardServiceDown(error: unknown): boolean {
   return error instanceof TillError && (error.code === 'unreachable' || error.code === 'timeout');
 }
 
 /** Newer views win; events and call answers can arrive in either order. */
-function newerPayment(current: PaymentView | null, next: PaymentView): PaymentView {
+function newerPayment(current: PaymentView | null | undefined, next: PaymentView): PaymentView {
   if (!current || current.paymentId !== next.paymentId) return next;
   return next.updatedAt >= current.updatedAt ? next : current;
+}
+
+/**
+ * The latest event per payment, kept briefly: a fast card machine can report progress (even the
+ * end) before the call that started the payment has answered.
+ */
+const recentEvents = new Map<string, PaymentView>();
+const RECENT_EVENTS_KEPT = 20;
+function rememberEvent(view: PaymentView): void {
+  recentEvents.delete(view.paymentId);
+  recentEvents.set(view.paymentId, newerPayment(recentEvents.get(view.paymentId), view));
+  if (recentEvents.size > RECENT_EVENTS_KEPT) recentEvents.delete(recentEvents.keys().next().value!);
+}
+/** A started payment as the call answered it, or as a later event already told. */
+function latestOf(view: PaymentView): PaymentView {
+  return newerPayment(recentEvents.get(view.paymentId), view);
 }
 
 interface SaleStore {
@@ -255,7 +276,13 @@ export const useSale = create<SaleStore>((set, get) => {
       if (!sale || !terminalId) return;
       await run(async () => {
         const view = await till!.invoke('sales.payCard', { saleId: sale.saleId, terminalId, amount });
-        set({ payment: newerPayment(get().payment, view), phase: 'payment', cardServiceDownAt: null });
+        // If the sale already completed (a very fast card machine), the completion stays on screen.
+        const completed = get().sale?.state === 'completed';
+        set({
+          payment: latestOf(view),
+          cardServiceDownAt: null,
+          ...(!completed && { phase: 'payment' as const }),
+        });
       });
     },
     async payCash(amountGiven) {
@@ -345,7 +372,7 @@ export const useSale = create<SaleStore>((set, get) => {
             amount,
             ...(originalPaymentId && { originalPaymentId }),
           });
-          set({ payment: newerPayment(get().payment, view), phase: 'payment', managerNeeded: false });
+          set({ payment: latestOf(view), phase: 'payment', managerNeeded: false });
         } catch (error) {
           if (error instanceof TillError && error.code === 'not_allowed') set({ managerNeeded: true });
           throw error;
@@ -379,6 +406,7 @@ export const useSale = create<SaleStore>((set, get) => {
     },
 
     applyPayment(view) {
+      rememberEvent(view);
       const { payment } = get();
       if (!payment || payment.paymentId !== view.paymentId) return;
       set({ payment: newerPayment(payment, view) });
@@ -400,13 +428,20 @@ export const useSale = create<SaleStore>((set, get) => {
             current.saleId && current.type === 'SALE'
               ? await till.invoke('sales.get', { saleId: current.saleId })
               : null;
-          set({ payment: current, sale, phase: 'payment', terminalId: current.terminalId });
+          set({
+            payment: current,
+            sale,
+            phase: 'payment',
+            terminalId: current.terminalId,
+            ...(sale && { lines: linesOf(sale) }),
+          });
           return;
         }
         // A sale part-paid before a reload (card taken, cash still to come) continues at the tender.
         const recent = await till.invoke('sales.recent', { limit: 5 });
         const partPaid = recent.find((s) => s.state === 'open' && s.paid > 0);
-        if (partPaid && !get().sale) set({ sale: partPaid, phase: 'tender', tenderMethod: 'cash' });
+        if (partPaid && !get().sale)
+          set({ sale: partPaid, lines: linesOf(partPaid), phase: 'tender', tenderMethod: 'cash' });
       } catch {
         // Nothing to resume, or the services are not up yet: the cashier starts afresh.
       }
