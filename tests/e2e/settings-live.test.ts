@@ -204,6 +204,15 @@ test('wrong PINs lock Settings; the right PIN is refused while locked, then acce
   await section.getByRole('button', { name: 'Save Card payments' }).click();
   await section.getByRole('status').getByText('Card payments saved.').waitFor();
   await page.getByRole('status').getByText('Card service: online (sandbox)').waitFor();
+  const password = section.getByTestId('secret-payAtCounter.password');
+  await password.getByRole('button', { name: 'Forget Password' }).click();
+  await password.getByRole('button', { name: 'Yes, forget Password' }).click();
+  await password.getByLabel('Password (live)').waitFor();
+  assert.equal(await password.getByText(/^Saved /).count(), 0, 'a forgotten password is no longer saved');
+  await section
+    .getByTestId('secret-payAtCounter.username')
+    .getByText(/^Saved /)
+    .waitFor();
   await go('Terminals');
   const rows = page.getByRole('table', { name: 'Card terminals' }).getByTestId('terminal-row');
   await rows.nth(1).waitFor();

@@ -133,6 +133,8 @@ export function ServiceSection(props: ServiceSectionProps) {
         </Field>
         {withDefaultTerminal && (
           <TerminalPicker
+            // The list comes from the saved service: ask again when it changes.
+            key={`${saved?.mode}|${saved?.liveBaseUrl}`}
             value={draft.defaultTerminalId}
             onChange={(terminalId) => setDraft((d) => ({ ...d, defaultTerminalId: terminalId }))}
           />
