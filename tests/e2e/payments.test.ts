@@ -222,6 +222,35 @@ test('refund part of a past card sale from the Refunds list', async () => {
   await page.getByRole('button', { name: 'Back to selling' }).click();
 });
 
+test('with a manager PIN set, a standalone refund waits for the PIN, then goes through', async () => {
+  await call(host, 'manager.setPin', { newPin: '2468' });
+  await call(host, 'manager.lock', {});
+  await page.getByRole('button', { name: 'Refunds', exact: true }).click();
+  const refunds = page.getByRole('region', { name: 'Refunds' });
+  await refunds.getByRole('textbox', { name: 'Standalone refund amount' }).fill('2.00');
+  await refunds.getByRole('button', { name: 'Refund £2.00' }).click();
+  const approval = refunds.getByRole('form', { name: 'Manager approval' });
+  await approval.waitFor();
+  await refunds.getByRole('alert').filter({ hasText: 'manager PIN' }).waitFor();
+  await approval.getByLabel(/Manager PIN/).fill('1357');
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await refunds.getByRole('alert').filter({ hasText: 'Wrong PIN' }).waitFor();
+  assert.equal(
+    await page.getByRole('region', { name: 'Card refund' }).count(),
+    0,
+    'a wrong PIN refunds nothing',
+  );
+  await approval.getByLabel(/Manager PIN/).fill('2468');
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  const refund = page.getByRole('region', { name: 'Card refund' });
+  await refund.getByRole('status').filter({ hasText: 'Refunded' }).waitFor();
+  const [payment] = await call(host, 'payments.recent', { limit: 1 });
+  assert.equal(payment!.type, 'REFUND');
+  assert.equal(payment!.amount, 200);
+  await refund.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'Back to selling' }).click();
+});
+
 test('unknown outcome: the answer is lost, the till does not retry, the cashier settles it from the card machine', async () => {
   const sandbox = await host.till.sandbox();
   const startsBefore = sandbox.payAtCounter.stats().startRequests;

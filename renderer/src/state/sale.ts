@@ -128,8 +128,8 @@ interface SaleStore {
   note: string | null;
   terminalId: string | null;
   tenderMethod: TenderMethod;
-  /** A refund was refused until a manager enters the PIN. */
-  managerNeeded: boolean;
+  /** A refund refused until a manager enters the PIN; it is sent again once the PIN is accepted. */
+  managerNeeded: { terminalId: string; amount: number; originalPaymentId?: string } | null;
 
   loadCatalogue(): Promise<void>;
   add(productId: string): void;
@@ -198,7 +198,7 @@ export const useSale = create<SaleStore>((set, get) => {
     note: null,
     terminalId: null,
     tenderMethod: 'card',
-    managerNeeded: false,
+    managerNeeded: null,
 
     async loadCatalogue() {
       if (!till || get().index) return;
@@ -372,21 +372,25 @@ export const useSale = create<SaleStore>((set, get) => {
             amount,
             ...(originalPaymentId && { originalPaymentId }),
           });
-          set({ payment: latestOf(view), phase: 'payment', managerNeeded: false });
+          set({ payment: latestOf(view), phase: 'payment', managerNeeded: null });
         } catch (error) {
-          if (error instanceof TillError && error.code === 'not_allowed') set({ managerNeeded: true });
+          if (error instanceof TillError && error.code === 'not_allowed')
+            set({ managerNeeded: { terminalId, amount, ...(originalPaymentId && { originalPaymentId }) } });
           throw error;
         }
       });
     },
     async unlockManager(pin) {
+      const pending = get().managerNeeded;
       let unlocked = false;
       await run(async () => {
         const answer = await till!.invoke('manager.unlock', { pin });
         if (!answer.ok) throw new Error(answer.message);
         unlocked = true;
-        set({ managerNeeded: false, note: 'Manager approved: refunds allowed for a few minutes.' });
+        set({ managerNeeded: null });
       });
+      if (unlocked && pending)
+        await get().refund(pending.terminalId, pending.amount, pending.originalPaymentId);
       return unlocked;
     },
     leavePayment() {

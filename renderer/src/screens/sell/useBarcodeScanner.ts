@@ -30,6 +30,11 @@ export function useBarcodeScanner(onScan: (code: string) => void): void {
     let target: EventTarget | null = null;
 
     const onKeyDown = (event: KeyboardEvent) => {
+      // A PIN is never a barcode, however fast it is typed.
+      if (event.target instanceof HTMLInputElement && event.target.type === 'password') {
+        buffer = '';
+        return;
+      }
       const now = performance.now();
       const gap = now - lastAt;
       if (event.key === 'Enter') {
