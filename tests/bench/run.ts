@@ -10,20 +10,19 @@ interface Suite {
   load: () => Promise<() => Promise<BenchFigure[]>>;
 }
 
-const suites: Suite[] = [{ name: 'shell', load: async () => () => benchShell() }];
+const suites: Suite[] = [
+  { name: 'shell', load: async () => () => benchShell() },
+  { name: 'payments', load: async () => (await import('./payments')).benchPayments },
+  { name: 'printing', load: async () => (await import('./printing')).benchPrinting },
+  { name: 'receipts', load: async () => (await import('./receipt-latency')).benchReceiptLatency },
+];
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { json: { type: 'string' }, only: { type: 'string' } } });
   const results: Array<BenchFigure & { suite: string }> = [];
   for (const suite of suites) {
     if (values.only && !values.only.split(',').includes(suite.name)) continue;
-    let run: () => Promise<BenchFigure[]>;
-    try {
-      run = await suite.load();
-    } catch {
-      console.error(`(skipping ${suite.name}: not built yet)`);
-      continue;
-    }
+    const run = await suite.load();
     console.error(`running ${suite.name}…`);
     for (const figure of await run()) results.push({ suite: suite.name, ...figure });
   }
