@@ -53,6 +53,16 @@ function newPrinter(existing: PrinterSettings[]): PrinterSettings {
   };
 }
 
+/** Blank text fields are "not set" (null), as the settings expect. */
+function withoutBlanks(printer: PrinterSettings): PrinterSettings {
+  return {
+    ...printer,
+    name: printer.name.trim(),
+    address: printer.address?.trim() || null,
+    devicePath: printer.devicePath?.trim() || null,
+  };
+}
+
 function describe(printer: PrinterSettings): string {
   switch (printer.transport) {
     case 'preview':
@@ -282,7 +292,7 @@ export function PrintersSection() {
     void save
       .run(() =>
         useSettings.getState().update({
-          printers: draft.printers,
+          printers: draft.printers.map(withoutBlanks),
           receiptPrinterId: draft.receiptPrinterId || null,
         }),
       )
