@@ -145,7 +145,7 @@ test('the preload exposes one narrow transport on the contract channels and neve
 test('the CSP in index.html is the one the hosts send', async () => {
   const { CONTENT_SECURITY_POLICY } = await import('../../../shared/security');
   const html = readFileSync('renderer/index.html', 'utf8');
-  const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html);
+  const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
   assert.equal(meta?.[1], CONTENT_SECURITY_POLICY);
   assert.match(CONTENT_SECURITY_POLICY, /script-src 'self'(;|$)/);
   assert.doesNotMatch(CONTENT_SECURITY_POLICY, /unsafe-inline|unsafe-eval/);
