@@ -45,6 +45,8 @@ export interface TillOptions {
   printTiming?: Partial<SpoolTiming>;
   /** Cheaper PIN hashing for tests only. */
   pinScryptCost?: number;
+  /** The clock of the manager PIN lockout (epoch ms); tests move it instead of waiting. */
+  now?: () => number;
   /** Ends the till (Electron: app.quit); a kiosk till quits only this way, with the manager PIN. */
   quit?: () => void;
 }

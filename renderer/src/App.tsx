@@ -33,7 +33,7 @@ function Screen({ id }: { id: ScreenId }) {
 }
 
 export function App() {
-  const { screen, go, info, setInfo, setStatus, setLinked } = useShell();
+  const { screen, go, info, status, setInfo, setStatus, setLinked } = useShell();
 
   useEffect(() => {
     if (!till) return;
@@ -60,6 +60,9 @@ export function App() {
     };
   }, [setInfo, setStatus, setLinked]);
 
+  // The banner follows the live connection modes, so switching a service to Live hides it at once.
+  const inSandbox = status ? status.connections.some((c) => c.mode === 'sandbox') : (info?.sandbox ?? false);
+
   if (!till) {
     return (
       <main className="fatal" role="alert">
@@ -71,7 +74,7 @@ export function App() {
 
   return (
     <div className="app">
-      {info?.sandbox && (
+      {inSandbox && (
         <div className="sandbox-banner" role="note" aria-label="Sandbox mode">
           Sandbox — no real money moves. Card machines, supplier and printer are stand-ins.
         </div>

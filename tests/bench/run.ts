@@ -13,6 +13,7 @@ interface Suite {
 const suites: Suite[] = [
   { name: 'shell', load: async () => () => benchShell() },
   { name: 'payments', load: async () => (await import('./payments')).benchPayments },
+  { name: 'sell-screen', load: async () => (await import('./sell-screen')).benchSellScreen },
   { name: 'printing', load: async () => (await import('./printing')).benchPrinting },
   { name: 'receipts', load: async () => (await import('./receipt-latency')).benchReceiptLatency },
 ];

@@ -65,3 +65,16 @@ export async function startTestTill(options: Partial<TillOptions> = {}): Promise
     },
   };
 }
+
+/** Basket lines whose total ends in `suffix` pence: the sandbox card machine picks its script by it. */
+export function basketEndingIn(
+  products: ReadonlyArray<{ id: string; price: number }>,
+  suffix: number,
+): Array<{ productId: string; quantity: number }> {
+  for (const p of products) {
+    for (let quantity = 1; quantity <= 20; quantity++) {
+      if ((p.price * quantity) % 100 === suffix) return [{ productId: p.id, quantity }];
+    }
+  }
+  throw new Error(`no basket of one product ends in ${suffix}`);
+}

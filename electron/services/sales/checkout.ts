@@ -39,15 +39,13 @@ export class Checkout {
 
   constructor(private readonly o: CheckoutOptions) {
     this.unsubscribe = o.payments.onEvent((event) => {
-      const ui = this.uiState(event.paymentId);
       if (event.type === 'signature_required') {
-        ui.signatureDeadline = event.deadline;
         // The customer signs the merchant copy, so it prints before the cashier decides.
         if (event.merchantReceipt.length > 0) {
           this.print(`${event.paymentId}:merchant-signature`, event.merchantReceipt);
         }
       }
-      if (event.type === 'cancel_refused') ui.cancelRefused = true;
+      if (event.type === 'cancel_refused') this.uiState(event.paymentId).cancelRefused = true;
       if (event.type === 'finished' || event.type === 'resolved') this.settlePayment(event.paymentId);
       this.publishPayment(event.paymentId);
     });

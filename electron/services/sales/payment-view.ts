@@ -12,29 +12,19 @@ const BANK_STEP = new Set([
   'DECLINED',
   'SIGNATURE_VERIFICATION',
 ]);
-const SIGNATURE_CLOSED = new Set([
-  'SIGNATURE_VERIFICATION_COMPLETED',
-  'SIGNATURE_VERIFICATION_COULD_NOT_BE_COMPLETED',
-  'SIGNATURE_VERIFICATION_TIMEOUT',
-  'TRANSACTION_FINISHED',
-]);
-
+/** What only this run of the till knows about a payment (not journaled: a restart clears it). */
 export interface PaymentUiState {
-  signatureDeadline?: number;
   cancelRefused?: boolean;
 }
 
 function stateOf(view: RunnerPaymentView): ContractPaymentView['state'] {
-  const codes = view.notifications.map((n) => n.code);
   switch (view.state) {
     case 'intent':
     case 'starting':
       return 'starting';
     case 'started':
     case 'pending':
-      return codes.includes('SIGNATURE_VERIFICATION') && !codes.some((c) => SIGNATURE_CLOSED.has(c))
-        ? 'signature'
-        : 'in_progress';
+      return view.awaitingSignature ? 'signature' : 'in_progress';
     case 'unknown':
       return view.resolution ? 'finished' : 'unknown';
     case 'failed_to_start':
@@ -101,8 +91,9 @@ export function toContractPaymentView(view: RunnerPaymentView, ui: PaymentUiStat
     notifications: view.notifications.map((n) => ({ code: n.code, words: n.text })),
     canCancel: state === 'in_progress' && !ui.cancelRefused && !codes.some((c) => BANK_STEP.has(c)),
     cancelRefused: ui.cancelRefused ?? false,
-    signatureDeadline:
-      state === 'signature' && ui.signatureDeadline ? new Date(ui.signatureDeadline).toISOString() : null,
+    signatureDeadline: view.awaitingSignature
+      ? new Date(view.awaitingSignature.deadline).toISOString()
+      : null,
     amountTotal: view.amounts?.total ?? null,
     amountGratuity: view.amounts?.gratuity ?? null,
     amountCashback: view.amounts?.cashback ?? null,

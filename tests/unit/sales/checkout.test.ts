@@ -2,7 +2,7 @@
 // machine over real HTTP, split tender, manual card, and the receipts that reach the printer.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestTill, type TestTill } from '../../support/till';
+import { basketEndingIn as basketEndingInTotal, startTestTill, type TestTill } from '../../support/till';
 import type { Product, SaleView } from '../../../shared/contract';
 
 let t: TestTill;
@@ -14,15 +14,7 @@ before(async () => {
 });
 after(() => t.close());
 
-/** Products whose total is `target` pence, or the cheapest combination hitting the suffix. */
-function basketEndingIn(suffix: number): Array<{ productId: string; quantity: number }> {
-  for (const a of products) {
-    for (let qa = 1; qa <= 9; qa++) {
-      if ((a.price * qa) % 100 === suffix) return [{ productId: a.id, quantity: qa }];
-    }
-  }
-  throw new Error(`no basket ends in ${suffix}`);
-}
+const basketEndingIn = (suffix: number) => basketEndingInTotal(products, suffix);
 
 const settled = (paymentId: string) =>
   t.waitForEvent(
