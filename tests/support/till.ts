@@ -51,7 +51,7 @@ export async function startTestTill(options: Partial<TillOptions> = {}): Promise
           reject(new Error(`timed out waiting for ${event}`));
         }, timeoutMs);
         const off = till.events.subscribe((name, payload) => {
-          if (name === event && match(payload as never)) {
+          if ((name as string) === event && match(payload as never)) {
             clearTimeout(timer);
             off();
             resolve(payload as never);
