@@ -1,9 +1,10 @@
 // `npm run start:browser -- --port <p> --data-dir <dir>`: the till in a browser, on loopback.
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBrowserHost } from './server';
+import { portOption, runCommand } from '../sandbox/cli-support';
 import { createTill } from '../services/till';
-import { readFileSync } from 'node:fs';
+import { startBrowserHost } from './server';
 
 const { values } = parseArgs({
   options: {
@@ -13,16 +14,11 @@ const { values } = parseArgs({
     'sandbox-speed': { type: 'string', default: '1' },
   },
 });
-
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error(`--port must be a port number, got "${values.port}"`);
-  process.exit(2);
-}
+const port = portOption(values.port);
 const dataDir = resolve(values['data-dir'] ?? '.data');
 const version = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string }).version;
 
-async function main(): Promise<void> {
+runCommand(async () => {
   const till = await createTill({
     dataDir,
     host: 'browser',
@@ -31,20 +27,8 @@ async function main(): Promise<void> {
   });
   const host = await startBrowserHost({ till, rendererDir: values['renderer-dir'], port });
   process.stdout.write(`Paydesk till: ${host.url}\n`);
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
+  return async () => {
     await host.close();
     await till.close();
-    process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
 });

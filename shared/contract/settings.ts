@@ -5,6 +5,7 @@ import { method, noInput } from './define';
 import { serviceNameSchema } from './system';
 import { settingsObjectSchema } from '../settings';
 
+/** The closed list of secrets Paydesk keeps (only ever in a SecretStore, never in settings). */
 export const SECRET_KEYS = [
   'payAtCounter.username',
   'payAtCounter.password',
@@ -13,7 +14,9 @@ export const SECRET_KEYS = [
   'merchant.clientRegistration',
 ] as const;
 export const secretKeySchema = z.enum(SECRET_KEYS);
-export const secretProfileSchema = z.enum(['sandbox', 'live']);
+/** Credentials are kept per service mode, so live and sandbox never share them. */
+export const SECRET_PROFILES = ['sandbox', 'live'] as const;
+export const secretProfileSchema = z.enum(SECRET_PROFILES);
 
 export const publicSettingsSchema = settingsObjectSchema
   .omit({ managerPin: true })

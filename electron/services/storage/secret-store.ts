@@ -10,23 +10,19 @@ import { readTextIfExists, realFs, writeFileAtomic, type SettingsFs } from './se
  * reading the secret.
  */
 
-/** The closed list of secrets Paydesk keeps. */
-export const SECRET_KEYS = [
-  'payAtCounter.username',
-  'payAtCounter.password',
-  'distribution.apiKey',
-  'merchant.oauthTokens',
-  'merchant.clientRegistration',
-] as const;
-export const secretKeySchema = z.enum(SECRET_KEYS);
+export {
+  SECRET_KEYS,
+  SECRET_PROFILES,
+  secretKeySchema,
+  secretProfileSchema,
+} from '../../../shared/contract/settings';
+import { secretKeySchema, secretProfileSchema } from '../../../shared/contract/settings';
 export type SecretKey = z.infer<typeof secretKeySchema>;
 
 /**
  * Each secret exists once per profile, so sandbox and live credentials for the same service can
  * sit side by side; a service uses the profile named by its mode in the settings.
  */
-export const SECRET_PROFILES = ['sandbox', 'live'] as const;
-export const secretProfileSchema = z.enum(SECRET_PROFILES);
 export type SecretProfile = z.infer<typeof secretProfileSchema>;
 
 /** The default keychain service name; tests pass their own and delete what they wrote. */
