@@ -198,6 +198,14 @@ export async function createTill(options: TillOptions): Promise<Till> {
       };
     },
     cardRecord: (paymentId) => journal.get(paymentId)?.record ?? null,
+    paymentsFor: (link) => {
+      const [column, value] =
+        'saleId' in link ? ['sale_id', link.saleId] : ['original_payment_id', link.originalPaymentId];
+      const ids = db.prepare(`SELECT id FROM card_payments WHERE ${column} = ?`).all(value) as {
+        id: string;
+      }[];
+      return ids.flatMap(({ id }) => payments.getPayment(id) ?? []);
+    },
     onPayment: (view) => events.emit('payments.updated', view),
     onSale: (view) => events.emit('sales.updated', view),
     logger,

@@ -28,13 +28,31 @@ export interface CheckoutOptions {
   receiptSettings: () => ReceiptSettings;
   /** The finished card record of a payment (card label, last digits, auth code for the receipt). */
   cardRecord: (paymentId: string) => CardTransaction | null;
+  /** Every card payment of a sale, or every refund against a payment, straight from the journal. */
+  paymentsFor: (link: { saleId: string } | { originalPaymentId: string }) => RunnerPaymentView[];
   onPayment: (view: PaymentView) => void;
   onSale: (view: SaleView) => void;
   logger: Logger;
 }
 
+const OPEN_STATES = new Set(['intent', 'starting', 'started', 'pending', 'unknown']);
+
+/** Started, running, or of unknown outcome that nobody has resolved yet. */
+function isStillOpen(p: RunnerPaymentView): boolean {
+  return OPEN_STATES.has(p.state) && !p.resolution;
+}
+
+/** Whether a payment may have moved money: approved, still running, or unknown (not resolved as unpaid). */
+function mayHaveMovedMoney(p: RunnerPaymentView): boolean {
+  if (p.successful) return true;
+  if (p.resolution) return p.resolution.outcome === 'paid';
+  return OPEN_STATES.has(p.state);
+}
+
 export class Checkout {
   private readonly ui = new Map<string, PaymentUiState>();
+  /** Sales (and original payments, for refunds) with a card start under way in this process. */
+  private readonly starting = new Set<string>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly o: CheckoutOptions) {
@@ -55,11 +73,15 @@ export class Checkout {
     this.unsubscribe();
   }
 
-  /** At start-up: a card payment that finished while the till was down still reaches its sale. */
+  /**
+   * At start-up: a card payment that finished while the till was down still reaches its sale,
+   * and a sale whose tenders already cover it is completed (and its receipt printed).
+   */
   reconcileOpenSales(): void {
-    const open = new Set(this.o.ledger.openSaleIds());
-    for (const payment of this.o.payments.listPayments({ limit: 500 })) {
-      if (payment.saleId && open.has(payment.saleId) && payment.successful) this.settlePayment(payment.id);
+    for (const saleId of this.o.ledger.openSaleIds()) {
+      for (const payment of this.o.paymentsFor({ saleId }))
+        if (payment.successful) this.settlePayment(payment.id);
+      if (this.o.ledger.completeIfPaid(saleId)) this.finishSale(this.o.ledger.get(saleId), true);
     }
   }
 
@@ -86,58 +108,50 @@ export class Checkout {
   }
 
   async payCard(input: { saleId: string; terminalId: string; amount: number }): Promise<PaymentView> {
-    const sale = this.openSaleOrThrow(input.saleId);
+    const sale = this.openSaleWithoutCardInFlight(input.saleId);
     if (input.amount > sale.due) {
       throw new TillError('invalid_input', `Only ${sale.due} is due; the card amount cannot be more.`);
     }
-    const busy = this.o.payments
-      .listPayments({ limit: 50 })
-      .find(
-        (p) =>
-          p.saleId === sale.saleId &&
-          ['intent', 'starting', 'started', 'pending', 'unknown'].includes(p.state) &&
-          !p.resolution,
-      );
-    if (busy) {
-      throw new TillError(
-        'conflict',
-        'This sale already has a card payment in progress: finish or resolve it first.',
-      );
-    }
-    const currency = await this.o.terminalCurrency(input.terminalId);
-    if (currency !== sale.currency) {
-      throw new TillError(
-        'rejected',
-        `That card machine takes ${currency}; this sale is in ${sale.currency}.`,
-      );
-    }
-    const view = await this.o.payments.startSale({
-      saleId: sale.saleId,
-      terminalId: input.terminalId,
-      amount: input.amount,
-      currency: sale.currency,
+    return this.exclusively(sale.saleId, async () => {
+      const currency = await this.o.terminalCurrency(input.terminalId);
+      if (currency !== sale.currency) {
+        throw new TillError(
+          'rejected',
+          `That card machine takes ${currency}; this sale is in ${sale.currency}.`,
+        );
+      }
+      const view = await this.o.payments.startSale({
+        saleId: sale.saleId,
+        terminalId: input.terminalId,
+        amount: input.amount,
+        currency: sale.currency,
+      });
+      return this.paymentView(view);
     });
-    return this.paymentView(view);
   }
 
   payCash(saleId: string, amountGiven: number): SaleView {
-    const sale = this.openSaleOrThrow(saleId);
+    const sale = this.openSaleWithoutCardInFlight(saleId);
     const applied = Math.min(amountGiven, sale.due);
     if (applied <= 0) throw new TillError('invalid_input', 'Nothing is due on this sale.');
-    this.o.ledger.addTender(saleId, { kind: 'cash', amount: applied, given: amountGiven });
-    return this.afterTender(saleId);
+    const { completedNow } = this.o.ledger.addTender(saleId, {
+      kind: 'cash',
+      amount: applied,
+      given: amountGiven,
+    });
+    return this.afterTender(saleId, completedNow);
   }
 
   recordManualCard(saleId: string, amount: number, reference: string): SaleView {
-    const sale = this.openSaleOrThrow(saleId);
+    const sale = this.openSaleWithoutCardInFlight(saleId);
     if (amount > sale.due)
       throw new TillError('invalid_input', 'The card amount cannot be more than is due.');
-    this.o.ledger.addTender(saleId, { kind: 'manual_card', amount, reference });
-    return this.afterTender(saleId);
+    const { completedNow } = this.o.ledger.addTender(saleId, { kind: 'manual_card', amount, reference });
+    return this.afterTender(saleId, completedNow);
   }
 
   abandon(saleId: string): SaleView {
-    const sale = this.openSaleOrThrow(saleId);
+    const sale = this.openSaleWithoutCardInFlight(saleId);
     if (sale.tenders.length > 0) {
       throw new TillError(
         'conflict',
@@ -154,38 +168,43 @@ export class Checkout {
     amount: number;
     originalPaymentId?: string;
   }): Promise<PaymentView> {
-    let currency = await this.o.terminalCurrency(input.terminalId);
-    let saleId: string | undefined;
-    if (input.originalPaymentId) {
-      const original = this.o.payments.getPayment(input.originalPaymentId);
+    const start = async (currency: string, link: { saleId?: string; originalPaymentId?: string }) =>
+      this.paymentView(
+        await this.o.payments.startRefund({
+          terminalId: input.terminalId,
+          amount: input.amount,
+          currency,
+          ...link,
+        }),
+      );
+    if (!input.originalPaymentId) return start(await this.o.terminalCurrency(input.terminalId), {});
+    const originalId = input.originalPaymentId;
+    return this.exclusively(originalId, async () => {
+      const original = this.o.payments.getPayment(originalId);
       if (!original || original.type !== 'SALE' || !original.successful) {
         throw new TillError('invalid_input', 'Only a successful card sale can be refunded.');
       }
-      const refunded = this.o.payments
-        .listPayments({ limit: 500 })
-        .filter((p) => p.originalPaymentId === original.id && p.type === 'REFUND' && p.successful)
+      // Refunds still running or of unknown outcome count too: they may yet move money.
+      const committed = this.o
+        .paymentsFor({ originalPaymentId: originalId })
+        .filter((p) => p.type === 'REFUND' && mayHaveMovedMoney(p))
         .reduce((sum, p) => sum + (p.amount ?? 0), 0);
-      const refundable = (original.amounts?.base ?? original.amount ?? 0) - refunded;
+      const refundable = (original.amounts?.base ?? original.amount ?? 0) - committed;
       if (input.amount > refundable) {
         throw new TillError('invalid_input', `At most ${refundable} can still be refunded on that payment.`);
       }
+      const currency = await this.o.terminalCurrency(input.terminalId);
       if (original.currency && original.currency !== currency) {
         throw new TillError(
           'rejected',
           `That card machine takes ${currency}; the sale was in ${original.currency}.`,
         );
       }
-      currency = original.currency ?? currency;
-      saleId = original.saleId ?? undefined;
-    }
-    const view = await this.o.payments.startRefund({
-      terminalId: input.terminalId,
-      amount: input.amount,
-      currency,
-      ...(saleId && { saleId }),
-      ...(input.originalPaymentId && { originalPaymentId: input.originalPaymentId }),
+      return start(currency, {
+        originalPaymentId: originalId,
+        ...(original.saleId && { saleId: original.saleId }),
+      });
     });
-    return this.paymentView(view);
   }
 
   /** Asks the terminal to reprint its last receipt; the reprint also goes to the till's printer. */
@@ -208,26 +227,59 @@ export class Checkout {
   /** The one place a card outcome becomes a tender: idempotent by payment id. */
   private settlePayment(paymentId: string): void {
     const payment = this.o.payments.getPayment(paymentId);
-    if (!payment) return;
+    if (!payment || payment.type === 'DUPLICATE') return; // duplicate() prints its own slip
     const customerCopy = payment.receipts?.CUSTOMER ?? [];
     if (payment.state === 'finished' && customerCopy.length > 0)
       this.print(`${payment.id}:customer`, customerCopy);
     if (payment.type !== 'SALE' || !payment.saleId || !payment.successful) return;
-    const amount = payment.amounts?.base ?? payment.amount ?? 0;
-    const isNew = this.o.ledger.addTender(payment.saleId, {
+    const saleId = payment.saleId;
+    const { added, completedNow } = this.o.ledger.addTender(saleId, {
       kind: 'card',
-      amount,
+      amount: payment.amounts?.base ?? payment.amount ?? 0,
       paymentId: payment.id,
       ...(payment.resolution && { reference: 'checked on the card machine' }),
     });
-    if (isNew) this.afterTender(payment.saleId);
+    if (!added) return;
+    const sale = this.afterTender(saleId, completedNow);
+    if (sale.state !== 'open' && !completedNow) {
+      this.o.logger.error(
+        `card payment ${payment.id} was approved on sale ${saleId}, which was already ${sale.state}: refund or reconcile it`,
+      );
+    }
   }
 
-  private afterTender(saleId: string): SaleView {
-    const completedNow = this.o.ledger.completeIfPaid(saleId);
+  private afterTender(saleId: string, completedNow: boolean): SaleView {
     const sale = this.o.ledger.get(saleId);
+    this.finishSale(sale, completedNow);
+    return sale;
+  }
+
+  private finishSale(sale: SaleView, completedNow: boolean): void {
     if (completedNow) this.printSaleReceipt(sale);
     this.o.onSale(sale);
+  }
+
+  /** Runs `work` for one sale or payment at a time: two card starts for it can never overlap. */
+  private async exclusively<T>(key: string, work: () => Promise<T>): Promise<T> {
+    if (this.starting.has(key)) {
+      throw new TillError('conflict', 'A card payment for this is already being started: wait for it.');
+    }
+    this.starting.add(key);
+    try {
+      return await work();
+    } finally {
+      this.starting.delete(key);
+    }
+  }
+
+  private openSaleWithoutCardInFlight(saleId: string): SaleView {
+    const sale = this.openSaleOrThrow(saleId);
+    if (this.starting.has(saleId) || this.o.paymentsFor({ saleId }).some(isStillOpen)) {
+      throw new TillError(
+        'conflict',
+        'A card payment for this sale is still running: wait for it, or resolve it, first.',
+      );
+    }
     return sale;
   }
 

@@ -95,7 +95,13 @@ export class SalesLedger {
     );
   }
 
-  /** Adds a tender; a card payment already recorded is not added twice. Returns whether it was new. */
+  /**
+   * Adds a tender and completes the sale if it is now paid, in one transaction, so a crash can
+   * never leave a paid sale open. A card payment already recorded is not added twice. Cash and
+   * manual card are refused on a sale that is not open; a card payment that the card machine
+   * approved is always recorded (the money moved), flagged for reconciliation if the sale had
+   * already been closed by other means.
+   */
   addTender(
     saleId: string,
     tender: {
@@ -105,23 +111,32 @@ export class SalesLedger {
       paymentId?: string;
       reference?: string;
     },
-  ): boolean {
-    const result = this.db
-      .prepare(
-        `INSERT OR IGNORE INTO tenders (sale_id, kind, amount, given, payment_id, reference, needs_reconciliation, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        saleId,
-        tender.kind,
-        tender.amount,
-        tender.given ?? null,
-        tender.paymentId ?? null,
-        tender.reference ?? null,
-        tender.kind === 'manual_card' ? 1 : 0,
-        this.now().toISOString(),
-      );
-    return result.changes === 1;
+  ): { added: boolean; completedNow: boolean } {
+    return this.db.transaction(() => {
+      const sale = this.get(saleId);
+      if (sale.state !== 'open' && tender.kind !== 'card') {
+        throw new TillError('conflict', `This sale is already ${sale.state}.`);
+      }
+      const flagged =
+        tender.kind === 'manual_card' || sale.state !== 'open' || tender.reference !== undefined;
+      const result = this.db
+        .prepare(
+          `INSERT OR IGNORE INTO tenders (sale_id, kind, amount, given, payment_id, reference, needs_reconciliation, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          saleId,
+          tender.kind,
+          tender.amount,
+          tender.given ?? null,
+          tender.paymentId ?? null,
+          tender.reference ?? null,
+          flagged ? 1 : 0,
+          this.now().toISOString(),
+        );
+      const added = result.changes === 1;
+      return { added, completedNow: added && this.completeIfPaid(saleId) };
+    })();
   }
 
   /** Marks the sale completed once its tenders cover the total. Returns true on the transition. */

@@ -183,3 +183,70 @@ test('a refund against a past card sale cannot exceed what was paid', async () =
   assert.equal(done.type, 'REFUND');
   assert.equal(done.successful, true);
 });
+
+test('while a card payment runs, cash, a manual card entry and abandoning are all refused', async () => {
+  const sale = await t.call('sales.open', { lines: basketEndingIn(7) }); // slow card: a wide window
+  const card = await t.call('sales.payCard', {
+    saleId: sale.saleId,
+    terminalId: '22900001',
+    amount: sale.total,
+  });
+  for (const [method, input] of [
+    ['sales.payCash', { saleId: sale.saleId, amountGiven: sale.total }],
+    ['sales.recordManualCard', { saleId: sale.saleId, amount: sale.total, reference: 'X1' }],
+    ['sales.abandon', { saleId: sale.saleId }],
+    ['sales.payCard', { saleId: sale.saleId, terminalId: '22900001', amount: sale.total }],
+  ] as const) {
+    assert.equal((await t.failure(method, input)).code, 'conflict', method);
+  }
+  assert.equal((await t.call('sales.get', { saleId: sale.saleId })).paid, 0);
+  await t.call('payments.cancel', { paymentId: card.paymentId });
+  const ended = await settled(card.paymentId);
+  assert.equal(ended.successful, false);
+  assert.equal((await t.call('sales.abandon', { saleId: sale.saleId })).state, 'abandoned');
+});
+
+test('two card starts for one sale at the same moment send one start request', async () => {
+  const sandbox = (await t.till.sandbox()).payAtCounter;
+  const sale = await t.call('sales.open', { lines: basketEndingIn(20) });
+  const before = sandbox.stats().startRequests;
+  const replies = await Promise.all(
+    [1, 2].map(() =>
+      t.till.dispatch('sales.payCard', { saleId: sale.saleId, terminalId: '22900001', amount: sale.total }),
+    ),
+  );
+  assert.deepEqual(replies.map((r) => r.ok).sort(), [false, true]);
+  const refused = replies.find((r) => !r.ok);
+  assert.equal(!refused!.ok && refused!.error.code, 'conflict');
+  const started = replies.find((r) => r.ok)!;
+  await settled((started.ok && (started.value as { paymentId: string }).paymentId) || '');
+  assert.equal(sandbox.stats().startRequests - before, 1);
+});
+
+test('two refunds of the whole amount at once: only one is started', async () => {
+  const sale = await t.call('sales.open', { lines: basketEndingIn(20) });
+  const paid = await t.call('sales.payCard', {
+    saleId: sale.saleId,
+    terminalId: '22900001',
+    amount: sale.total,
+  });
+  await settled(paid.paymentId);
+  const replies = await Promise.all(
+    [1, 2].map(() =>
+      t.till.dispatch('payments.refund', {
+        terminalId: '22900001',
+        amount: sale.total,
+        originalPaymentId: paid.paymentId,
+      }),
+    ),
+  );
+  assert.equal(replies.filter((r) => r.ok).length, 1);
+  const started = replies.find((r) => r.ok)!;
+  await settled(started.ok ? (started.value as { paymentId: string }).paymentId : '');
+  const more = await t.failure('payments.refund', {
+    terminalId: '22900001',
+    amount: 1,
+    originalPaymentId: paid.paymentId,
+  });
+  assert.equal(more.code, 'invalid_input');
+});
