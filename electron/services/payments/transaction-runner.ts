@@ -224,15 +224,12 @@ const SIGNATURE_CLOSED = [
   'TRANSACTION_FINISHED',
 ];
 const FIRST_NOTIFICATIONS = ['PRESENT_CARD', 'INSERT_CARD', 'REPORT_STARTED'];
-/** An HTTP status came back: the service answered, so it did not start the transaction. */
-const DEFINITIVE_REFUSALS = [
-  'bad_credentials',
-  'not_found',
-  'terminal_busy',
-  'rejected',
-  'rate_limited',
-  'service_error',
-];
+/**
+ * Answers to a start that mean the service refused it before anything ran: 401, 404, 422, 400
+ * and 429. A 5xx or an unexpected status (service_error) proves nothing: a gateway may answer
+ * 502/504 while the service goes on, and a 500 may follow a start the card machine took.
+ */
+const DEFINITIVE_REFUSALS = ['bad_credentials', 'not_found', 'terminal_busy', 'rejected', 'rate_limited'];
 
 /**
  * New notifications in the list, in the order they most likely happened. The service may list
@@ -642,7 +639,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
         settle(row.id);
         throw error;
       }
-      const reason = `No answer to the start (${errorText(error)}). The card machine may be taking the payment.`;
+      const reason = `No clear answer to the start (${errorText(error)}). The card machine may be taking the payment.`;
       journal.markUnknown(row.id, reason);
       beginWatching(journal.get(row.id)!, reason);
       settle(row.id);

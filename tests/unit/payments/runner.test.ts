@@ -2,20 +2,33 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import type { PayAtCounterSandbox } from '../../../electron/sandbox/pay-at-counter/server';
+import { SANDBOX_SCRIPTS, type PayAtCounterSandbox } from '../../../electron/sandbox/pay-at-counter/server';
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
 import { JOURNAL_MIGRATIONS, PaymentJournal } from '../../../electron/services/payments/journal';
-import type { PayAtCounterClient } from '../../../electron/services/payments/pay-at-counter-client';
+import {
+  PayAtCounterClient,
+  type PayAtCounterCredentials,
+} from '../../../electron/services/payments/pay-at-counter-client';
 import {
   createPaymentService,
   describeNotification,
   newNotificationsInOrder,
   type PaymentEvent,
   type PaymentService,
+  type PollingPolicy,
   type Timers,
 } from '../../../electron/services/payments/transaction-runner';
 import { TillError } from '../../../shared/contract/errors';
-import { delay, EUR_TERMINAL, GBP_TERMINAL, lineValues, sandboxWithClient, tempDir } from './support';
+import {
+  delay,
+  EUR_TERMINAL,
+  GBP_TERMINAL,
+  lineValues,
+  sandboxWithClient,
+  startCardServiceProxy,
+  tempDir,
+  type ProxyAction,
+} from './support';
 
 async function rejectsWith(work: Promise<unknown> | (() => unknown), code: string): Promise<void> {
   try {
@@ -46,8 +59,26 @@ interface Harness {
   cleanup(): Promise<void>;
 }
 
-async function harness(speed = 50): Promise<Harness> {
-  const { sandbox, client } = await sandboxWithClient({ speed });
+interface HarnessOptions {
+  speed?: number;
+  /** Puts a proxy between the runner and the sandbox that decides what happens to each request. */
+  via?: (method: string, path: string) => ProxyAction;
+  polling?: Partial<PollingPolicy>;
+  credentials?: () => Promise<PayAtCounterCredentials | null>;
+}
+
+async function harness({ speed = 50, via, polling, credentials }: HarnessOptions = {}): Promise<Harness> {
+  const { sandbox, client: direct } = await sandboxWithClient({ speed });
+  const proxy = via ? await startCardServiceProxy(sandbox.baseUrl, via) : null;
+  const client =
+    proxy || credentials
+      ? new PayAtCounterClient({
+          baseUrl: proxy?.baseUrl ?? sandbox.baseUrl,
+          credentials:
+            credentials ?? (async () => ({ username: sandbox.username, password: sandbox.password })),
+          timeoutMs: 5_000,
+        })
+      : direct;
   const temp = tempDir();
   const dbFile = join(temp.dir, 'till.db');
   const db = openDatabase(dbFile);
@@ -84,7 +115,7 @@ async function harness(speed = 50): Promise<Harness> {
     newService() {
       const fresh = openDatabase(dbFile);
       dbs.push(fresh);
-      const service = createPaymentService({ client, db: fresh, timers });
+      const service = createPaymentService({ client, db: fresh, timers, polling });
       service.onEvent((event) => events.push(event));
       services.push(service);
       return service;
@@ -92,11 +123,12 @@ async function harness(speed = 50): Promise<Harness> {
     async cleanup() {
       for (const service of services) await service.close();
       for (const d of dbs) d.close();
+      await proxy?.close();
       await sandbox.close();
       temp.cleanup();
     },
   };
-  h.service = createPaymentService({ client, db, timers });
+  h.service = createPaymentService({ client, db, timers, polling });
   h.service.onEvent((event) => events.push(event));
   services.push(h.service);
   return h;
@@ -445,9 +477,120 @@ describe('transaction runner', () => {
   });
 });
 
+/** An amount in pence whose last two digits pick the sandbox script. */
+function amountFor(scriptName: string, pounds = 12): number {
+  const script = SANDBOX_SCRIPTS.find((s) => s.name === scriptName);
+  assert.ok(script, `script ${scriptName} is in the table`);
+  return pounds * 100 + Number(script.suffix);
+}
+
+const isStart = (method: string, path: string) => method === 'POST' && /\/transactions$/.test(path);
+
+describe('start answers that do not say whether the card machine started', () => {
+  test('500 to a start (service_error script): unknown, never resent; the cashier checks and resolves it', async () => {
+    const h = await harness();
+    try {
+      const p = await h.service.startSale({
+        saleId: 'e1',
+        terminalId: GBP_TERMINAL,
+        amount: amountFor('service_error'),
+        currency: 'GBP',
+      });
+      assert.equal(p.state, 'unknown');
+      assert.equal(p.transactionId, null);
+      assert.match(p.problem ?? '', /500/);
+      await h.waitForEvent('unknown', (e) => e.paymentId === p.id && e.terminalStatus === 'AVAILABLE');
+      assert.equal(h.sandbox.stats().startRequests, 1);
+      await rejectsWith(
+        h.service.startSale({ saleId: 'e2', terminalId: GBP_TERMINAL, amount: 1000, currency: 'GBP' }),
+        'terminal_busy',
+      );
+      assert.equal(h.sandbox.stats().startRequests, 1, 'never resent, nothing new sent while unresolved');
+      const resolved = h.service.resolveUnknown(p.id, {
+        outcome: 'not_paid',
+        note: 'nothing on the card machine',
+      });
+      assert.equal(resolved.successful, false);
+      const next = await h.service.startSale({
+        saleId: 'e3',
+        terminalId: GBP_TERMINAL,
+        amount: 1000,
+        currency: 'GBP',
+      });
+      assert.equal((await h.service.settled(next.id)).result, 'SUCCESSFUL');
+    } finally {
+      await h.cleanup();
+    }
+  });
+
+  test('502 from a gateway after the card machine did start: unknown, the machine is seen BUSY, never resent', async () => {
+    const h = await harness({
+      via: (method, path) => (isStart(method, path) ? { forwardThenAnswer: 502 } : 'forward'),
+    });
+    try {
+      const p = await h.service.startSale({
+        saleId: 'g1',
+        terminalId: GBP_TERMINAL,
+        amount: 1500,
+        currency: 'GBP',
+      });
+      assert.equal(p.state, 'unknown');
+      await h.waitForEvent('unknown', (e) => e.paymentId === p.id && e.terminalStatus === 'BUSY');
+      await h.waitForEvent('unknown', (e) => e.paymentId === p.id && e.terminalStatus === 'AVAILABLE');
+      assert.equal(h.sandbox.stats().startRequests, 1);
+      assert.equal(h.service.getPayment(p.id)!.state, 'unknown');
+    } finally {
+      await h.cleanup();
+    }
+  });
+
+  test('only 400/401/404/422/429 refuse a start; 5xx and unexpected statuses leave it unknown', async () => {
+    let startStatus = 0;
+    const h = await harness({
+      via: (method, path) => (isStart(method, path) ? { answer: startStatus } : 'forward'),
+    });
+    try {
+      const outcomes: Record<number, string> = {};
+      for (const status of [400, 401, 404, 422, 429, 500, 502, 503, 504, 403, 409]) {
+        startStatus = status;
+        let state: string;
+        try {
+          const p = await h.service.startSale({
+            saleId: `s${status}`,
+            terminalId: GBP_TERMINAL,
+            amount: 1000,
+            currency: 'GBP',
+          });
+          state = p.state;
+          if (p.state === 'unknown') h.service.resolveUnknown(p.id, { outcome: 'not_paid', note: 'test' });
+        } catch (error) {
+          assert.ok(error instanceof TillError, String(error));
+          state = h.service.listPayments({ limit: 1 })[0]!.state;
+        }
+        outcomes[status] = state;
+      }
+      assert.deepEqual(outcomes, {
+        400: 'failed_to_start',
+        401: 'failed_to_start',
+        404: 'failed_to_start',
+        422: 'failed_to_start',
+        429: 'failed_to_start',
+        500: 'unknown',
+        502: 'unknown',
+        503: 'unknown',
+        504: 'unknown',
+        403: 'unknown',
+        409: 'unknown',
+      });
+    } finally {
+      await h.cleanup();
+    }
+  });
+});
+
 describe('signature timeout', () => {
   test('no answer in 80 s (scaled): final result from the record; a late answer is refused', async () => {
-    const h = await harness(400);
+    const h = await harness({ speed: 400 });
     try {
       const p = await h.service.startSale({
         saleId: 't1',

@@ -1,5 +1,6 @@
 // Shared set-up for the payments tests: a real sandbox on loopback and a client for it.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -7,6 +8,7 @@ import {
   type PayAtCounterSandbox,
   type PayAtCounterSandboxOptions,
 } from '../../../electron/sandbox/pay-at-counter/server';
+import { closeServer, listenOnLoopback, sendJson } from '../../../electron/sandbox/http-util';
 import {
   PayAtCounterClient,
   type CardTransaction,
@@ -56,4 +58,54 @@ export function tempDir(): { dir: string; cleanup: () => void } {
 
 export function lineValues(lines: ReadonlyArray<{ value: string }>): string[] {
   return lines.map((l) => l.value);
+}
+
+/** What the proxy does with one request: pass it on, answer instead, or pass it on and replace the answer. */
+export type ProxyAction = 'forward' | { answer: number } | { forwardThenAnswer: number };
+
+export interface CardServiceProxy {
+  baseUrl: string;
+  /** Requests that reached the proxy, as "METHOD /path". */
+  seen: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real HTTP server on loopback in front of the sandbox, standing in for a proxy or gateway
+ * that loses, replaces or invents answers. `decide` sees the method and the path after the base URL.
+ */
+export async function startCardServiceProxy(
+  targetBaseUrl: string,
+  decide: (method: string, path: string) => ProxyAction,
+): Promise<CardServiceProxy> {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const method = req.method ?? 'GET';
+      const path = req.url ?? '/';
+      seen.push(`${method} ${path}`);
+      const action = decide(method, path);
+      if (action !== 'forward' && 'answer' in action) {
+        return sendJson(res, action.answer, { error: 'from the proxy' });
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const upstream = await fetch(`${targetBaseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: req.headers.authorization ?? '',
+          'content-type': req.headers['content-type'] ?? 'application/json',
+        },
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+      });
+      const text = await upstream.text();
+      if (action !== 'forward') return sendJson(res, action.forwardThenAnswer, { error: 'from the proxy' });
+      res.writeHead(upstream.status, { 'content-type': 'application/json' });
+      res.end(text);
+    })().catch((error: unknown) => {
+      res.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+  const port = await listenOnLoopback(server);
+  return { baseUrl: `http://127.0.0.1:${port}`, seen, close: () => closeServer(server) };
 }
