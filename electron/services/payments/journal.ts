@@ -40,7 +40,8 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
  * intent: written, start not yet about to be sent (safe: nothing went out).
  * starting: the start request may be on the wire. started: the service gave an id.
  * pending: polling shows the card machine working. finished: the final record is saved.
- * unknown: the start may have reached the machine but no id came back (never resent).
+ * unknown: the start may have reached the machine but no id came back (never resent), or the
+ *   service stopped knowing the transaction it gave an id for.
  * cancelled_locally: the till gave up before sending. failed_to_start: the service refused the start.
  */
 export const PAYMENT_STATES = [
@@ -239,6 +240,11 @@ export class PaymentJournal {
 
   markUnknown(id: string, problem: string): boolean {
     return this.transition(id, ['starting'], 'unknown', { problem });
+  }
+
+  /** The service stopped knowing a transaction it had given an id for: the cashier must decide. */
+  markTransactionLost(id: string, problem: string): boolean {
+    return this.transition(id, ['started', 'pending'], 'unknown', { problem });
   }
 
   markFailedToStart(id: string, problem: string): boolean {

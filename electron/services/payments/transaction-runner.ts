@@ -55,6 +55,13 @@ export interface PollingPolicy {
   maxBackoffMs: number;
   /** How often the terminal is checked while a payment's outcome is unknown. */
   terminalWatchMs: number;
+  /**
+   * Reads of a started transaction answered 404 (with no good read between) after which the
+   * till stops reading and the outcome becomes unknown, provided the first of them was at least
+   * lostAfterNotFoundMs earlier. A short 404 just after the start may be the service catching up.
+   */
+  lostAfterNotFoundReads: number;
+  lostAfterNotFoundMs: number;
 }
 
 export const DEFAULT_POLLING: PollingPolicy = {
@@ -64,7 +71,12 @@ export const DEFAULT_POLLING: PollingPolicy = {
   errorBackoffMs: 500,
   maxBackoffMs: 5_000,
   terminalWatchMs: 1_000,
+  lostAfterNotFoundReads: 5,
+  lostAfterNotFoundMs: 10_000,
 };
+
+export const TRANSACTION_LOST_PROBLEM =
+  'The card service no longer knows this transaction: check the card machine.';
 
 export const SIGNATURE_DECISION_MS = 80_000;
 
@@ -464,6 +476,8 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
   async function poll(payment: ActivePayment, firstDelay: number): Promise<void> {
     let delay = firstDelay;
     let failures = 0;
+    let notFound = 0;
+    let firstNotFoundAt = 0;
     try {
       while (!payment.stopped) {
         await sleep(payment, delay);
@@ -476,11 +490,23 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
           if (payment.stopped) return;
           failures += 1;
           delay = backoff(failures, error);
+          if (error instanceof TillError && error.code === 'not_found') {
+            if (notFound === 0) firstNotFoundAt = startedAt;
+            notFound += 1;
+            if (
+              notFound >= policy.lostAfterNotFoundReads &&
+              startedAt - firstNotFoundAt >= policy.lostAfterNotFoundMs
+            ) {
+              giveUpOnLostTransaction(payment);
+              return;
+            }
+          }
           journal.setProblem(payment.id, errorText(error));
           emitProgress(payment);
           continue;
         }
         if (payment.stopped) return;
+        notFound = 0;
         if (failures > 0) {
           failures = 0;
           journal.setProblem(payment.id, null);
@@ -494,6 +520,18 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
       release(payment);
       if (!closed) settle(payment.id);
     }
+  }
+
+  /**
+   * The service keeps answering 404 for a transaction it gave an id for: reading on would block
+   * the terminal for ever. The outcome becomes unknown, so the cashier checks the machine and
+   * resolves it; nothing is sent to the card machine.
+   */
+  function giveUpOnLostTransaction(payment: ActivePayment): void {
+    if (!journal.markTransactionLost(payment.id, TRANSACTION_LOST_PROBLEM)) return;
+    emitProgress(payment);
+    release(payment);
+    beginWatching(journal.get(payment.id)!, TRANSACTION_LOST_PROBLEM);
   }
 
   function beginPolling(payment: ActivePayment, firstDelay: number): void {

@@ -588,6 +588,129 @@ describe('start answers that do not say whether the card machine started', () =>
   });
 });
 
+describe('a transaction the card service stops knowing', () => {
+  const quickBackoff = { firstPollMs: 20, errorBackoffMs: 20, maxBackoffMs: 40, terminalWatchMs: 50 };
+  const isReadOf = (transactionId: string | null, method: string, path: string) =>
+    transactionId !== null && method === 'GET' && path.endsWith(`/transactions/${transactionId}`);
+
+  test('endless 404s on the read: unknown with a problem, terminal freed once the cashier resolves it', async () => {
+    let lostId: string | null = null;
+    const h = await harness({
+      via: (method, path) => (isReadOf(lostId, method, path) ? { answer: 404 } : 'forward'),
+      polling: { ...quickBackoff, lostAfterNotFoundReads: 5, lostAfterNotFoundMs: 150 },
+    });
+    try {
+      const p = await h.service.startSale({
+        saleId: 'l1',
+        terminalId: GBP_TERMINAL,
+        amount: 1000,
+        currency: 'GBP',
+      });
+      lostId = p.transactionId;
+      const unknown = await h.waitForEvent('unknown', (e) => e.paymentId === p.id);
+      assert.match(unknown.reason, /no longer knows this transaction: check the card machine/);
+      const lost = h.service.getPayment(p.id)!;
+      assert.equal(lost.state, 'unknown');
+      assert.equal(lost.transactionId, p.transactionId);
+      assert.match(lost.problem ?? '', /no longer knows this transaction/);
+      const notFoundReads = h.sandbox.stats().transactionReads[p.transactionId!]?.length ?? 0;
+      assert.equal(notFoundReads, 0, 'every read after the start was answered 404 by the proxy');
+      assert.ok(
+        h.events.filter(
+          (e) => e.type === 'progress' && e.paymentId === p.id && /404|know/.test(e.problem ?? ''),
+        ).length >= 5,
+      );
+      await rejectsWith(h.service.cancel(p.id), 'conflict');
+      await rejectsWith(
+        h.service.startSale({ saleId: 'l2', terminalId: GBP_TERMINAL, amount: 1000, currency: 'GBP' }),
+        'terminal_busy',
+      );
+      // The terminal is watched as for any unknown outcome: the cashier sees when the machine is free.
+      await h.waitForEvent('unknown', (e) => e.paymentId === p.id && e.terminalStatus === 'AVAILABLE');
+      const resolved = h.service.resolveUnknown(p.id, {
+        outcome: 'paid',
+        note: 'machine slip says approved',
+      });
+      assert.equal(resolved.successful, true);
+      await h.waitForEvent('resolved', (e) => e.paymentId === p.id);
+      const next = await h.service.startSale({
+        saleId: 'l3',
+        terminalId: GBP_TERMINAL,
+        amount: 1000,
+        currency: 'GBP',
+      });
+      assert.equal((await h.service.settled(next.id)).result, 'SUCCESSFUL');
+      assert.equal(h.sandbox.stats().startRequests, 2, 'the lost sale was never sent again');
+    } finally {
+      await h.cleanup();
+    }
+  });
+
+  test('after a restart: a started row whose transaction the service does not know ends unknown and resolvable', async () => {
+    const h = await harness({
+      polling: { ...quickBackoff, lostAfterNotFoundReads: 3, lostAfterNotFoundMs: 50 },
+    });
+    try {
+      await h.service.close();
+      const journal = new PaymentJournal(h.db);
+      const row = journal.recordIntent({
+        terminalId: GBP_TERMINAL,
+        type: 'SALE',
+        amount: 700,
+        currency: 'GBP',
+      });
+      journal.markStarting(row.id);
+      journal.markStarted(row.id, 'gone-after-a-service-reset');
+      const second = h.newService();
+      assert.deepEqual(await second.resumeAll(), [{ paymentId: row.id, state: 'started' }]);
+      const settled = await second.settled(row.id);
+      assert.equal(settled.state, 'unknown');
+      assert.match(settled.problem ?? '', /no longer knows this transaction/);
+      assert.equal(second.resolveUnknown(row.id, { outcome: 'not_paid', note: 'checked' }).successful, false);
+      const next = await second.startSale({
+        saleId: 'l4',
+        terminalId: GBP_TERMINAL,
+        amount: 1000,
+        currency: 'GBP',
+      });
+      assert.equal((await second.settled(next.id)).result, 'SUCCESSFUL');
+    } finally {
+      await h.cleanup();
+    }
+  });
+
+  test('404s for less than the minimum time do not give up: the payment keeps being read', async () => {
+    let lostId: string | null = null;
+    let notFoundAnswers = 0;
+    const h = await harness({
+      via: (method, path) => {
+        if (!isReadOf(lostId, method, path)) return 'forward';
+        notFoundAnswers += 1;
+        return { answer: 404 };
+      },
+      polling: { ...quickBackoff, lostAfterNotFoundReads: 2, lostAfterNotFoundMs: 60_000 },
+    });
+    try {
+      const p = await h.service.startSale({
+        saleId: 'l5',
+        terminalId: GBP_TERMINAL,
+        amount: amountFor('slow_card'),
+        currency: 'GBP',
+      });
+      lostId = p.transactionId;
+      while (notFoundAnswers < 6) await delay(10);
+      assert.ok(['started', 'pending'].includes(h.service.getPayment(p.id)!.state));
+      assert.equal(h.events.filter((e) => e.type === 'unknown').length, 0);
+      // The service knows it again: reading goes on to the real outcome.
+      lostId = null;
+      await h.service.cancel(p.id);
+      assert.equal((await h.service.settled(p.id)).result, 'CANCELLED');
+    } finally {
+      await h.cleanup();
+    }
+  });
+});
+
 describe('signature timeout', () => {
   test('no answer in 80 s (scaled): final result from the record; a late answer is refused', async () => {
     const h = await harness({ speed: 400 });
