@@ -71,7 +71,12 @@ export const printerSchema = z
     name: z.string().max(80).default(''),
     transport: z.enum(['preview', 'network', 'usb', 'device']),
     address: z.string().nullable().default(null),
-    devicePath: z.string().min(1).max(4096).nullable().default(null),
+    // Only printer device nodes: a free path would let a receipt append text to any file.
+    devicePath: z
+      .string()
+      .regex(/^\/dev\/(usb\/)?lp\d{1,3}$/, 'A device printer path looks like /dev/usb/lp0.')
+      .nullable()
+      .default(null),
     usbVendorId: usbIdSchema.nullable().default(null),
     usbProductId: usbIdSchema.nullable().default(null),
     paperWidth: z.union([z.literal(58), z.literal(80)]).default(80),

@@ -71,6 +71,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ kind: 'event', event, payload }));
     });
     ws.on('close', unsubscribe);
+    // An oversized or malformed frame ends this socket, never the host process.
+    ws.on('error', () => ws.terminate());
     ws.on('message', async (data, isBinary) => {
       let parsed: unknown;
       try {

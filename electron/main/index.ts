@@ -174,7 +174,8 @@ async function start(): Promise<void> {
       };
     }
     const { method, input } = (message ?? {}) as { method?: unknown; input?: unknown };
-    return till!.dispatch(method, input);
+    if (!till) return { ok: false, error: { code: 'unreachable', message: 'The till is closing.' } };
+    return till.dispatch(method, input);
   });
   till.events.subscribe((event, payload) => {
     if (window && !window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, { event, payload });
@@ -184,9 +185,21 @@ async function start(): Promise<void> {
   window.on('closed', () => (window = null));
 }
 
-app.on('before-quit', () => {
+// Quitting (the guarded kiosk quit, Cmd+Q, the OS shutting down) first closes the services
+// in order, so a card start in flight is journaled and no print job is cut off mid-send.
+let servicesClosed = false;
+app.on('before-quit', (event) => {
   quitting = true;
+  if (servicesClosed || !till) return;
+  event.preventDefault();
+  const closing = till;
+  till = null;
+  void closing
+    .close()
+    .catch((error: unknown) => logger.error('closing the till services failed', error))
+    .finally(() => {
+      servicesClosed = true;
+      app.quit();
+    });
 });
-app.on('window-all-closed', () => {
-  void till?.close().finally(() => app.quit());
-});
+app.on('window-all-closed', () => app.quit());

@@ -10,6 +10,8 @@ import type { SettingsStore } from './storage/settings';
 
 export class PayAtCounterConnection {
   private cached: { key: string; client: PayAtCounterClient } | null = null;
+  /** Live credentials read once from the keychain, not on every poll; forgotten when they change. */
+  private liveCredentials: Promise<PayAtCounterCredentials | null> | null = null;
 
   constructor(
     private readonly settings: SettingsStore,
@@ -29,13 +31,7 @@ export class PayAtCounterConnection {
     if (section.mode === 'live') {
       if (!section.liveBaseUrl) throw new TillError('not_configured', 'No live card service address is set.');
       baseUrl = section.liveBaseUrl;
-      credentials = async () => {
-        const [username, password] = await Promise.all([
-          this.secrets.get('payAtCounter.username', 'live'),
-          this.secrets.get('payAtCounter.password', 'live'),
-        ]);
-        return username && password ? { username, password } : null;
-      };
+      credentials = () => (this.liveCredentials ??= this.readLiveCredentials());
     } else {
       const sandbox = (await this.sandbox()).payAtCounter;
       baseUrl = sandbox.baseUrl;
@@ -53,6 +49,23 @@ export class PayAtCounterConnection {
       };
     }
     return this.cached.client;
+  }
+
+  forgetCredentials(): void {
+    this.liveCredentials = null;
+  }
+
+  private async readLiveCredentials(): Promise<PayAtCounterCredentials | null> {
+    try {
+      const [username, password] = await Promise.all([
+        this.secrets.get('payAtCounter.username', 'live'),
+        this.secrets.get('payAtCounter.password', 'live'),
+      ]);
+      return username && password ? { username, password } : null;
+    } catch (error) {
+      this.liveCredentials = null; // a locked or missing keychain is asked again next time
+      throw error;
+    }
   }
 
   /** The card-service calls the transaction runner makes, always on the current connection. */

@@ -91,6 +91,9 @@ export async function createTill(options: TillOptions): Promise<Till> {
     ],
   );
 
+  // Probed once (it writes a test entry); probed again only while it is failing.
+  let keychain = await secrets.availability();
+
   let sandboxStarting: Promise<SandboxServices> | null = null;
   const sandbox = () => (sandboxStarting ??= startSandboxServices({ speed: options.sandboxSpeed ?? 1 }));
   const inSandbox = () => SANDBOX_SERVICES.some((s) => settings.load()[s].mode === 'sandbox');
@@ -119,16 +122,19 @@ export async function createTill(options: TillOptions): Promise<Till> {
   });
 
   // Printing is rebuilt when the printers change; the spool's queue lives in the database.
-  let printing: PrintingService;
+  // Rebuilds are chained, and every caller waits for the current one, so a receipt queued
+  // during a change lands on the new spool and two spools never run at once.
+  let printingReady: Promise<PrintingService>;
   let stopPrintingEvents = () => {};
+  const logged = (what: string) => (error: unknown) => logger.error(what, error);
   const printerSummary = {
     state: 'preview' as TillStatus['printer']['state'],
     detail: 'Receipts show on screen',
     queued: 0,
   };
-  const buildPrinting = () => {
+  const buildPrinting = (): PrintingService => {
     const current = settings.load();
-    printing = createPrintingService({
+    const printing = createPrintingService({
       db,
       printers: printerConfigs(current),
       ...(current.receiptPrinterId && { defaultPrinterId: current.receiptPrinterId }),
@@ -136,14 +142,14 @@ export async function createTill(options: TillOptions): Promise<Till> {
     });
     stopPrintingEvents = printing.onChange((event) => {
       events.emit('printing.changed', { job: event.type === 'job' ? toJobView(event.job) : null });
-      void refreshPrinterSummary();
+      refreshPrinterSummary().catch(logged('printer status'));
     });
-    void refreshPrinterSummary();
+    return printing;
   };
   const refreshPrinterSummary = async () => {
     const current = settings.load();
     const id = current.receiptPrinterId;
-    const statuses = await printing.status();
+    const statuses = await (await printingReady).status();
     const mine = statuses.find((s) => s.printerId === id);
     const queued = statuses.reduce((n, s) => n + s.pending, 0);
     const next: TillStatus['printer'] = !id
@@ -166,7 +172,8 @@ export async function createTill(options: TillOptions): Promise<Till> {
       events.emit('status.changed', status());
     }
   };
-  buildPrinting();
+  printingReady = Promise.resolve(buildPrinting());
+  refreshPrinterSummary().catch(logged('printer status'));
 
   const status = (): TillStatus => ({ connections: monitor.list(), printer: { ...printerSummary } });
   monitor.onChange(() => events.emit('status.changed', status()));
@@ -179,7 +186,7 @@ export async function createTill(options: TillOptions): Promise<Till> {
     catalogue,
     ledger,
     payments,
-    printing: { printReceipt: (...args) => printing.printReceipt(...args) },
+    printing: { printReceipt: async (...args) => (await printingReady).printReceipt(...args) },
     terminalCurrency: async (terminalId) =>
       (await trackCard((await payAtCounter.client()).getTerminal(terminalId))).currency,
     receiptSettings: () => {
@@ -224,6 +231,12 @@ export async function createTill(options: TillOptions): Promise<Till> {
       }
       await trackCard((await payAtCounter.client()).listTerminals());
     },
+    cardPaymentRunning: () => activePayments().length > 0,
+    onSecretsChanged: () => payAtCounter.forgetCredentials(),
+    keychainStatus: async () => {
+      if (!keychain.ok) keychain = await secrets.availability();
+      return keychain;
+    },
   };
   settings.onChange((next, previous) => {
     if (
@@ -237,11 +250,26 @@ export async function createTill(options: TillOptions): Promise<Till> {
       JSON.stringify([next.printers, next.receiptPrinterId]) !==
       JSON.stringify([previous.printers, previous.receiptPrinterId])
     ) {
-      stopPrintingEvents();
-      void printing.close().finally(buildPrinting);
+      printingReady = printingReady.then(async (old) => {
+        stopPrintingEvents();
+        await old.close().catch(logged('closing the old print spool'));
+        return buildPrinting();
+      });
+      printingReady.then(() => refreshPrinterSummary()).catch(logged('printer status'));
     }
-    void settingsView(settingsDeps).then((view) => events.emit('settings.changed', view));
+    settingsView(settingsDeps)
+      .then((view) => events.emit('settings.changed', view))
+      .catch(logged('settings view'));
   });
+
+  const activePayments = () =>
+    (
+      db
+        .prepare("SELECT id FROM card_payments WHERE state IN ('intent','starting','started','pending')")
+        .all() as {
+        id: string;
+      }[]
+    ).map((r) => r.id);
 
   const info: AppInfo = {
     version: options.version,
@@ -254,6 +282,12 @@ export async function createTill(options: TillOptions): Promise<Till> {
     'status.get': () => status(),
     'app.quit': () => {
       manager.require('override');
+      if (activePayments().length > 0) {
+        throw new TillError(
+          'conflict',
+          'A card payment is still running: finish or resolve it before quitting.',
+        );
+      }
       if (!options.quit) throw new TillError('not_allowed', 'Close the browser tab to leave the till.');
       setTimeout(options.quit, 50);
       return { ok: true as const };
@@ -268,7 +302,7 @@ export async function createTill(options: TillOptions): Promise<Till> {
     }),
     ...settingsHandlers(settingsDeps),
     ...printingHandlers(
-      () => printing,
+      () => printingReady,
       (id) => settings.load().printers.find((p) => p.id === id)?.name || id,
     ),
   };
@@ -290,8 +324,9 @@ export async function createTill(options: TillOptions): Promise<Till> {
     async close() {
       monitor.stop();
       checkout.close();
-      stopPrintingEvents();
       await payments.close();
+      const printing = await printingReady;
+      stopPrintingEvents();
       await printing.close();
       db.close();
       if (sandboxStarting) await (await sandboxStarting).close();

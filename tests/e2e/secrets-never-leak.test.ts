@@ -115,6 +115,8 @@ test(
     const page = await openTill(browser, host.host.url);
     page.on('websocket', (ws) => ws.on('framereceived', (f) => framesToRenderer.push(String(f.payload))));
     let client = await connect(host);
+    await client.call('manager.setPin', { newPin: '4826' });
+    await client.call('manager.unlock', { pin: '4826' });
     for (const profile of ['sandbox', 'live'] as const) {
       for (const key of SECRET_KEYS) await client.call('secrets.save', { key, profile, value: markers[key] });
     }

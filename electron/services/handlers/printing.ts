@@ -41,19 +41,22 @@ export function toPrinterView(status: PrinterStatusView, name: string): PrinterV
 }
 
 export function printingHandlers(
-  printing: () => PrintingService,
+  printing: () => Promise<PrintingService>,
   printerName: (printerId: string) => string,
 ): Pick<Handlers, PrintingHandlerNames> {
   return {
     'printing.printers': async () =>
-      (await printing().status()).map((s) => toPrinterView(s, printerName(s.printerId))),
-    'printing.jobs': async ({ limit }) => (await printing().listJobs({ limit })).map(toJobView),
-    'printing.retry': async ({ jobId }) => toJobView(await printing().retry(jobId)),
-    'printing.cancel': async ({ jobId }) => toJobView(await printing().cancel(jobId)),
-    'printing.reprint': async ({ jobId }) => toJobView(await printing().reprint(jobId)),
-    'printing.testPage': async ({ printerId }) => toJobView(await printing().testPage(printerId)),
+      (await (await printing()).status()).map((s) => toPrinterView(s, printerName(s.printerId))),
+    'printing.jobs': async ({ limit }) => (await (await printing()).listJobs({ limit })).map(toJobView),
+    'printing.retry': async ({ jobId }) => toJobView(await (await printing()).retry(jobId)),
+    'printing.cancel': async ({ jobId }) => toJobView(await (await printing()).cancel(jobId)),
+    'printing.reprint': async ({ jobId }) => toJobView(await (await printing()).reprint(jobId)),
+    'printing.testPage': async ({ printerId }) => toJobView(await (await printing()).testPage(printerId)),
     'printing.preview': async ({ limit }) =>
-      (await printing().previewReceipts(limit)).map((r) => ({ ...r, paperWidth: r.paperWidth as number })),
+      (await (await printing()).previewReceipts(limit)).map((r) => ({
+        ...r,
+        paperWidth: r.paperWidth as number,
+      })),
     'printing.usbPrinters': async () =>
       (await listUsbPrinters()).map((p) => ({
         vendorId: p.vendorId,

@@ -22,13 +22,40 @@ export interface SettingsHandlerDeps {
   manager: ManagerGate;
   /** A real call to the service with the saved address and credentials. */
   testConnection: (service: ServiceName) => Promise<void>;
+  /** Whether a card payment is running (the card service must not change under it). */
+  cardPaymentRunning: () => boolean;
+  /** Secrets changed: drop anything remembered from the keychain. */
+  onSecretsChanged: () => void;
+  /** The keychain's state, probed at start-up and again after a failure. */
+  keychainStatus: () => Promise<{ ok: true; backend: string } | { ok: false; reason: string }>;
+}
+
+const SERVICES: ServiceName[] = ['payAtCounter', 'distribution', 'merchant'];
+
+/** Refuses changes that would be unsafe now, before anything is validated or saved. */
+function checkSettingsPatch(patch: Record<string, unknown>, deps: SettingsHandlerDeps): void {
+  const sections = SERVICES.map((s) => [s, patch[s]] as const).filter(
+    ([, v]) => typeof v === 'object' && v !== null,
+  );
+  const touches = (service: ServiceName, field: string) =>
+    sections.some(([s, v]) => s === service && field in (v as Record<string, unknown>));
+  if (
+    (touches('payAtCounter', 'mode') || touches('payAtCounter', 'liveBaseUrl')) &&
+    deps.cardPaymentRunning()
+  ) {
+    throw new TillError(
+      'conflict',
+      'A card payment is running: change the card service after it has finished.',
+    );
+  }
+  const goesLive = sections.some(([, v]) => (v as Record<string, unknown>).mode === 'live');
+  if (goesLive && !deps.manager.pin.isSet()) {
+    throw new TillError('not_allowed', 'Set a manager PIN before switching a service to live.');
+  }
 }
 
 export async function settingsView(deps: SettingsHandlerDeps): Promise<SettingsView> {
-  const [secrets, keychain] = await Promise.all([
-    deps.secrets.list().catch(() => []),
-    deps.secrets.availability(),
-  ]);
+  const [secrets, keychain] = await Promise.all([deps.secrets.list().catch(() => []), deps.keychainStatus()]);
   return {
     settings: publicSettings(deps.settings.load()),
     problems: deps.settings.problems().map((p) => ({ message: p.message, keptAt: p.keptAt, at: p.at })),
@@ -44,17 +71,26 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, Sett
     'settings.get': view,
     'settings.update': async ({ patch }) => {
       deps.manager.require('settings');
+      checkSettingsPatch(patch, deps);
       deps.settings.update(rendererSettingsPatch(patch));
       return view();
     },
     'secrets.save': async ({ key, profile, value }) => {
       deps.manager.require('settings');
-      await deps.secrets.set(key, profile, value);
+      try {
+        await deps.secrets.set(key, profile, value);
+      } finally {
+        deps.onSecretsChanged();
+      }
       return view();
     },
     'secrets.forget': async ({ key, profile }) => {
       deps.manager.require('settings');
-      await deps.secrets.delete(key, profile);
+      try {
+        await deps.secrets.delete(key, profile);
+      } finally {
+        deps.onSecretsChanged();
+      }
       return view();
     },
     'settings.testConnection': async ({ service }) => {

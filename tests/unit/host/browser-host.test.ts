@@ -89,6 +89,16 @@ test('with the token and the right origin, contract calls work and malformed fra
   assert.equal(byId(3).reply.error!.code, 'invalid_input');
 });
 
+test('an oversized frame closes that socket and the host carries on', async () => {
+  const { ws } = await tryConnect(socketUrl(t.host.token), goodOrigin());
+  const closed = new Promise((resolve) => ws!.once('close', resolve));
+  ws!.send('x'.repeat(2 * 1024 * 1024));
+  await closed;
+  const again = await tryConnect(socketUrl(t.host.token), goodOrigin());
+  assert.equal(again.status, 101);
+  again.ws!.close();
+});
+
 function httpGet(path: string, host: string): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: t.host.port, path, headers: { host } }, (res) => {
