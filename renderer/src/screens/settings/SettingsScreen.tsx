@@ -9,6 +9,7 @@ import { ManagerSection, PinGate, SetPinPanel } from './ManagerPin';
 import { PrintersSection } from './PrintersSection';
 import { SaveBar, SectionCard, Toggle, useAction, useDraft } from './section';
 import { ServiceSection } from './ServiceSection';
+import { useShell } from '../../state/shell';
 import { ShopSection } from './ShopSection';
 import './settings.css';
 
@@ -77,7 +78,30 @@ function StartupSection() {
           onChange={(startOnLogin) => setDraft((d) => ({ ...d, startOnLogin }))}
         />
       </div>
+      <QuitTill />
     </SectionCard>
+  );
+}
+
+/** The only way out of a kiosk till: the services refuse it without the manager or mid-payment. */
+function QuitTill() {
+  const host = useShell((s) => s.info?.host);
+  const [error, setError] = useState<unknown>(null);
+  if (host !== 'electron') return null;
+  return (
+    <div className="quit-till">
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          setError(null);
+          till?.invoke('app.quit', {}).catch(setError);
+        }}
+      >
+        Quit Paydesk
+      </button>
+      <ErrorNotice error={error} />
+    </div>
   );
 }
 
