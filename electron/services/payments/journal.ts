@@ -197,12 +197,16 @@ export class PaymentJournal {
     return rows.map(fromRaw);
   }
 
-  /** Rows that still need the runner: open states, minus unknowns the cashier already resolved. */
+  /**
+   * Rows that still need the runner: open states, minus unknowns the cashier already resolved and
+   * unknown duplicates (a reprint moves no money, so there is nothing to resolve or watch).
+   */
   unfinished(): PaymentRow[] {
     const rows = this.db
       .prepare(
         `SELECT * FROM card_payments WHERE state IN (${OPEN_STATES.map(() => '?').join(',')})
-           AND resolution IS NULL ORDER BY created_at, rowid`,
+           AND resolution IS NULL AND NOT (type = 'DUPLICATE' AND state = 'unknown')
+           ORDER BY created_at, rowid`,
       )
       .all(...OPEN_STATES) as RawRow[];
     return rows.map(fromRaw);

@@ -580,8 +580,13 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     }
   }
 
+  /** A duplicate reprint moves no money: an unknown one asks the cashier nothing and blocks nothing. */
+  function needsCashierDecision(row: Pick<PaymentRow, 'type'>): boolean {
+    return row.type !== 'DUPLICATE';
+  }
+
   function beginWatching(row: PaymentRow, reason: string): void {
-    if (watchers.has(row.id)) return;
+    if (watchers.has(row.id) || !needsCashierDecision(row)) return;
     const payment: ActivePayment = {
       id: row.id,
       terminalId: row.terminalId,
@@ -611,7 +616,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     if (type !== 'DUPLICATE') {
       const unresolved = journal
         .unfinished()
-        .find((r) => r.terminalId === terminalId && r.state === 'unknown');
+        .find((r) => r.terminalId === terminalId && r.state === 'unknown' && needsCashierDecision(r));
       if (unresolved) {
         throw new TillError(
           'terminal_busy',
@@ -679,6 +684,16 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
       }
       const reason = `No clear answer to the start (${errorText(error)}). The card machine may be taking the payment.`;
       journal.markUnknown(row.id, reason);
+      if (type === 'DUPLICATE') {
+        // Nothing to resolve: tell the cashier the reprint got no answer, so they can ask again.
+        emitProgress(payment);
+        settle(row.id);
+        throw new TillError(
+          error instanceof TillError ? error.code : 'internal',
+          `No clear answer to the reprint request (${errorText(error)}). The card machine may still print it; ask again if it does not.`,
+          { cause: error },
+        );
+      }
       beginWatching(journal.get(row.id)!, reason);
       settle(row.id);
       return view(row.id);

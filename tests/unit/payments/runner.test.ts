@@ -711,6 +711,67 @@ describe('a transaction the card service stops knowing', () => {
   });
 });
 
+describe('duplicates move no money', () => {
+  test('a duplicate whose answer is lost does not block the terminal, now or after a restart', async () => {
+    const h = await harness();
+    try {
+      const sale = await h.service.startSale({
+        saleId: 'd1',
+        terminalId: GBP_TERMINAL,
+        amount: 1000,
+        currency: 'GBP',
+      });
+      await h.service.settled(sale.id);
+      h.sandbox.control({ dropNextStartResponse: true });
+      const lost = await h.service.requestDuplicate(GBP_TERMINAL).then(
+        () => assert.fail('a reprint with no answer is reported to the cashier'),
+        (error: unknown) => error,
+      );
+      assert.ok(lost instanceof TillError, String(lost));
+      const duplicate = h.service.listPayments({ limit: 1 })[0]!;
+      assert.equal(duplicate.type, 'DUPLICATE');
+      assert.ok(['unknown', 'failed_to_start'].includes(duplicate.state), duplicate.state);
+      assert.equal(
+        h.events.filter((e) => e.type === 'unknown' && e.paymentId === duplicate.id).length,
+        0,
+        'no cashier decision is asked for a reprint',
+      );
+      // The machine still runs the reprint for a moment; once it is free a sale goes through.
+      while ((await h.client.getTerminal(GBP_TERMINAL)).status !== 'AVAILABLE') await delay(20);
+      const next = await h.service.startSale({
+        saleId: 'd2',
+        terminalId: GBP_TERMINAL,
+        amount: 1000,
+        currency: 'GBP',
+      });
+      assert.equal((await h.service.settled(next.id)).result, 'SUCCESSFUL');
+
+      // A crash while a duplicate was starting leaves it 'starting': it blocks nothing either.
+      await h.service.close();
+      const journal = new PaymentJournal(h.db);
+      const crashed = journal.recordIntent({ terminalId: GBP_TERMINAL, type: 'DUPLICATE' });
+      journal.markStarting(crashed.id);
+      const second = h.newService();
+      await second.resumeAll();
+      assert.deepEqual(await second.resumeAll(), [], 'nothing left open for the cashier');
+      const after = await second.startSale({
+        saleId: 'd3',
+        terminalId: GBP_TERMINAL,
+        amount: 1000,
+        currency: 'GBP',
+      });
+      assert.equal((await second.settled(after.id)).result, 'SUCCESSFUL');
+      assert.equal(
+        h.events.filter((e) => e.type === 'unknown' && [duplicate.id, crashed.id].includes(e.paymentId))
+          .length,
+        0,
+      );
+    } finally {
+      await h.cleanup();
+    }
+  });
+});
+
 describe('signature timeout', () => {
   test('no answer in 80 s (scaled): final result from the record; a late answer is refused', async () => {
     const h = await harness({ speed: 400 });
