@@ -362,23 +362,27 @@ export class PayAtCounterClient {
     };
   }
 
-  private async request<T>(
+  /** Everything that can fail before the request leaves: credentials (keychain), URL, body. */
+  private async prepare(
     method: string,
     path: string,
-    schema: z.ZodType<T>,
-    body?: unknown,
-    { wrapped = true }: { wrapped?: boolean } = {},
-  ): Promise<T> {
+    body: unknown,
+  ): Promise<{ url: string; init: RequestInit }> {
     const credentials = await this.options.credentials();
     if (!credentials)
       throw new TillError('not_configured', 'No card service username and password are saved yet.');
-    const url = `${this.options.baseUrl.replace(/\/+$/, '')}/api/v1/pay-at-counter${path}`;
-    const auth = Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64');
-    const signal = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
-    let response: Response;
-    let textBody: string;
+    let url: string;
     try {
-      response = await this.fetchImpl(url, {
+      url = new URL(`${this.options.baseUrl.replace(/\/+$/, '')}/api/v1/pay-at-counter${path}`).href;
+    } catch (error) {
+      throw new TillError('not_configured', 'The card service address is not a valid web address.', {
+        cause: error,
+      });
+    }
+    const auth = Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64');
+    return {
+      url,
+      init: {
         method,
         headers: {
           authorization: `Basic ${auth}`,
@@ -386,8 +390,28 @@ export class PayAtCounterClient {
           accept: 'application/json',
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
+      },
+    };
+  }
+
+  private async request<T>(
+    method: string,
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+    { wrapped = true }: { wrapped?: boolean } = {},
+  ): Promise<T> {
+    let prepared: { url: string; init: RequestInit };
+    try {
+      prepared = await this.prepare(method, path, body);
+    } catch (error) {
+      throw neverSent(error);
+    }
+    const signal = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
+    let response: Response;
+    let textBody: string;
+    try {
+      response = await this.fetchImpl(prepared.url, { ...prepared.init, signal });
       if (!response.ok) throw await statusError(response);
       // The body is read under the same time limit: a stalled body is a timeout, not a hang.
       textBody = await response.text();
@@ -415,6 +439,20 @@ export class PayAtCounterClient {
   }
 }
 
+/** Errors raised before a request was handed to fetch: nothing reached the card service. */
+const unsentErrors = new WeakSet<TillError>();
+
+function neverSent(error: unknown): TillError {
+  const tillError =
+    error instanceof TillError
+      ? error
+      : new TillError('internal', 'The request to the card service could not be prepared.', {
+          cause: error,
+        });
+  unsentErrors.add(tillError);
+  return tillError;
+}
+
 function terminalPath(terminalId: string): string {
   return `/terminals/${encodeURIComponent(terminalId)}`;
 }
@@ -438,11 +476,13 @@ export function networkError(error: unknown): TillError {
 }
 
 /**
- * True only when the request certainly never reached the service (connection refused, name
- * not found, no credentials). Anything else after sending (reset, timeout) may have been acted on.
+ * True only when the request certainly never reached the service: it failed before it was handed
+ * to fetch (credentials, address), or the connection was refused, the name not found, the
+ * certificate refused. Anything else after sending (reset, timeout) may have been acted on.
  */
 export function requestNeverSent(error: unknown): boolean {
   if (!(error instanceof TillError)) return false;
+  if (unsentErrors.has(error)) return true;
   if (error.code === 'not_configured' || error.code === 'certificate') return true;
   if (error.code !== 'unreachable') return false;
   const cause = (error.cause as { cause?: { code?: string } } | undefined)?.cause;

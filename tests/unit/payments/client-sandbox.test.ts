@@ -5,7 +5,10 @@ import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { SANDBOX_SCRIPTS, type PayAtCounterSandbox } from '../../../electron/sandbox/pay-at-counter/server';
 import { closeServer, listenOnLoopback, sendJson } from '../../../electron/sandbox/http-util';
-import { PayAtCounterClient } from '../../../electron/services/payments/pay-at-counter-client';
+import {
+  PayAtCounterClient,
+  requestNeverSent,
+} from '../../../electron/services/payments/pay-at-counter-client';
 import { TillError } from '../../../shared/contract/errors';
 import { clientFor, EUR_TERMINAL, GBP_TERMINAL, lineValues, readUntil, sandboxWithClient } from './support';
 
@@ -470,6 +473,52 @@ describe('limits, lost answers and odd answers', () => {
       });
       await client.cancelTransaction(GBP_TERMINAL, transactionId);
       assert.equal((await readUntil(client, GBP_TERMINAL, transactionId)).result, 'CANCELLED');
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  test('errors before the request leaves the till (credentials, address) are "never sent"; a lost answer is not', async () => {
+    const { sandbox } = await sandboxWithClient();
+    try {
+      const start = (client: PayAtCounterClient) =>
+        client.startTransaction(GBP_TERMINAL, { transactionType: 'SALE', amount: 1000, currency: 'GBP' });
+      const keychainLocked = new PayAtCounterClient({
+        baseUrl: sandbox.baseUrl,
+        credentials: async () => {
+          throw new TillError('storage', 'The keychain is locked.');
+        },
+      });
+      const brokenStore = new PayAtCounterClient({
+        baseUrl: sandbox.baseUrl,
+        credentials: async () => {
+          throw new Error('secret service not running');
+        },
+      });
+      const badAddress = new PayAtCounterClient({
+        baseUrl: 'http://exa mple:notaport',
+        credentials: async () => ({ username: sandbox.username, password: sandbox.password }),
+      });
+      const nothingSaved = new PayAtCounterClient({
+        baseUrl: sandbox.baseUrl,
+        credentials: async () => null,
+      });
+      const expected: Array<[PayAtCounterClient, string]> = [
+        [keychainLocked, 'storage'],
+        [brokenStore, 'internal'],
+        [badAddress, 'not_configured'],
+        [nothingSaved, 'not_configured'],
+      ];
+      for (const [client, code] of expected) {
+        const error = await rejectsWith(start(client), code);
+        assert.equal(requestNeverSent(error), true, `${code}: ${error.message}`);
+      }
+      assert.equal(sandbox.stats().apiRequests, 0, 'nothing reached the card service');
+
+      sandbox.control({ dropNextStartResponse: true });
+      const lost = await rejectsWith(start(clientFor(sandbox)), 'unreachable');
+      assert.equal(requestNeverSent(lost), false);
+      assert.equal(sandbox.stats().startRequests, 1);
     } finally {
       await sandbox.close();
     }

@@ -772,6 +772,42 @@ describe('duplicates move no money', () => {
   });
 });
 
+describe('a start that never left the till', () => {
+  test('the keychain cannot be read: failed_to_start with its message, no request, terminal not blocked', async () => {
+    let keychainLocked = true;
+    let sandboxCredentials: PayAtCounterCredentials | null = null;
+    const h = await harness({
+      credentials: async () => {
+        if (keychainLocked)
+          throw new TillError('storage', 'The keychain is locked: unlock it and try again.');
+        return sandboxCredentials;
+      },
+    });
+    sandboxCredentials = { username: h.sandbox.username, password: h.sandbox.password };
+    try {
+      await rejectsWith(
+        h.service.startSale({ saleId: 'k1', terminalId: GBP_TERMINAL, amount: 1000, currency: 'GBP' }),
+        'storage',
+      );
+      const [row] = h.service.listPayments({ limit: 1 });
+      assert.equal(row?.state, 'failed_to_start');
+      assert.match(row?.problem ?? '', /keychain is locked/);
+      assert.equal(h.sandbox.stats().apiRequests, 0);
+      assert.equal(h.events.filter((e) => e.type === 'unknown').length, 0);
+      keychainLocked = false;
+      const next = await h.service.startSale({
+        saleId: 'k2',
+        terminalId: GBP_TERMINAL,
+        amount: 1000,
+        currency: 'GBP',
+      });
+      assert.equal((await h.service.settled(next.id)).result, 'SUCCESSFUL');
+    } finally {
+      await h.cleanup();
+    }
+  });
+});
+
 describe('signature timeout', () => {
   test('no answer in 80 s (scaled): final result from the record; a late answer is refused', async () => {
     const h = await harness({ speed: 400 });
