@@ -343,8 +343,13 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     for (const listener of listeners) {
       try {
         listener(event);
-      } catch {
-        // A broken listener must not stop a payment.
+      } catch (error) {
+        // A broken listener must not stop a payment, but it must not fail unseen either.
+        // Only the event type and payment id are logged: events carry receipts and card fields.
+        console.error(
+          `Card payment event listener failed on '${event.type}' for payment ${event.paymentId}:`,
+          error,
+        );
       }
     }
   }

@@ -808,6 +808,39 @@ describe('a start that never left the till', () => {
   });
 });
 
+describe('event listeners', () => {
+  test('a listener that throws is logged with the event type and payment id; the payment and other listeners go on', async (t) => {
+    const logged = t.mock.method(console, 'error', () => undefined);
+    const h = await harness();
+    try {
+      h.service.onEvent((event) => {
+        if (event.type === 'finished') throw new Error('the sale screen fell over');
+      });
+      let laterListenerSawFinished = false;
+      h.service.onEvent((event) => {
+        if (event.type === 'finished') laterListenerSawFinished = true;
+      });
+      const p = await h.service.startSale({
+        saleId: 'ev1',
+        terminalId: GBP_TERMINAL,
+        amount: 1000,
+        currency: 'GBP',
+      });
+      await h.waitForEvent('finished', (e) => e.paymentId === p.id);
+      assert.equal(h.service.getPayment(p.id)!.result, 'SUCCESSFUL');
+      assert.equal(laterListenerSawFinished, true);
+      const lines = logged.mock.calls.map((call) => call.arguments.map(String).join(' '));
+      const about = lines.filter((line) => line.includes(p.id));
+      assert.equal(about.length, 1, lines.join('\n'));
+      assert.match(about[0]!, /finished/);
+      assert.match(about[0]!, /the sale screen fell over/);
+      assert.ok(!about[0]!.includes(h.sandbox.password), 'no secret in the log');
+    } finally {
+      await h.cleanup();
+    }
+  });
+});
+
 describe('signature timeout', () => {
   test('no answer in 80 s (scaled): final result from the record; a late answer is refused', async () => {
     const h = await harness({ speed: 400 });
