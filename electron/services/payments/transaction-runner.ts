@@ -687,7 +687,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
         settle(row.id);
         throw error;
       }
-      const reason = `No clear answer to the start (${errorText(error)}). The card machine may be taking the payment.`;
+      const reason = `No clear answer to the start: ${errorText(error)} The card machine may be taking the payment.`;
       journal.markUnknown(row.id, reason);
       if (type === 'DUPLICATE') {
         // Nothing to resolve: tell the cashier the reprint got no answer, so they can ask again.
@@ -695,7 +695,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
         settle(row.id);
         throw new TillError(
           error instanceof TillError ? error.code : 'internal',
-          `No clear answer to the reprint request (${errorText(error)}). The card machine may still print it; ask again if it does not.`,
+          `No clear answer to the reprint request: ${errorText(error)} The card machine may still print it; ask again if it does not.`,
           { cause: error },
         );
       }
