@@ -54,7 +54,7 @@ function messageFor(
     case 'signature':
       return 'Compare the signature on the printed slip with the card, then accept or decline.';
     case 'unknown':
-      return 'The answer from the card service was lost, so the till will not send this payment again. Check the card machine’s screen: did the payment go through?';
+      return `${view.problem ?? 'The answer from the card service was lost.'} The till will not send this payment again. Check the card machine’s screen: did the payment go through?`;
     case 'failed_to_start':
       return view.problem ?? 'The payment did not reach the card machine. Nothing was charged.';
     case 'finished': {
