@@ -229,6 +229,24 @@ interface ActivePayment {
   loop?: Promise<void>;
 }
 
+/** A payment the runner has just taken up: nothing asked of it yet and not stopped. */
+function newActivePayment(
+  id: string,
+  terminalId: string,
+  transactionId: string | null = null,
+  seen: SeenNotification[] = [],
+): ActivePayment {
+  return {
+    id,
+    terminalId,
+    transactionId,
+    seen,
+    signatureRequested: false,
+    cancelRequested: false,
+    stopped: false,
+  };
+}
+
 const SIGNATURE_CLOSED = [
   'SIGNATURE_VERIFICATION_COMPLETED',
   'SIGNATURE_VERIFICATION_COULD_NOT_BE_COMPLETED',
@@ -592,15 +610,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
 
   function beginWatching(row: PaymentRow, reason: string): void {
     if (watchers.has(row.id) || !needsCashierDecision(row)) return;
-    const payment: ActivePayment = {
-      id: row.id,
-      terminalId: row.terminalId,
-      transactionId: null,
-      seen: [],
-      signatureRequested: false,
-      cancelRequested: false,
-      stopped: false,
-    };
+    const payment = newActivePayment(row.id, row.terminalId);
     watchers.set(row.id, payment);
     payment.loop = track(watchTerminal(payment, reason));
   }
@@ -644,15 +654,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
     claimTerminal(terminalId, type);
     const row = journal.recordIntent({ ...details, terminalId, type });
     busyTerminals.set(terminalId, row.id);
-    const payment: ActivePayment = {
-      id: row.id,
-      terminalId,
-      transactionId: null,
-      seen: [],
-      signatureRequested: false,
-      cancelRequested: false,
-      stopped: false,
-    };
+    const payment = newActivePayment(row.id, terminalId);
     active.set(row.id, payment);
     try {
       await options.afterIntent?.(row.id);
@@ -758,15 +760,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
       return 'unknown';
     }
     // started / pending: the id is known, so reading the same transaction again is safe.
-    const payment: ActivePayment = {
-      id: row.id,
-      terminalId: row.terminalId,
-      transactionId: row.transactionId,
-      seen: [...row.notifications],
-      signatureRequested: false,
-      cancelRequested: false,
-      stopped: false,
-    };
+    const payment = newActivePayment(row.id, row.terminalId, row.transactionId, [...row.notifications]);
     active.set(row.id, payment);
     busyTerminals.set(row.terminalId, row.id);
     beginPolling(payment, 0);
@@ -774,15 +768,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
   }
 
   async function pollReport(terminalId: string, reportId: string): Promise<CardReport> {
-    const marker: ActivePayment = {
-      id: `report:${reportId}`,
-      terminalId,
-      transactionId: null,
-      seen: [],
-      signatureRequested: false,
-      cancelRequested: false,
-      stopped: false,
-    };
+    const marker = newActivePayment(`report:${reportId}`, terminalId);
     active.set(marker.id, marker);
     try {
       let delay = policy.firstPollMs;
