@@ -1,6 +1,8 @@
 // DLE EOT n replies (Epson real-time status). Bits 1 and 4 are always 1 and bit 7 always 0;
 // bit 0 is 0 in every reply we ask for, which also tells a status byte from an ack block (0x37).
 
+import type { PrinterStatus } from './transport';
+
 export const REALTIME_STATUS_REQUEST = (n: 1 | 2 | 3 | 4) => Buffer.from([0x10, 0x04, n]);
 
 export function isStatusByte(byte: number): boolean {
@@ -14,14 +16,8 @@ export interface RealTimeStatusBytes {
   paper: number;
 }
 
-export function parseRealTimeStatus(bytes: RealTimeStatusBytes): {
-  online: boolean;
-  paperEnd: boolean;
-  paperNearEnd: boolean;
-  coverOpen: boolean;
-  error: boolean;
-  detail: string;
-} {
+/** A printer that answered is reachable, so the reading never carries `unreachable`. */
+export function parseRealTimeStatus(bytes: RealTimeStatusBytes): Omit<PrinterStatus, 'unreachable'> {
   const online = (bytes.printer & 0x08) === 0;
   const coverOpen = (bytes.offlineCause & 0x04) !== 0;
   const paperEnd = (bytes.paper & 0x60) !== 0 || (bytes.offlineCause & 0x20) !== 0;
