@@ -5,7 +5,8 @@ import { currencySymbol, formatMoney, parseAmount } from '../../../../shared/mon
 import { till } from '../../till';
 import { describeCallError, useSale } from '../../state/sale';
 import { AmountField, amountText } from './AmountField';
-import { TerminalPicker, defaultTerminal, useTerminals } from './TerminalPicker';
+import { useTerminals } from '../../state/terminals';
+import { TerminalPicker, defaultTerminal } from './TerminalPicker';
 
 /** Gratuity and cashback are not refunded: at most the amount the sale asked for. */
 function refundable(p: PaymentView): number {

@@ -7,7 +7,8 @@ import { currencySymbol, formatMoney, parseAmount } from '../../../../shared/mon
 import { useShell } from '../../state/shell';
 import { useSale, type TenderMethod } from '../../state/sale';
 import { AmountField, Keypad, amountText } from './AmountField';
-import { TerminalPicker, defaultTerminal, useTerminals } from './TerminalPicker';
+import { useTerminals } from '../../state/terminals';
+import { TerminalPicker, defaultTerminal } from './TerminalPicker';
 
 const METHODS: Array<{ id: TenderMethod; label: string }> = [
   { id: 'card', label: 'Card' },

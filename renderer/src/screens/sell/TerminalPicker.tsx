@@ -1,33 +1,6 @@
 // Which card machine takes the payment: the first AVAILABLE one in the sale's currency by
 // default, any other from the list on request.
-import { useEffect, useState } from 'react';
 import type { Terminal } from '../../../../shared/contract';
-import { till } from '../../till';
-import { describeCallError } from '../../state/sale';
-
-export function useTerminals(currency: string | null): {
-  terminals: Terminal[] | null;
-  problem: string | null;
-} {
-  const [terminals, setTerminals] = useState<Terminal[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!till) return;
-    let live = true;
-    till
-      .invoke('terminals.list', currency ? { currency } : {})
-      .then((list) => {
-        if (!live) return;
-        setTerminals(list);
-        setProblem(null);
-      })
-      .catch((error: unknown) => live && setProblem(describeCallError(error)));
-    return () => {
-      live = false;
-    };
-  }, [currency]);
-  return { terminals, problem };
-}
 
 export function defaultTerminal(terminals: Terminal[]): Terminal | undefined {
   return terminals.find((t) => t.status === 'AVAILABLE') ?? terminals[0];

@@ -1,9 +1,8 @@
 // One outside service (card payments, supplies, merchant tools): sandbox or live, the live
 // address, the live sign-in kept in the keychain, and a connection test in plain words.
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { Terminal } from '../../../../shared/contract';
-import { till } from '../../till';
+import { useId, type ReactNode } from 'react';
 import { useSettings, type SecretKey, type ServiceName } from '../../state/settings';
+import { useTerminals } from '../../state/terminals';
 import { SecretField } from './SecretField';
 import { Field, SaveBar, SectionCard, Segmented, useAction, useDraft } from './section';
 
@@ -31,24 +30,16 @@ interface ServiceDraft {
 }
 
 function TerminalPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const [terminals, setTerminals] = useState<Terminal[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!till) return;
-    let live = true;
-    till
-      .invoke('terminals.list', {})
-      .then((list) => live && setTerminals(list))
-      .catch(() => live && setProblem('The terminal list could not be loaded; the saved choice is kept.'));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { terminals, problem } = useTerminals(null);
   const known = terminals?.some((t) => t.terminalId === value) ?? false;
   return (
     <Field
       label="Default card terminal"
-      hint={problem ?? 'Used by the Sell screen unless the cashier picks another.'}
+      hint={
+        problem
+          ? 'The terminal list could not be loaded; the saved choice is kept.'
+          : 'Used by the Sell screen unless the cashier picks another.'
+      }
     >
       <select value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Ask each time</option>
