@@ -20,9 +20,11 @@ import {
 } from '../../../electron/services/payments/transaction-runner';
 import { TillError } from '../../../shared/contract/errors';
 import {
+  assertSaleGoesThrough,
   delay,
   EUR_TERMINAL,
   GBP_TERMINAL,
+  gbpSale,
   lineValues,
   sandboxWithClient,
   startCardServiceProxy,
@@ -55,6 +57,8 @@ interface Harness {
     where?: (event: Extract<PaymentEvent, { type: T }>) => boolean,
     limitMs?: number,
   ): Promise<Extract<PaymentEvent, { type: T }>>;
+  /** Waits until the payment's progress shows the card machine's notification `code`. */
+  waitForNotification(paymentId: string, code: string): Promise<void>;
   newService(): PaymentService;
   cleanup(): Promise<void>;
 }
@@ -112,6 +116,12 @@ async function harness({ speed = 50, via, polling, credentials }: HarnessOptions
         await delay(10);
       }
     },
+    async waitForNotification(paymentId, code) {
+      await h.waitForEvent(
+        'progress',
+        (e) => e.paymentId === paymentId && e.notifications.some((n) => n.code === code),
+      );
+    },
     newService() {
       const fresh = openDatabase(dbFile);
       dbs.push(fresh);
@@ -142,12 +152,7 @@ describe('transaction runner', () => {
   afterEach(() => h.cleanup());
 
   test('a chip and PIN sale: intent → start → poll → finish → journal, notifications in arrival order', async () => {
-    const started = await h.service.startSale({
-      saleId: 'sale-1',
-      terminalId: GBP_TERMINAL,
-      amount: 2300,
-      currency: 'GBP',
-    });
+    const started = await h.service.startSale(gbpSale('sale-1', 2300));
     assert.equal(started.state, 'started');
     assert.ok(started.transactionId);
     const finished = await h.waitForEvent('finished', (e) => e.paymentId === started.id);
@@ -180,17 +185,9 @@ describe('transaction runner', () => {
   });
 
   test('one payment at a time per terminal: the second start fails without any HTTP request', async () => {
-    const first = await h.service.startSale({
-      saleId: 's1',
-      terminalId: GBP_TERMINAL,
-      amount: 1000,
-      currency: 'GBP',
-    });
+    const first = await h.service.startSale(gbpSale('s1'));
     const before = h.sandbox.stats().startRequests;
-    await rejectsWith(
-      h.service.startSale({ saleId: 's2', terminalId: GBP_TERMINAL, amount: 1000, currency: 'GBP' }),
-      'terminal_busy',
-    );
+    await rejectsWith(h.service.startSale(gbpSale('s2')), 'terminal_busy');
     assert.equal(h.sandbox.stats().startRequests, before);
     // Two starts issued in the same tick: still only one goes out.
     const other = [
@@ -203,23 +200,12 @@ describe('transaction runner', () => {
     await h.service.settled(first.id);
     const eur = settled.find((s) => s.status === 'fulfilled') as PromiseFulfilledResult<{ id: string }>;
     assert.equal((await h.service.settled(eur.value.id)).result, 'SUCCESSFUL');
-    await rejectsWith(
-      h.service.startSale({ saleId: 's5', terminalId: GBP_TERMINAL, amount: 0, currency: 'GBP' }),
-      'invalid_input',
-    );
+    await rejectsWith(h.service.startSale(gbpSale('s5', 0)), 'invalid_input');
   });
 
   test('cancel before the bank step: CANCELLED, not paid', async () => {
-    const p = await h.service.startSale({
-      saleId: 'c1',
-      terminalId: GBP_TERMINAL,
-      amount: 1007,
-      currency: 'GBP',
-    });
-    await h.waitForEvent(
-      'progress',
-      (e) => e.paymentId === p.id && e.notifications.some((n) => n.code === 'PRESENT_CARD'),
-    );
+    const p = await h.service.startSale(gbpSale('c1', 1007));
+    await h.waitForNotification(p.id, 'PRESENT_CARD');
     assert.deepEqual(await h.service.cancel(p.id), { status: 'requested' });
     const finished = await h.waitForEvent('finished', (e) => e.paymentId === p.id);
     assert.equal(finished.result, 'CANCELLED');
@@ -227,16 +213,8 @@ describe('transaction runner', () => {
   });
 
   test('cancel refused after CONNECTING: "cancel it on the card machine", keeps waiting for the real outcome', async () => {
-    const p = await h.service.startSale({
-      saleId: 'c2',
-      terminalId: GBP_TERMINAL,
-      amount: 1000,
-      currency: 'GBP',
-    });
-    await h.waitForEvent(
-      'progress',
-      (e) => e.paymentId === p.id && e.notifications.some((n) => n.code === 'CONNECTING'),
-    );
+    const p = await h.service.startSale(gbpSale('c2'));
+    await h.waitForNotification(p.id, 'CONNECTING');
     assert.deepEqual(await h.service.cancel(p.id), { status: 'refused' });
     const refused = await h.waitForEvent('cancel_refused', (e) => e.paymentId === p.id);
     assert.match(refused.message, /cancel it on the card machine/);
@@ -245,12 +223,7 @@ describe('transaction runner', () => {
 
   for (const accepted of [true, false]) {
     test(`signature ${accepted ? 'accepted' : 'declined'}: merchant copy and deadline first, then the answer`, async () => {
-      const p = await h.service.startSale({
-        saleId: 'sig',
-        terminalId: GBP_TERMINAL,
-        amount: 1204,
-        currency: 'GBP',
-      });
+      const p = await h.service.startSale(gbpSale('sig', 1204));
       const ask = await h.waitForEvent('signature_required', (e) => e.paymentId === p.id);
       assert.ok(lineValues(ask.merchantReceipt).includes('SIGN BELOW'));
       const seen = h.service
@@ -275,12 +248,7 @@ describe('transaction runner', () => {
   }
 
   test('a new undocumented notification is kept and shown as-is', async () => {
-    const p = await h.service.startSale({
-      saleId: 'n1',
-      terminalId: GBP_TERMINAL,
-      amount: 1013,
-      currency: 'GBP',
-    });
+    const p = await h.service.startSale(gbpSale('n1', 1013));
     await h.waitForEvent('finished', (e) => e.paymentId === p.id);
     const kept = h.service.getPayment(p.id)!.notifications.find((n) => n.code === 'LANGUAGE_SELECTION');
     assert.deepEqual(kept && { code: kept.code, text: kept.text }, {
@@ -290,12 +258,7 @@ describe('transaction runner', () => {
   });
 
   test('429 while polling: Retry-After honoured, problem shown, then the sale completes', async () => {
-    const p = await h.service.startSale({
-      saleId: 'r1',
-      terminalId: GBP_TERMINAL,
-      amount: 1000,
-      currency: 'GBP',
-    });
+    const p = await h.service.startSale(gbpSale('r1'));
     h.sandbox.control({ throttleNext: { count: 2, retryAfterSeconds: 1 } });
     const problem = await h.waitForEvent('progress', (e) => e.paymentId === p.id && e.problem !== null);
     assert.match(problem.problem!, /slow down/);
@@ -305,12 +268,7 @@ describe('transaction runner', () => {
   });
 
   test('polling never reads one transaction faster than every 100 ms, and stops when finished', async () => {
-    const p = await h.service.startSale({
-      saleId: 'q1',
-      terminalId: GBP_TERMINAL,
-      amount: 1000,
-      currency: 'GBP',
-    });
+    const p = await h.service.startSale(gbpSale('q1'));
     await h.waitForEvent('finished', (e) => e.paymentId === p.id);
     const reads = h.sandbox.stats().transactionReads[p.transactionId!]!;
     assert.ok(reads.length >= 2);
@@ -325,39 +283,23 @@ describe('transaction runner', () => {
   });
 
   test('refused start (offline terminal): failed_to_start, error thrown, terminal free again', async () => {
-    await rejectsWith(
-      h.service.startSale({ saleId: 'o1', terminalId: GBP_TERMINAL, amount: 1009, currency: 'GBP' }),
-      'not_found',
-    );
+    await rejectsWith(h.service.startSale(gbpSale('o1', 1009)), 'not_found');
     const [row] = h.service.listPayments({ limit: 1 });
     assert.equal(row?.state, 'failed_to_start');
-    const ok = await h.service.startSale({
-      saleId: 'o2',
-      terminalId: GBP_TERMINAL,
-      amount: 1001,
-      currency: 'GBP',
-    });
+    const ok = await h.service.startSale(gbpSale('o2', 1001));
     assert.equal((await h.service.settled(ok.id)).result, 'SUCCESSFUL');
   });
 
   test('lost start answer: unknown, never resent; terminal watched; duplicate shows it; cashier resolves', async () => {
     h.sandbox.control({ dropNextStartResponse: true });
-    const p = await h.service.startSale({
-      saleId: 'u1',
-      terminalId: GBP_TERMINAL,
-      amount: 1500,
-      currency: 'GBP',
-    });
+    const p = await h.service.startSale(gbpSale('u1', 1500));
     assert.equal(p.state, 'unknown');
     assert.equal(p.transactionId, null);
     await h.waitForEvent('unknown', (e) => e.paymentId === p.id && e.terminalStatus === 'BUSY');
     await h.waitForEvent('unknown', (e) => e.paymentId === p.id && e.terminalStatus === 'AVAILABLE');
     assert.equal(h.sandbox.stats().startRequests, 1, 'exactly one start reached the card machine');
     // A new sale on that machine waits for the cashier's decision; no request goes out.
-    await rejectsWith(
-      h.service.startSale({ saleId: 'u2', terminalId: GBP_TERMINAL, amount: 1500, currency: 'GBP' }),
-      'terminal_busy',
-    );
+    await rejectsWith(h.service.startSale(gbpSale('u2', 1500)), 'terminal_busy');
     assert.equal(h.sandbox.stats().startRequests, 1);
     const duplicate = await h.service.requestDuplicate(GBP_TERMINAL);
     assert.equal(duplicate.result, 'SUCCESSFUL');
@@ -371,26 +313,12 @@ describe('transaction runner', () => {
     assert.equal(resolved.state, 'unknown');
     assert.equal(resolved.resolution?.outcome, 'paid');
     assert.throws(() => h.service.resolveUnknown(p.id, { outcome: 'not_paid', note: '' }), TillError);
-    const next = await h.service.startSale({
-      saleId: 'u3',
-      terminalId: GBP_TERMINAL,
-      amount: 1000,
-      currency: 'GBP',
-    });
-    assert.equal((await h.service.settled(next.id)).result, 'SUCCESSFUL');
+    await assertSaleGoesThrough(h.service, 'u3');
   });
 
   test('resume after restart: a new runner on the same DB file finishes the same transaction', async () => {
-    const p = await h.service.startSale({
-      saleId: 'z1',
-      terminalId: GBP_TERMINAL,
-      amount: 1007,
-      currency: 'GBP',
-    });
-    await h.waitForEvent(
-      'progress',
-      (e) => e.paymentId === p.id && e.notifications.some((n) => n.code === 'PRESENT_CARD'),
-    );
+    const p = await h.service.startSale(gbpSale('z1', 1007));
+    await h.waitForNotification(p.id, 'PRESENT_CARD');
     await h.service.close();
     const journal = new PaymentJournal(h.db);
     assert.equal(journal.get(p.id)?.state, 'pending');
@@ -432,12 +360,7 @@ describe('transaction runner', () => {
   });
 
   test('refund against an earlier sale: REFUND record, linked to the sale', async () => {
-    const sale = await h.service.startSale({
-      saleId: 'f1',
-      terminalId: GBP_TERMINAL,
-      amount: 900,
-      currency: 'GBP',
-    });
+    const sale = await h.service.startSale(gbpSale('f1', 900));
     await h.service.settled(sale.id);
     await rejectsWith(
       h.service.startRefund({
@@ -490,34 +413,20 @@ describe('start answers that do not say whether the card machine started', () =>
   test('500 to a start (service_error script): unknown, never resent; the cashier checks and resolves it', async () => {
     const h = await harness();
     try {
-      const p = await h.service.startSale({
-        saleId: 'e1',
-        terminalId: GBP_TERMINAL,
-        amount: amountFor('service_error'),
-        currency: 'GBP',
-      });
+      const p = await h.service.startSale(gbpSale('e1', amountFor('service_error')));
       assert.equal(p.state, 'unknown');
       assert.equal(p.transactionId, null);
       assert.match(p.problem ?? '', /500/);
       await h.waitForEvent('unknown', (e) => e.paymentId === p.id && e.terminalStatus === 'AVAILABLE');
       assert.equal(h.sandbox.stats().startRequests, 1);
-      await rejectsWith(
-        h.service.startSale({ saleId: 'e2', terminalId: GBP_TERMINAL, amount: 1000, currency: 'GBP' }),
-        'terminal_busy',
-      );
+      await rejectsWith(h.service.startSale(gbpSale('e2')), 'terminal_busy');
       assert.equal(h.sandbox.stats().startRequests, 1, 'never resent, nothing new sent while unresolved');
       const resolved = h.service.resolveUnknown(p.id, {
         outcome: 'not_paid',
         note: 'nothing on the card machine',
       });
       assert.equal(resolved.successful, false);
-      const next = await h.service.startSale({
-        saleId: 'e3',
-        terminalId: GBP_TERMINAL,
-        amount: 1000,
-        currency: 'GBP',
-      });
-      assert.equal((await h.service.settled(next.id)).result, 'SUCCESSFUL');
+      await assertSaleGoesThrough(h.service, 'e3');
     } finally {
       await h.cleanup();
     }
@@ -528,12 +437,7 @@ describe('start answers that do not say whether the card machine started', () =>
       via: (method, path) => (isStart(method, path) ? { forwardThenAnswer: 502 } : 'forward'),
     });
     try {
-      const p = await h.service.startSale({
-        saleId: 'g1',
-        terminalId: GBP_TERMINAL,
-        amount: 1500,
-        currency: 'GBP',
-      });
+      const p = await h.service.startSale(gbpSale('g1', 1500));
       assert.equal(p.state, 'unknown');
       await h.waitForEvent('unknown', (e) => e.paymentId === p.id && e.terminalStatus === 'BUSY');
       await h.waitForEvent('unknown', (e) => e.paymentId === p.id && e.terminalStatus === 'AVAILABLE');
@@ -555,12 +459,7 @@ describe('start answers that do not say whether the card machine started', () =>
         startStatus = status;
         let state: string;
         try {
-          const p = await h.service.startSale({
-            saleId: `s${status}`,
-            terminalId: GBP_TERMINAL,
-            amount: 1000,
-            currency: 'GBP',
-          });
+          const p = await h.service.startSale(gbpSale(`s${status}`));
           state = p.state;
           if (p.state === 'unknown') h.service.resolveUnknown(p.id, { outcome: 'not_paid', note: 'test' });
         } catch (error) {
@@ -600,12 +499,7 @@ describe('a transaction the card service stops knowing', () => {
       polling: { ...quickBackoff, lostAfterNotFoundReads: 5, lostAfterNotFoundMs: 150 },
     });
     try {
-      const p = await h.service.startSale({
-        saleId: 'l1',
-        terminalId: GBP_TERMINAL,
-        amount: 1000,
-        currency: 'GBP',
-      });
+      const p = await h.service.startSale(gbpSale('l1'));
       lostId = p.transactionId;
       const unknown = await h.waitForEvent('unknown', (e) => e.paymentId === p.id);
       assert.match(unknown.reason, /no longer knows this transaction: check the card machine/);
@@ -621,10 +515,7 @@ describe('a transaction the card service stops knowing', () => {
         ).length >= 5,
       );
       await rejectsWith(h.service.cancel(p.id), 'conflict');
-      await rejectsWith(
-        h.service.startSale({ saleId: 'l2', terminalId: GBP_TERMINAL, amount: 1000, currency: 'GBP' }),
-        'terminal_busy',
-      );
+      await rejectsWith(h.service.startSale(gbpSale('l2')), 'terminal_busy');
       // The terminal is watched as for any unknown outcome: the cashier sees when the machine is free.
       await h.waitForEvent('unknown', (e) => e.paymentId === p.id && e.terminalStatus === 'AVAILABLE');
       const resolved = h.service.resolveUnknown(p.id, {
@@ -633,13 +524,7 @@ describe('a transaction the card service stops knowing', () => {
       });
       assert.equal(resolved.successful, true);
       await h.waitForEvent('resolved', (e) => e.paymentId === p.id);
-      const next = await h.service.startSale({
-        saleId: 'l3',
-        terminalId: GBP_TERMINAL,
-        amount: 1000,
-        currency: 'GBP',
-      });
-      assert.equal((await h.service.settled(next.id)).result, 'SUCCESSFUL');
+      await assertSaleGoesThrough(h.service, 'l3');
       assert.equal(h.sandbox.stats().startRequests, 2, 'the lost sale was never sent again');
     } finally {
       await h.cleanup();
@@ -667,13 +552,7 @@ describe('a transaction the card service stops knowing', () => {
       assert.equal(settled.state, 'unknown');
       assert.match(settled.problem ?? '', /no longer knows this transaction/);
       assert.equal(second.resolveUnknown(row.id, { outcome: 'not_paid', note: 'checked' }).successful, false);
-      const next = await second.startSale({
-        saleId: 'l4',
-        terminalId: GBP_TERMINAL,
-        amount: 1000,
-        currency: 'GBP',
-      });
-      assert.equal((await second.settled(next.id)).result, 'SUCCESSFUL');
+      await assertSaleGoesThrough(second, 'l4');
     } finally {
       await h.cleanup();
     }
@@ -691,12 +570,7 @@ describe('a transaction the card service stops knowing', () => {
       polling: { ...quickBackoff, lostAfterNotFoundReads: 2, lostAfterNotFoundMs: 60_000 },
     });
     try {
-      const p = await h.service.startSale({
-        saleId: 'l5',
-        terminalId: GBP_TERMINAL,
-        amount: amountFor('slow_card'),
-        currency: 'GBP',
-      });
+      const p = await h.service.startSale(gbpSale('l5', amountFor('slow_card')));
       lostId = p.transactionId;
       while (notFoundAnswers < 6) await delay(10);
       assert.ok(['started', 'pending'].includes(h.service.getPayment(p.id)!.state));
@@ -715,12 +589,7 @@ describe('duplicates move no money', () => {
   test('a duplicate whose answer is lost does not block the terminal, now or after a restart', async () => {
     const h = await harness();
     try {
-      const sale = await h.service.startSale({
-        saleId: 'd1',
-        terminalId: GBP_TERMINAL,
-        amount: 1000,
-        currency: 'GBP',
-      });
+      const sale = await h.service.startSale(gbpSale('d1'));
       await h.service.settled(sale.id);
       h.sandbox.control({ dropNextStartResponse: true });
       const lost = await h.service.requestDuplicate(GBP_TERMINAL).then(
@@ -738,13 +607,7 @@ describe('duplicates move no money', () => {
       );
       // The machine still runs the reprint for a moment; once it is free a sale goes through.
       while ((await h.client.getTerminal(GBP_TERMINAL)).status !== 'AVAILABLE') await delay(20);
-      const next = await h.service.startSale({
-        saleId: 'd2',
-        terminalId: GBP_TERMINAL,
-        amount: 1000,
-        currency: 'GBP',
-      });
-      assert.equal((await h.service.settled(next.id)).result, 'SUCCESSFUL');
+      await assertSaleGoesThrough(h.service, 'd2');
 
       // A crash while a duplicate was starting leaves it 'starting': it blocks nothing either.
       await h.service.close();
@@ -754,13 +617,7 @@ describe('duplicates move no money', () => {
       const second = h.newService();
       await second.resumeAll();
       assert.deepEqual(await second.resumeAll(), [], 'nothing left open for the cashier');
-      const after = await second.startSale({
-        saleId: 'd3',
-        terminalId: GBP_TERMINAL,
-        amount: 1000,
-        currency: 'GBP',
-      });
-      assert.equal((await second.settled(after.id)).result, 'SUCCESSFUL');
+      await assertSaleGoesThrough(second, 'd3');
       assert.equal(
         h.events.filter((e) => e.type === 'unknown' && [duplicate.id, crashed.id].includes(e.paymentId))
           .length,
@@ -785,23 +642,14 @@ describe('a start that never left the till', () => {
     });
     sandboxCredentials = { username: h.sandbox.username, password: h.sandbox.password };
     try {
-      await rejectsWith(
-        h.service.startSale({ saleId: 'k1', terminalId: GBP_TERMINAL, amount: 1000, currency: 'GBP' }),
-        'storage',
-      );
+      await rejectsWith(h.service.startSale(gbpSale('k1')), 'storage');
       const [row] = h.service.listPayments({ limit: 1 });
       assert.equal(row?.state, 'failed_to_start');
       assert.match(row?.problem ?? '', /keychain is locked/);
       assert.equal(h.sandbox.stats().apiRequests, 0);
       assert.equal(h.events.filter((e) => e.type === 'unknown').length, 0);
       keychainLocked = false;
-      const next = await h.service.startSale({
-        saleId: 'k2',
-        terminalId: GBP_TERMINAL,
-        amount: 1000,
-        currency: 'GBP',
-      });
-      assert.equal((await h.service.settled(next.id)).result, 'SUCCESSFUL');
+      await assertSaleGoesThrough(h.service, 'k2');
     } finally {
       await h.cleanup();
     }
@@ -820,12 +668,7 @@ describe('event listeners', () => {
       h.service.onEvent((event) => {
         if (event.type === 'finished') laterListenerSawFinished = true;
       });
-      const p = await h.service.startSale({
-        saleId: 'ev1',
-        terminalId: GBP_TERMINAL,
-        amount: 1000,
-        currency: 'GBP',
-      });
+      const p = await h.service.startSale(gbpSale('ev1'));
       await h.waitForEvent('finished', (e) => e.paymentId === p.id);
       assert.equal(h.service.getPayment(p.id)!.result, 'SUCCESSFUL');
       assert.equal(laterListenerSawFinished, true);
@@ -845,12 +688,7 @@ describe('signature timeout', () => {
   test('no answer in 80 s (scaled): final result from the record; a late answer is refused', async () => {
     const h = await harness({ speed: 400 });
     try {
-      const p = await h.service.startSale({
-        saleId: 't1',
-        terminalId: GBP_TERMINAL,
-        amount: 1204,
-        currency: 'GBP',
-      });
+      const p = await h.service.startSale(gbpSale('t1', 1204));
       await h.waitForEvent('signature_required', (e) => e.paymentId === p.id);
       const finished = await h.waitForEvent('finished', (e) => e.paymentId === p.id);
       assert.equal(finished.result, 'VOID');

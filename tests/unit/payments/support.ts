@@ -1,4 +1,5 @@
 // Shared set-up for the payments tests: a real sandbox on loopback and a client for it.
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import {
   PayAtCounterClient,
   type CardTransaction,
 } from '../../../electron/services/payments/pay-at-counter-client';
+import type { PaymentService, StartSaleInput } from '../../../electron/services/payments/transaction-runner';
 
 export const GBP_TERMINAL = '22900001';
 export const EUR_TERMINAL = '22900002';
@@ -29,6 +31,17 @@ export function clientFor(sandbox: PayAtCounterSandbox, timeoutMs = 5_000): PayA
     credentials: async () => ({ username: sandbox.username, password: sandbox.password }),
     timeoutMs,
   });
+}
+
+/** A sale on the GBP card machine, £10.00 unless `amount` (pence) says otherwise. */
+export function gbpSale(saleId: string, amount = 1000): StartSaleInput {
+  return { saleId, terminalId: GBP_TERMINAL, amount, currency: 'GBP' };
+}
+
+/** Takes a £10.00 sale on the GBP card machine and checks it succeeds, proving the machine is free. */
+export async function assertSaleGoesThrough(service: PaymentService, saleId: string): Promise<void> {
+  const sale = await service.startSale(gbpSale(saleId));
+  assert.equal((await service.settled(sale.id)).result, 'SUCCESSFUL');
 }
 
 export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
