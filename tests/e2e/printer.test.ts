@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestHost, type TestHost } from './support/host';
-import { launchBrowser, openTill, pageProblems } from './support/browser';
+import { goToScreen, launchBrowser, openTill, pageProblems } from './support/browser';
 import { startPrinterEmulator, type PrinterEmulator } from '../../electron/sandbox/printer-emulator';
 
 let host: TestHost;
@@ -31,13 +31,7 @@ after(async () => {
   await emulator?.close();
 });
 
-async function go(screen: string) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: screen, exact: true })
-    .click();
-  await page.getByRole('heading', { level: 1, name: screen }).waitFor();
-}
+const go = (screen: string) => goToScreen(page, screen);
 
 const queue = () => page.getByRole('table', { name: 'Print queue' });
 

@@ -8,18 +8,19 @@
 // elsewhere to the encrypted-file store with a test key, so the screen is still exercised.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startTestHost, type TestHost } from './support/host';
-import { launchBrowser, openTill, pageProblems } from './support/browser';
+import { goToScreen, launchBrowser, openTill, pageProblems } from './support/browser';
 import {
   startPayAtCounterSandbox,
   type PayAtCounterSandbox,
 } from '../../electron/sandbox/pay-at-counter/server';
 import { EncryptedFileSecretStore } from '../../electron/services/storage/secret-store-encrypted-file';
+import { aesBackend } from '../support/encryption';
 
 const PIN = '582946';
 const WRONG_PIN = '913572';
@@ -34,28 +35,6 @@ let dataDir: string;
 let browser: Browser;
 let page: Page;
 
-function testEncryptedFileStore(file: string) {
-  const key = randomBytes(32);
-  return new EncryptedFileSecretStore({
-    file,
-    encryption: {
-      isEncryptionAvailable: () => true,
-      backendName: () => 'test-aes-gcm',
-      encrypt(text) {
-        const iv = randomBytes(12);
-        const cipher = createCipheriv('aes-256-gcm', key, iv);
-        const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-        return Buffer.concat([iv, cipher.getAuthTag(), body]);
-      },
-      decrypt(buf) {
-        const decipher = createDecipheriv('aes-256-gcm', key, buf.subarray(0, 12));
-        decipher.setAuthTag(buf.subarray(12, 28));
-        return Buffer.concat([decipher.update(buf.subarray(28)), decipher.final()]).toString('utf8');
-      },
-    },
-  });
-}
-
 before(async () => {
   live = await startPayAtCounterSandbox({
     username: 'live-user',
@@ -68,7 +47,12 @@ before(async () => {
     dataDir,
     pinScryptCost: 1024,
     ...(process.env.PAYDESK_KEYRING !== '1' && {
-      secretStores: [testEncryptedFileStore(join(dataDir, 'secrets.enc.json'))],
+      secretStores: [
+        new EncryptedFileSecretStore({
+          file: join(dataDir, 'secrets.enc.json'),
+          encryption: aesBackend('test-aes-gcm'),
+        }),
+      ],
     }),
   });
   browser = await launchBrowser();
@@ -82,13 +66,7 @@ after(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function go(screen: string) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: screen, exact: true })
-    .click();
-  await page.getByRole('heading', { level: 1, name: screen }).waitFor();
-}
+const go = (screen: string) => goToScreen(page, screen);
 
 const gate = () => page.getByRole('group', { name: 'Settings are locked' });
 const cardPayments = () => page.getByRole('region', { name: 'Card payments' });

@@ -39,3 +39,12 @@ export async function openTill(browser: Browser, url: string): Promise<Page> {
 export function pageProblems(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
 }
+
+/** Opens a screen from the main navigation and waits for its heading. */
+export async function goToScreen(page: Page, screen: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: screen, exact: true })
+    .click();
+  await page.getByRole('heading', { level: 1, name: screen }).waitFor();
+}

@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,31 +16,12 @@ import {
   parseSecretAccount,
   secretAccount,
 } from '../../../electron/services/storage/secret-store';
+import { aesBackend } from '../../support/encryption';
 
 function tempFolder(t: { after: (fn: () => void) => void }): string {
   const folder = mkdtempSync(join(tmpdir(), 'paydesk-secrets-'));
   t.after(() => rmSync(folder, { recursive: true, force: true }));
   return folder;
-}
-
-/** Real AES-256-GCM under a random key: stands in for the OS encryption Electron's safeStorage uses. */
-function aesBackend(name = 'gnome_libsecret'): EncryptionBackend {
-  const key = randomBytes(32);
-  return {
-    isEncryptionAvailable: () => true,
-    backendName: () => name,
-    encrypt(text) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-      return Buffer.concat([iv, cipher.getAuthTag(), body]);
-    },
-    decrypt(buf) {
-      const decipher = createDecipheriv('aes-256-gcm', key, buf.subarray(0, 12));
-      decipher.setAuthTag(buf.subarray(12, 28));
-      return Buffer.concat([decipher.update(buf.subarray(28)), decipher.final()]).toString('utf8');
-    },
-  };
 }
 
 const PASSWORD = 'correct-horse-battery-staple-42';
