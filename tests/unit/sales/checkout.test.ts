@@ -22,6 +22,18 @@ const settled = (paymentId: string) =>
     (p) => p.paymentId === paymentId && ['finished', 'unknown', 'failed_to_start'].includes(p.state),
   );
 
+/** Starts a card payment for all the sale owes on the GBP card machine. */
+const payAllByCard = (sale: SaleView) =>
+  t.call('sales.payCard', { saleId: sale.saleId, terminalId: '22900001', amount: sale.total });
+
+/** A sale paid in full by card: a basket ending in 20 is one the sandbox card machine approves. */
+async function paidCardSale() {
+  const sale = await t.call('sales.open', { lines: basketEndingIn(20) });
+  const paid = await payAllByCard(sale);
+  await settled(paid.paymentId);
+  return { sale, paid };
+}
+
 async function receiptIds(): Promise<string[]> {
   const preview = await t.call('printing.preview', { limit: 100 });
   return preview.map((r) => r.receiptId);
@@ -64,11 +76,7 @@ test('card: chip and PIN completes the sale only on SUCCESSFUL and prints the cu
     'sales.updated',
     (s) => s.saleId === sale.saleId && s.state === 'completed',
   );
-  const started = await t.call('sales.payCard', {
-    saleId: sale.saleId,
-    terminalId: '22900001',
-    amount: sale.total,
-  });
+  const started = await payAllByCard(sale);
   assert.equal(started.saleId, sale.saleId);
   const finished = await settled(started.paymentId);
   assert.equal(finished.result, 'SUCCESSFUL');
@@ -83,11 +91,7 @@ test('card: chip and PIN completes the sale only on SUCCESSFUL and prints the cu
 
 test('card: a decline leaves the sale open and unpaid', async () => {
   const sale = await t.call('sales.open', { lines: basketEndingIn(2) });
-  const started = await t.call('sales.payCard', {
-    saleId: sale.saleId,
-    terminalId: '22900001',
-    amount: sale.total,
-  });
+  const started = await payAllByCard(sale);
   const finished = await settled(started.paymentId);
   assert.equal(finished.successful, false);
   assert.equal(finished.result, 'TRANSACTION_UNSUCCESSFUL');
@@ -161,13 +165,7 @@ test('a card payment taken on the card machine alone is recorded and flagged for
 });
 
 test('a refund against a past card sale cannot exceed what was paid', async () => {
-  const sale = await t.call('sales.open', { lines: basketEndingIn(20) });
-  const paid = await t.call('sales.payCard', {
-    saleId: sale.saleId,
-    terminalId: '22900001',
-    amount: sale.total,
-  });
-  await settled(paid.paymentId);
+  const { sale, paid } = await paidCardSale();
   const tooMuch = await t.failure('payments.refund', {
     terminalId: '22900001',
     amount: sale.total + 1,
@@ -186,11 +184,7 @@ test('a refund against a past card sale cannot exceed what was paid', async () =
 
 test('while a card payment runs, cash, a manual card entry and abandoning are all refused', async () => {
   const sale = await t.call('sales.open', { lines: basketEndingIn(7) }); // slow card: a wide window
-  const card = await t.call('sales.payCard', {
-    saleId: sale.saleId,
-    terminalId: '22900001',
-    amount: sale.total,
-  });
+  const card = await payAllByCard(sale);
   for (const [method, input] of [
     ['sales.payCash', { saleId: sale.saleId, amountGiven: sale.total }],
     ['sales.recordManualCard', { saleId: sale.saleId, amount: sale.total, reference: 'X1' }],
@@ -224,13 +218,7 @@ test('two card starts for one sale at the same moment send one start request', a
 });
 
 test('two refunds of the whole amount at once: only one is started', async () => {
-  const sale = await t.call('sales.open', { lines: basketEndingIn(20) });
-  const paid = await t.call('sales.payCard', {
-    saleId: sale.saleId,
-    terminalId: '22900001',
-    amount: sale.total,
-  });
-  await settled(paid.paymentId);
+  const { sale, paid } = await paidCardSale();
   const replies = await Promise.all(
     [1, 2].map(() =>
       t.till.dispatch('payments.refund', {
