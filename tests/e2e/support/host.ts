@@ -1,10 +1,8 @@
-// Starts the real till services and browser host in-process on loopback, with a temporary
-// data directory, for tests that drive it over HTTP, WebSocket or a real browser.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createTill, type Till, type TillOptions } from '../../../electron/services/till';
+// The in-process till (tests/support/till.ts) plus the browser host in front of it, on
+// loopback, for tests that drive it over HTTP, WebSocket or a real browser.
+import type { Till, TillOptions } from '../../../electron/services/till';
 import { startBrowserHost, type BrowserHost } from '../../../electron/host/server';
+import { startTestTill } from '../../support/till';
 
 export interface TestHost {
   till: Till;
@@ -16,17 +14,16 @@ export interface TestHost {
 export async function startTestHost(
   options: Partial<TillOptions> & { rendererDir?: string } = {},
 ): Promise<TestHost> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-test-'));
-  const till = await createTill({ host: 'browser', version: 'test', sandboxSpeed: 20, ...options, dataDir });
-  const host = await startBrowserHost({ till, rendererDir: options.rendererDir ?? 'out/renderer' });
+  const { rendererDir = 'out/renderer', ...tillOptions } = options;
+  const t = await startTestTill({ sandboxSpeed: 20, ...tillOptions });
+  const host = await startBrowserHost({ till: t.till, rendererDir });
   return {
-    till,
+    till: t.till,
     host,
-    dataDir,
+    dataDir: t.dataDir,
     async close() {
       await host.close();
-      await till.close();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      await t.close();
     },
   };
 }
