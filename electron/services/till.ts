@@ -12,6 +12,7 @@ import { EventBus } from './events';
 import { createLogger, type Logger } from './logger';
 import { ManagerGate } from './manager-gate';
 import { printingHandlers, toJobView } from './handlers/printing';
+import { reportsHandlers } from './handlers/reports';
 import { salesHandlers } from './handlers/sales';
 import { settingsHandlers, settingsView } from './handlers/settings';
 import { terminalHandlers } from './handlers/terminals';
@@ -305,6 +306,13 @@ export async function createTill(options: TillOptions): Promise<Till> {
       () => printingReady,
       (id) => settings.load().printers.find((p) => p.id === id)?.name || id,
     ),
+    ...reportsHandlers({
+      payments,
+      requireManager: (action) => manager.require(action),
+      printReceipt: async (receiptId, lines) => (await printingReady).printReceipt(receiptId, lines),
+      track: trackCard,
+      logger,
+    }),
   };
 
   // Pick up whatever an earlier run left unfinished, before the UI can start anything new.

@@ -7,6 +7,7 @@ import { terminalMethods } from './terminals';
 import { salesEvents, salesMethods } from './sales';
 import { settingsEvents, settingsMethods } from './settings';
 import { printingEvents, printingMethods } from './printing';
+import { reportsMethods } from './reports';
 
 export const methods = {
   ...systemMethods,
@@ -14,6 +15,7 @@ export const methods = {
   ...salesMethods,
   ...settingsMethods,
   ...printingMethods,
+  ...reportsMethods,
 } as const;
 
 export const events = {
@@ -53,3 +55,4 @@ export * from './terminals';
 export * from './sales';
 export * from './settings';
 export * from './printing';
+export * from './reports';
