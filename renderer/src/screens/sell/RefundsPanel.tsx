@@ -7,6 +7,7 @@ import { describeCallError, useSale } from '../../state/sale';
 import { AmountField, amountText } from './AmountField';
 import { useTerminals } from '../../state/terminals';
 import { TerminalPicker, defaultTerminal } from './TerminalPicker';
+import { ManagerPinForm } from '../../components/ManagerPinForm';
 
 /** Gratuity and cashback are not refunded: at most the amount the sale asked for. */
 function refundable(p: PaymentView): number {
@@ -97,34 +98,13 @@ function StandaloneRefund() {
 }
 
 function ManagerPin() {
-  const [pin, setPin] = useState('');
   const busy = useSale((s) => s.busy);
   return (
-    <form
-      className="manager-pin row wrap"
-      aria-label="Manager approval"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void useSale
-          .getState()
-          .unlockManager(pin)
-          .then(() => setPin(''));
-      }}
-    >
-      <label className="field">
-        Manager PIN (refunds need a manager)
-        <input
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={pin}
-          onChange={(e) => setPin(e.target.value)}
-        />
-      </label>
-      <button type="submit" className="primary" disabled={busy || !/^\d{4,8}$/.test(pin)}>
-        Approve
-      </button>
-    </form>
+    <ManagerPinForm
+      reason="refunds need a manager"
+      busy={busy}
+      onApprove={(pin) => useSale.getState().unlockManager(pin)}
+    />
   );
 }
 
