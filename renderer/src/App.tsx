@@ -7,6 +7,7 @@ import { TerminalsScreen } from './screens/TerminalsScreen';
 import { SellScreen } from './screens/sell/SellScreen';
 import { PrinterScreen } from './screens/printer/PrinterScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
+import { ReportsScreen } from './screens/reports/ReportsScreen';
 
 function Screen({ id }: { id: ScreenId }) {
   switch (id) {
@@ -15,12 +16,7 @@ function Screen({ id }: { id: ScreenId }) {
     case 'sell':
       return <SellScreen />;
     case 'reports':
-      return (
-        <ComingSoon
-          title="Reports"
-          what="X and Z reports from the card terminal, held against the till's own sales."
-        />
-      );
+      return <ReportsScreen />;
     case 'printer':
       return <PrinterScreen />;
     case 'supplies':
