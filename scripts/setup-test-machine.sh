@@ -18,4 +18,20 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# Node 22 LTS (Electron 45 embeds Node 22; Node 20 reached end of life in April 2026). Debian's own
+# package is older, so where the machine's Node is older than 22 we install the `node` package from the
+# npm registry (it ships the binary and its headers) into /usr/local, ahead of /usr/bin on PATH.
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+if [ "$(node_major)" -lt 22 ]; then
+  echo "Installing Node 22 LTS from the npm registry (found $(node --version 2>/dev/null || echo none))"
+  npm install -g --prefix /usr/local --no-audit --no-fund node@22 >/dev/null
+  hash -r
+fi
+export PATH="/usr/local/bin:$PATH"
+echo "Node $(node --version)"
+# Native addons (better-sqlite3) must be built against the headers of the Node that runs them.
+node_headers="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
+[ -d "$node_headers/include/node" ] || node_headers="$(find /usr/local/lib/node_modules/node -maxdepth 3 -type d -name 'node-linux-*' 2>/dev/null | head -1)"
+[ -n "$node_headers" ] && [ -d "$node_headers/include/node" ] && export npm_config_nodedir="$node_headers"
+
 npm ci --no-audit --no-fund

@@ -1,0 +1,63 @@
+// A clock tests move by hand: timers fire in time order as `advance` passes them, so a
+// 30-second lockout or a minute of retries takes no real time.
+import { sleepOn, type Clock, type TimerHandle } from '../../electron/services/common/clock';
+
+interface Pending {
+  at: number;
+  seq: number;
+  fn: () => void;
+}
+
+export class ManualClock implements Clock {
+  private current: number;
+  private seq = 0;
+  private readonly pending = new Set<Pending>();
+
+  constructor(start = Date.UTC(2026, 10, 23, 9, 0, 0)) {
+    this.current = start;
+  }
+
+  now(): number {
+    return this.current;
+  }
+
+  setTimer(fn: () => void, ms: number): TimerHandle {
+    const entry: Pending = { at: this.current + Math.max(0, ms), seq: this.seq++, fn };
+    this.pending.add(entry);
+    return { cancel: () => this.pending.delete(entry) };
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return sleepOn(this, ms, signal);
+  }
+
+  /** Timers not yet fired. */
+  get timers(): number {
+    return this.pending.size;
+  }
+
+  /**
+   * Moves time forward by `ms`, firing each timer due on the way in order, and letting
+   * promise callbacks run between timers (so a retry loop sees each wake-up).
+   */
+  async advance(ms: number): Promise<void> {
+    const end = this.current + ms;
+    for (;;) {
+      const next = [...this.pending]
+        .filter((p) => p.at <= end)
+        .sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (!next) break;
+      this.pending.delete(next);
+      this.current = Math.max(this.current, next.at);
+      next.fn();
+      await settleMicrotasks();
+    }
+    this.current = end;
+    await settleMicrotasks();
+  }
+}
+
+/** Lets pending promise callbacks (and I/O callbacks already queued) run. */
+export async function settleMicrotasks(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
