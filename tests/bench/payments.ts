@@ -9,6 +9,7 @@ import {
   type PayAtCounterSandbox,
 } from '../../electron/sandbox/pay-at-counter/server';
 import { openDatabase } from '../../electron/services/storage/database';
+import { JOURNAL_MIGRATIONS } from '../../electron/services/payments/journal';
 import { PayAtCounterClient } from '../../electron/services/payments/pay-at-counter-client';
 import {
   createPaymentService,
@@ -45,7 +46,7 @@ interface PolicyRun {
 /** Runs ROUNDS sales on both terminals of its own sandbox with one polling policy. */
 async function runPolicy(polling: Partial<PollingPolicy>, dir: string, label: string): Promise<PolicyRun> {
   const sandbox: PayAtCounterSandbox = await startPayAtCounterSandbox({ speed: 1 });
-  const db = openDatabase(join(dir, `${label}.db`));
+  const db = openDatabase(join(dir, `${label}.db`), JOURNAL_MIGRATIONS);
   const client = new PayAtCounterClient({
     baseUrl: sandbox.baseUrl,
     credentials: async () => ({ username: sandbox.username, password: sandbox.password }),

@@ -10,7 +10,6 @@ import {
   startPayAtCounterSandbox,
   type PayAtCounterSandbox,
 } from '../../electron/sandbox/pay-at-counter/server';
-import { openDatabase } from '../../electron/services/storage/database';
 import { PaymentJournal } from '../../electron/services/payments/journal';
 import { PayAtCounterClient } from '../../electron/services/payments/pay-at-counter-client';
 import {
@@ -18,7 +17,8 @@ import {
   type PaymentEvent,
   type PaymentService,
 } from '../../electron/services/payments/transaction-runner';
-import { tempDir } from '../unit/payments/support';
+import { ManualClock } from '../support/manual-clock';
+import { driveClock, openPaymentsDatabase, settledWithin, tempDir } from '../unit/payments/support';
 
 const ROOT = resolve(__dirname, '../..');
 const CHILD = join(ROOT, 'tests/fault/fixtures/payments-child.ts');
@@ -79,14 +79,19 @@ async function crashChild(
   };
 }
 
-/** A fresh runner on the crashed child's database file, like the till after a restart. */
+/**
+ * A fresh runner on the crashed child's database file, like the till after a restart. Its clock
+ * runs fast (the child's ran in real time), so its reads and terminal watch cost little waiting.
+ */
 function restart(crash: Crash) {
-  const db = openDatabase(crash.dbFile);
+  const db = openPaymentsDatabase(crash.dbFile);
   const client = new PayAtCounterClient({
     baseUrl: crash.sandbox.baseUrl,
     credentials: async () => ({ username: crash.sandbox.username, password: crash.sandbox.password }),
   });
-  const service = createPaymentService({ client, db });
+  const clock = new ManualClock(Date.now());
+  const driver = driveClock(clock);
+  const service = createPaymentService({ client, db, clock });
   const events: PaymentEvent[] = [];
   service.onEvent((e) => events.push(e));
   return {
@@ -95,6 +100,7 @@ function restart(crash: Crash) {
     journal: new PaymentJournal(db),
     async close() {
       await service.close();
+      await driver.stop();
       db.close();
     },
   };
@@ -118,7 +124,7 @@ function onlyRow(journal: PaymentJournal, paymentId: string) {
 }
 
 async function settle(service: PaymentService, id: string) {
-  return service.settled(id);
+  return settledWithin(service, id, 20_000);
 }
 
 test('(a) killed before the start request: marked not sent, nothing reached the machine', async () => {
@@ -130,7 +136,7 @@ test('(a) killed before the start request: marked not sent, nothing reached the 
     assert.deepEqual(resumed, [{ paymentId: crash.paymentId, state: 'failed_to_start' }]);
     assert.equal(till.service.getPayment(crash.paymentId)?.successful, false);
     assert.equal(crash.sandbox.stats().startRequests, 0);
-    assert.equal((await till.service.settled(crash.paymentId)).state, 'failed_to_start');
+    assert.equal((await settle(till.service, crash.paymentId)).state, 'failed_to_start');
   } finally {
     await till.close();
     await crash.cleanup();

@@ -149,8 +149,22 @@ export interface IntentInput {
   currency?: string | null;
 }
 
-/** States in which the till still owes the cashier an outcome. */
-const OPEN_STATES: PaymentState[] = ['intent', 'starting', 'started', 'pending', 'unknown'];
+/** Running: the card machine may still be working on it (a terminal stays taken). */
+export const RUNNING_PAYMENT_STATES: readonly PaymentState[] = ['intent', 'starting', 'started', 'pending'];
+/** Open: running, or of unknown outcome; the till still owes the cashier an outcome. */
+export const OPEN_PAYMENT_STATES: readonly PaymentState[] = [...RUNNING_PAYMENT_STATES, 'unknown'];
+
+export function isRunningPayment(state: string): boolean {
+  return (RUNNING_PAYMENT_STATES as readonly string[]).includes(state);
+}
+
+/** Started, running, or of unknown outcome that nobody has resolved yet. */
+export function isOpenPayment(payment: { state: string; resolution?: unknown }): boolean {
+  return (OPEN_PAYMENT_STATES as readonly string[]).includes(payment.state) && !payment.resolution;
+}
+
+/** What a payment belongs to: a sale (for SALE payments) or an original payment (for refunds). */
+export type PaymentLink = { saleId: string } | { originalPaymentId: string };
 
 export class PaymentJournal {
   constructor(
@@ -197,6 +211,16 @@ export class PaymentJournal {
     return rows.map(fromRaw);
   }
 
+  /** Every card payment of a sale, or every refund against a payment, oldest first. */
+  linkedTo(link: PaymentLink): PaymentRow[] {
+    const [column, value] =
+      'saleId' in link ? ['sale_id', link.saleId] : ['original_payment_id', link.originalPaymentId];
+    const rows = this.db
+      .prepare(`SELECT * FROM card_payments WHERE ${column} = ? ORDER BY created_at, rowid`)
+      .all(value) as RawRow[];
+    return rows.map(fromRaw);
+  }
+
   /**
    * Rows that still need the runner: open states, minus unknowns the cashier already resolved and
    * unknown duplicates (a reprint moves no money, so there is nothing to resolve or watch).
@@ -204,11 +228,11 @@ export class PaymentJournal {
   unfinished(): PaymentRow[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM card_payments WHERE state IN (${OPEN_STATES.map(() => '?').join(',')})
+        `SELECT * FROM card_payments WHERE state IN (${OPEN_PAYMENT_STATES.map(() => '?').join(',')})
            AND resolution IS NULL AND NOT (type = 'DUPLICATE' AND state = 'unknown')
            ORDER BY created_at, rowid`,
       )
-      .all(...OPEN_STATES) as RawRow[];
+      .all(...OPEN_PAYMENT_STATES) as RawRow[];
     return rows.map(fromRaw);
   }
 

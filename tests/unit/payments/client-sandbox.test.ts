@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { SANDBOX_SCRIPTS, type PayAtCounterSandbox } from '../../../electron/sandbox/pay-at-counter/server';
-import { closeServer, listenOnLoopback, sendJson } from '../../../electron/sandbox/http-util';
+import { closeServer, listenOnLoopback, sendJson } from '../../../electron/common/http-util';
 import {
   PayAtCounterClient,
   requestNeverSent,

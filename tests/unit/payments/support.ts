@@ -1,4 +1,6 @@
-// Shared set-up for the payments tests: a real sandbox on loopback and a client for it.
+// Shared set-up for the payments tests: a real sandbox on loopback and a client for it, a database
+// opened the way the till opens it, a manual clock that runs fast beside the sandbox, and waits
+// that give up with a message naming what they waited for.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -9,12 +11,15 @@ import {
   type PayAtCounterSandbox,
   type PayAtCounterSandboxOptions,
 } from '../../../electron/sandbox/pay-at-counter/server';
-import { closeServer, listenOnLoopback, sendJson } from '../../../electron/sandbox/http-util';
+import { closeServer, listenOnLoopback, sendJson } from '../../../electron/common/http-util';
 import {
   PayAtCounterClient,
   type CardTransaction,
 } from '../../../electron/services/payments/pay-at-counter-client';
+import { JOURNAL_MIGRATIONS } from '../../../electron/services/payments/journal';
 import type { PaymentService, StartSaleInput } from '../../../electron/services/payments/transaction-runner';
+import { openDatabase, type Db } from '../../../electron/services/storage/database';
+import type { ManualClock } from '../../support/manual-clock';
 
 export const GBP_TERMINAL = '22900001';
 export const EUR_TERMINAL = '22900002';
@@ -41,10 +46,78 @@ export function gbpSale(saleId: string, amount = 1000): StartSaleInput {
 /** Takes a £10.00 sale on the GBP card machine and checks it succeeds, proving the machine is free. */
 export async function assertSaleGoesThrough(service: PaymentService, saleId: string): Promise<void> {
   const sale = await service.startSale(gbpSale(saleId));
-  assert.equal((await service.settled(sale.id)).result, 'SUCCESSFUL');
+  assert.equal((await settledWithin(service, sale.id)).result, 'SUCCESSFUL');
 }
 
 export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The till database with the journal's migrations, as the composition root opens it. */
+export function openPaymentsDatabase(file: string): Db {
+  return openDatabase(file, JOURNAL_MIGRATIONS);
+}
+
+/** `work`, or a failure naming `what` once `limitMs` of real time passed (a hang is a failure). */
+export async function within<T>(
+  work: Promise<T>,
+  what: string | (() => string),
+  limitMs = 15_000,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const named = typeof what === 'function' ? what() : what;
+      reject(new Error(`gave up after ${limitMs} ms waiting for ${named}`));
+    }, limitMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** service.settled(id), failing with the payment's state if it has not settled in time. */
+export function settledWithin(service: PaymentService, paymentId: string, limitMs = 15_000) {
+  return within(
+    service.settled(paymentId),
+    () => `card payment ${paymentId} to settle (it is ${service.getPayment(paymentId)?.state ?? 'missing'})`,
+    limitMs,
+  );
+}
+
+/** Checks `holds` every few real milliseconds until it is true; fails naming `what` after `limitMs`. */
+export async function waitUntil(
+  holds: () => boolean | Promise<boolean>,
+  what: string,
+  limitMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await holds())) {
+    if (Date.now() > deadline) assert.fail(`gave up after ${limitMs} ms waiting for ${what}`);
+    await delay(5);
+  }
+}
+
+/**
+ * Runs a manual clock fast beside a real sandbox: about every real millisecond it moves `stepMs`
+ * on, so the runner's waits (first read, pace, back-off, Retry-After, terminal watch) take a
+ * small part of their real time while the sandbox plays its scripts in real time.
+ */
+export function driveClock(clock: ManualClock, stepMs = 20): { stop(): Promise<void> } {
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await clock.advance(stepMs);
+      await delay(1);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}
 
 /** Reads the transaction until `until` holds (default: finished); fails after `limitMs`. */
 export async function readUntil(
@@ -58,8 +131,11 @@ export async function readUntil(
   for (;;) {
     const record = await client.getTransaction(terminalId, transactionId);
     if (until(record)) return record;
-    if (Date.now() > deadline)
-      throw new Error(`gave up waiting; notifications: ${record.notifications.join(',')}`);
+    if (Date.now() > deadline) {
+      throw new Error(
+        `gave up after ${limitMs} ms waiting for transaction ${transactionId} on ${terminalId}; notifications: ${record.notifications.join(',')}`,
+      );
+    }
     await delay(20);
   }
 }

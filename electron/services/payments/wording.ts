@@ -1,4 +1,5 @@
-// Cashier-facing words for what the card machine is doing. Unknown codes are shown as they came.
+// What staff read about a card payment: the card machine's notifications, final results, and the
+// problems the runner records when an outcome is unclear. Unknown codes are shown as they came.
 
 const WORDS: Record<string, string> = {
   CONNECTING: 'Contacting the bank…',
@@ -52,4 +53,33 @@ const RESULT_WORDS: Record<string, string> = {
 export function describeResult(result: string | null): string {
   if (result === null) return 'No result';
   return RESULT_WORDS[result] ?? result;
+}
+
+/** The service answers 404 for a transaction it gave an id for. */
+export const TRANSACTION_LOST_PROBLEM =
+  'The card service no longer knows this transaction: check the card machine.';
+
+/** An unknown outcome whose reason was not recorded. */
+export const OUTCOME_UNKNOWN = 'Outcome unknown.';
+
+/** Found at start-up: the intent was written but the start was never sent. */
+export const NOT_SENT_BEFORE_STOP = 'Not sent: the till stopped before sending it to the card machine.';
+
+/** Found at start-up: the start may have gone out, and no answer was saved. */
+export const STOPPED_WHILE_STARTING =
+  'The till stopped while starting this payment; the card machine may have taken it.';
+
+export const CANCEL_REFUSED =
+  'The card machine could not cancel now: cancel it on the card machine. Waiting for its result.';
+
+export function noClearStartAnswer(why: string): string {
+  return `No clear answer to the start: ${why} The card machine may be taking the payment.`;
+}
+
+export function noClearReprintAnswer(why: string): string {
+  return `No clear answer to the reprint request: ${why} The card machine may still print it; ask again if it does not.`;
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,0 +1,82 @@
+// How the till reads a failed call to the card service: HTTP statuses and network failures
+// become TillErrors the UI can word, and a request that certainly never left is marked so the
+// runner may call its start refused rather than unknown.
+import { TillError } from '../../../shared/contract/errors';
+
+/** Errors raised before a request was handed to fetch: nothing reached the card service. */
+const unsentErrors = new WeakSet<TillError>();
+
+export function neverSent(error: unknown): TillError {
+  const tillError =
+    error instanceof TillError
+      ? error
+      : new TillError('internal', 'The request to the card service could not be prepared.', {
+          cause: error,
+        });
+  unsentErrors.add(tillError);
+  return tillError;
+}
+
+export function networkError(error: unknown): TillError {
+  const name = (error as { name?: string })?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return new TillError('timeout', 'The card service did not answer in time.', { cause: error });
+  }
+  const code = String((error as { cause?: { code?: string } })?.cause?.code ?? '');
+  if (/CERT|SSL|TLS/i.test(code)) {
+    return new TillError('certificate', 'The card service’s security certificate was not accepted.', {
+      cause: error,
+    });
+  }
+  return new TillError('unreachable', 'The card service cannot be reached.', { cause: error });
+}
+
+/**
+ * True only when the request certainly never reached the service: it failed before it was handed
+ * to fetch (credentials, address), or the connection was refused, the name not found, the
+ * certificate refused. Anything else after sending (reset, timeout) may have been acted on.
+ */
+export function requestNeverSent(error: unknown): boolean {
+  if (!(error instanceof TillError)) return false;
+  if (unsentErrors.has(error)) return true;
+  if (error.code === 'not_configured' || error.code === 'certificate') return true;
+  if (error.code !== 'unreachable') return false;
+  const cause = (error.cause as { cause?: { code?: string } } | undefined)?.cause;
+  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(
+    String(cause?.code ?? ''),
+  );
+}
+
+/** Parses Retry-After (seconds or an HTTP date) into milliseconds. */
+export function retryAfterMs(header: string | null, nowMs = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
+}
+
+export async function statusError(response: Response, nowMs = Date.now()): Promise<TillError> {
+  const status = response.status;
+  await response.body?.cancel().catch(() => undefined);
+  if (status === 401)
+    return new TillError('bad_credentials', 'The card service refused the username or password.');
+  if (status === 404) {
+    return new TillError(
+      'not_found',
+      'The card service does not know that terminal or transaction (it may be offline).',
+    );
+  }
+  if (status === 422)
+    return new TillError('terminal_busy', 'The card machine is busy or refused the request.');
+  if (status === 400) return new TillError('rejected', 'The card service refused the request as invalid.');
+  if (status === 429) {
+    const wait = retryAfterMs(response.headers.get('retry-after'), nowMs) ?? 1000;
+    return new TillError('rate_limited', 'The card service asked the till to slow down.', {
+      retryAfterMs: wait,
+    });
+  }
+  if (status >= 500)
+    return new TillError('service_error', `The card service had an internal error (${status}).`);
+  return new TillError('service_error', `The card service answered with an unexpected status ${status}.`);
+}

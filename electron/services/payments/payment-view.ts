@@ -1,0 +1,94 @@
+// A card payment as the rest of the till sees it: the journal row with its notifications put
+// into words, its amounts read from the card machine's record, and whether it is paid.
+import type { ReceiptCopies } from '../../../shared/receipt';
+import type { PaymentRow, PaymentState, PaymentType, Resolution, SeenNotification } from './journal';
+import type { CardTransaction } from './pay-at-counter-client';
+import { signatureDeadline } from './signature';
+import { describeNotification } from './wording';
+
+export interface DescribedNotification {
+  code: string;
+  text: string;
+  seenAt: number;
+}
+
+export interface PaymentAmounts {
+  currency: string | null;
+  base: number | null;
+  cashback: number | null;
+  gratuity: number | null;
+  total: number | null;
+}
+
+export interface PaymentView {
+  id: string;
+  saleId: string | null;
+  originalPaymentId: string | null;
+  terminalId: string;
+  type: PaymentType;
+  amount: number | null;
+  currency: string | null;
+  state: PaymentState;
+  transactionId: string | null;
+  /** In the order the till first saw them. */
+  notifications: DescribedNotification[];
+  result: string | null;
+  /** Paid only when the card machine said SUCCESSFUL (or the cashier resolved an unknown as paid). */
+  successful: boolean;
+  /** Read from the finished record: gratuity and cashback are entered on the card machine. */
+  amounts: PaymentAmounts | null;
+  receipts: ReceiptCopies | null;
+  resolution: Resolution | null;
+  problem: string | null;
+  /** Set while the card machine waits for the cashier's signature decision. */
+  awaitingSignature: { deadline: number } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function describeSeen(seen: readonly SeenNotification[]): DescribedNotification[] {
+  return seen.map((n) => ({ code: n.code, text: describeNotification(n.code), seenAt: n.seenAt }));
+}
+
+export function amountsOf(record: CardTransaction | null): PaymentAmounts | null {
+  if (!record) return null;
+  return {
+    currency: record.currency,
+    base: record.amountBase,
+    cashback: record.amountCashback,
+    gratuity: record.amountGratuity,
+    total: record.amountTotal,
+  };
+}
+
+function signatureWait(row: PaymentRow): { deadline: number } | null {
+  if (row.state !== 'started' && row.state !== 'pending') return null;
+  const deadline = signatureDeadline(row.notifications);
+  return deadline === null ? null : { deadline };
+}
+
+export function toPaymentView(row: PaymentRow): PaymentView {
+  const paidByMachine = row.state === 'finished' && row.result === 'SUCCESSFUL';
+  const paidByCashier = row.state === 'unknown' && row.resolution?.outcome === 'paid';
+  return {
+    id: row.id,
+    saleId: row.saleId,
+    originalPaymentId: row.originalPaymentId,
+    terminalId: row.terminalId,
+    type: row.type,
+    amount: row.amount,
+    currency: row.currency,
+    state: row.state,
+    transactionId: row.transactionId,
+    notifications: describeSeen(row.notifications),
+    result: row.result,
+    successful: paidByMachine || paidByCashier,
+    amounts: amountsOf(row.record),
+    receipts: row.receipts,
+    resolution: row.resolution,
+    problem: row.problem,
+    awaitingSignature: signatureWait(row),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}

@@ -1,0 +1,173 @@
+// What the runner's parts (start, poll, terminal watch, reports, recovery) share for one payment
+// service: the client, the journal, the clock, the polling policy, the terminal locks, the
+// payments being driven, and the events. The parts are plain functions over this object.
+import { TillError } from '../../../shared/contract/errors';
+import { Emitter } from '../../../shared/emitter';
+import type { Clock } from '../common/clock';
+import { isRunningPayment, type PaymentJournal, type SeenNotification } from './journal';
+import type { PayAtCounterClient } from './pay-at-counter-client';
+import type { PaymentEvent, PaymentListener } from './payment-events';
+import { describeSeen, toPaymentView, type PaymentView } from './payment-view';
+import type { PollingPolicy } from './polling-policy';
+import { TerminalLocks } from './terminal-locks';
+
+/** The parts of the client the runner uses; tests may wrap them. */
+export type CardServiceApi = Pick<
+  PayAtCounterClient,
+  | 'getTerminal'
+  | 'startTransaction'
+  | 'startDuplicate'
+  | 'getTransaction'
+  | 'cancelTransaction'
+  | 'answerSignature'
+  | 'startReport'
+  | 'getReport'
+>;
+
+/** A payment (or report) this runner is driving right now. */
+export interface ActivePayment {
+  id: string;
+  terminalId: string;
+  transactionId: string | null;
+  seen: SeenNotification[];
+  signatureRequested: boolean;
+  cancelRequested: boolean;
+  /** Aborted by stop(): ends the payment's loop and wakes its wait at once. */
+  readonly stopping: AbortController;
+  loop?: Promise<void>;
+}
+
+/** A payment the runner has just taken up: nothing asked of it yet and not stopped. */
+export function newActivePayment(
+  id: string,
+  terminalId: string,
+  transactionId: string | null = null,
+  seen: SeenNotification[] = [],
+): ActivePayment {
+  return {
+    id,
+    terminalId,
+    transactionId,
+    seen,
+    signatureRequested: false,
+    cancelRequested: false,
+    stopping: new AbortController(),
+  };
+}
+
+export function isStopped(payment: ActivePayment): boolean {
+  return payment.stopping.signal.aborted;
+}
+
+export class RunnerContext {
+  readonly terminals = new TerminalLocks();
+  /** Payments being started or read (and running reports), by id. */
+  readonly active = new Map<string, ActivePayment>();
+  /** Payments of unknown outcome whose terminal is being watched, by id. */
+  readonly watchers = new Map<string, ActivePayment>();
+  closed = false;
+  private readonly events = new Emitter<PaymentEvent>();
+  private readonly settleWaiters = new Map<string, Array<(view: PaymentView) => void>>();
+  private readonly background = new Set<Promise<unknown>>();
+
+  constructor(
+    readonly client: CardServiceApi,
+    readonly journal: PaymentJournal,
+    readonly clock: Clock,
+    readonly policy: PollingPolicy,
+  ) {}
+
+  onEvent(listener: PaymentListener): () => void {
+    return this.events.on((event) => {
+      try {
+        listener(event);
+      } catch (error) {
+        // A broken listener must not stop a payment, but it must not fail unseen either.
+        // Only the event type and payment id are logged: events carry receipts and card fields.
+        console.error(
+          `Card payment event listener failed on '${event.type}' for payment ${event.paymentId}:`,
+          error,
+        );
+      }
+    });
+  }
+
+  emit(event: PaymentEvent): void {
+    this.events.fire(event);
+  }
+
+  emitProgress(payment: ActivePayment, fresh: SeenNotification[] = []): void {
+    const row = this.journal.get(payment.id);
+    if (!row) return;
+    this.emit({
+      type: 'progress',
+      paymentId: payment.id,
+      terminalId: payment.terminalId,
+      state: row.state,
+      notifications: describeSeen(payment.seen),
+      newNotifications: describeSeen(fresh),
+      problem: row.problem,
+    });
+  }
+
+  view(id: string): PaymentView {
+    const row = this.journal.get(id);
+    if (!row) throw new TillError('not_found', 'No such card payment.');
+    return toPaymentView(row);
+  }
+
+  /** Resolves when the payment reaches a final or unknown state. */
+  settled(paymentId: string): Promise<PaymentView> {
+    const row = this.journal.get(paymentId);
+    if (!row) return Promise.reject(new TillError('not_found', 'No such card payment.'));
+    if (!this.active.has(paymentId) && !isRunningPayment(row.state))
+      return Promise.resolve(toPaymentView(row));
+    return new Promise((resolve) => {
+      this.settleWaiters.set(paymentId, [...(this.settleWaiters.get(paymentId) ?? []), resolve]);
+    });
+  }
+
+  /** Hands the payment as it now stands to everyone waiting in settled(). */
+  settle(id: string): void {
+    const waiters = this.settleWaiters.get(id);
+    if (!waiters) return;
+    this.settleWaiters.delete(id);
+    const current = this.view(id);
+    for (const resolve of waiters) resolve(current);
+  }
+
+  /** Work close() waits for, so nothing writes to the journal after the database closes. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.background.add(work);
+    void work.finally(() => this.background.delete(work)).catch(() => undefined);
+    return work;
+  }
+
+  /** Waits on the clock unless the payment is stopped; stop() wakes it at once. */
+  async sleep(payment: ActivePayment, ms: number): Promise<void> {
+    try {
+      await this.clock.sleep(ms, payment.stopping.signal);
+    } catch {
+      // Stopped: the caller sees isStopped() and ends its loop.
+    }
+  }
+
+  stop(payment: ActivePayment): void {
+    payment.stopping.abort();
+  }
+
+  /** The payment no longer runs here: its terminal is free for the next one. */
+  release(payment: ActivePayment): void {
+    this.active.delete(payment.id);
+    this.terminals.release(payment.terminalId, payment.id);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const payment of [...this.active.values(), ...this.watchers.values()]) this.stop(payment);
+    await Promise.allSettled([...this.background]);
+    // Callers awaiting settled() get the row as it stands; resumeAll() continues it next time.
+    for (const id of [...this.settleWaiters.keys()]) this.settle(id);
+    this.events.clear();
+  }
+}
