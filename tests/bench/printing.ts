@@ -4,8 +4,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startPrinterEmulator } from '../../electron/sandbox/printer-emulator';
-import { createPrintingService, type PrintingService } from '../../electron/services/printing';
+import { startPrinterEmulator } from '../support/printer-emulator';
+import {
+  SPOOL_MIGRATIONS,
+  createPrintingService,
+  type PrintingService,
+} from '../../electron/services/printing';
 import { encodeReceipt } from '../../electron/services/printing/escpos-encoder';
 import { openDatabase } from '../../electron/services/storage/database';
 import type { ReceiptLine } from '../../shared/receipt';
@@ -64,7 +68,7 @@ export async function benchPrinting(): Promise<BenchResult[]> {
   const results: BenchResult[] = [benchEncoding()];
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-bench-print-'));
   const emulator = await startPrinterEmulator();
-  const db = openDatabase(join(dir, 'bench.db'));
+  const db = openDatabase(join(dir, 'bench.db'), SPOOL_MIGRATIONS);
   const service = createPrintingService({
     db,
     printers: [

@@ -1,6 +1,6 @@
 // From a finished card transaction to the first receipt byte at a network printer (the
 // emulator), through the whole till: runner poll → journal → checkout → spool → TCP.
-import { startPrinterEmulator } from '../../electron/sandbox/printer-emulator';
+import { startPrinterEmulator } from '../support/printer-emulator';
 import { startTestTill } from '../support/till';
 import type { BenchFigure } from './types';
 

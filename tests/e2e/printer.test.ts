@@ -6,8 +6,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestHost, type TestHost } from './support/host';
-import { goToScreen, launchBrowser, openTill, pageProblems } from './support/browser';
-import { startPrinterEmulator, type PrinterEmulator } from '../../electron/sandbox/printer-emulator';
+import { goToScreen, launchBrowser, openTill, pageProblems, screenshotPath } from './support/browser';
+import { startPrinterEmulator, type PrinterEmulator } from '../support/printer-emulator';
 
 let host: TestHost;
 let browser: Browser;
@@ -51,7 +51,7 @@ test('a test page on the on-screen preview shows on paper, with £ and €', asy
     .first()
     .waitFor();
   assert.equal(await queue().getByTestId('job-state').first().innerText(), 'Printed');
-  await page.screenshot({ path: '/tmp/printer-preview.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath('printer-preview'), fullPage: true });
 });
 
 test('a network printer added in Settings prints a test page to the emulator', async () => {
@@ -67,7 +67,7 @@ test('a network printer added in Settings prints a test page to the emulator', a
   await printers.getByRole('button', { name: 'Save Printers' }).click();
   await printers.getByRole('status').getByText('Saved.').waitFor();
   await printers.getByText('Prints receipts', { exact: true }).first().waitFor();
-  await page.screenshot({ path: '/tmp/settings-printers.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath('settings-printers'), fullPage: true });
 
   await go('Printer');
   const card = page.getByRole('listitem', { name: 'Printer Counter printer' });
@@ -92,7 +92,7 @@ test('paper out holds the job with the reason; new paper prints it once', async 
   const card = page.getByRole('listitem', { name: 'Printer Counter printer' });
   await card.getByTestId('printer-condition').getByText('Paper out').waitFor();
   assert.equal(emulator.jobs().length, before, 'nothing is sent while the paper is out');
-  await page.screenshot({ path: '/tmp/printer-held.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath('printer-held'), fullPage: true });
 
   emulator.setState('ready');
   await emulator.waitForJobs(before + 1, 10_000);
@@ -117,7 +117,7 @@ test('a job the printer never confirmed asks the cashier, who reprints it marked
     'the printer took it but did not confirm',
   );
   assert.equal(await uncertain.getByRole('button', { name: /^Retry/ }).count(), 0, 'never resent by itself');
-  await page.screenshot({ path: '/tmp/printer-uncertain.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath('printer-uncertain'), fullPage: true });
 
   emulator.setBehaviour({});
   emulator.setState('ready');

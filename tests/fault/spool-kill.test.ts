@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { createHarness, delay, networkPrinter, waitForJob } from '../unit/printing/spool-harness';
+import { createHarness, networkPrinter } from '../unit/printing/spool-harness';
 import { decodeEscPos } from '../unit/printing/escpos-decoder';
 
 test('SIGKILL mid-send: uncertain after restart, never resent, reprint is a DUPLICATE', async () => {
@@ -70,13 +70,13 @@ test('SIGKILL mid-send: uncertain after restart, never resent, reprint is a DUPL
     assert.equal(job!.state, 'uncertain');
     assert.equal(job!.reason, 'interrupted_by_restart');
     // Several poll intervals pass: nothing is sent on its own.
-    await delay(400);
+    await h.pass(400);
     assert.equal(h.emulator.received().length, bytesBeforeRestart);
     assert.equal((await service.listJobs())[0]!.state, 'uncertain');
 
     // The cashier decides to reprint.
     const copy = await service.reprint('sale-77');
-    await waitForJob(service, copy.id, (j) => j.state === 'printed');
+    await h.waitForJob(copy.id, (j) => j.state === 'printed');
     const jobs = h.emulator.jobs();
     assert.equal(jobs.length, 2);
     const reprinted = decodeEscPos(jobs[1]!).lines.map((l) => l.text);

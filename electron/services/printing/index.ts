@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { TillError } from '../../../shared/contract/errors';
 import type { ReceiptLine } from '../../../shared/receipt';
+import { systemClock, type Clock } from '../common/clock';
 import type { Db } from '../storage/database';
 import {
   PROFILE_TRAITS,
@@ -25,7 +26,8 @@ import { PreviewTransport } from './transports/preview';
 import type { PrinterTransport } from './transports/transport';
 import { UsbTransport } from './transports/usb';
 
-export type { PrintJob, PrinterStatusView, SpoolEvent, JobState } from './spool';
+export type { PrintJob, PrinterStatusView, SpoolEvent, JobState, SpoolTiming } from './spool';
+export { SPOOL_MIGRATIONS } from './spool';
 export type { CodePage, PaperWidth, PrinterProfile } from './escpos-encoder';
 export { listUsbPrinters, type UsbPrinterInfo } from './transports/usb';
 export { buildSaleReceipt, type SaleReceiptInput } from './sale-receipt';
@@ -57,14 +59,16 @@ export const PREVIEW_PRINTER: PrinterConfig = {
 };
 
 export interface PrintingServiceOptions {
+  /** Opened with SPOOL_MIGRATIONS applied. */
   db: Db;
   printers: PrinterConfig[];
   /** Where printReceipt goes without a printerId: this, else the first real printer, else the preview. */
   defaultPrinterId?: string;
-  clock?: { now(): number };
+  /** Times the spool's polls, back-off and every wait on a printer; the system clock by default. */
+  clock?: Clock;
   timing?: Partial<SpoolTiming>;
   /** For tests: build a transport differently. */
-  transportFor?: (config: PrinterConfig) => PrinterTransport;
+  transportFor?: (config: PrinterConfig, clock: Clock) => PrinterTransport;
 }
 
 export interface PreviewReceipt {
@@ -96,21 +100,21 @@ export interface PrintingService {
   close(): Promise<void>;
 }
 
-export function createTransport(config: PrinterConfig): PrinterTransport {
+export function createTransport(config: PrinterConfig, clock: Clock = systemClock): PrinterTransport {
   switch (config.transport) {
     case 'network': {
       if (!config.address) throw new TillError('invalid_input', `Printer "${config.id}" needs an address.`);
-      return new NetworkTransport(parsePrinterAddress(config.address));
+      return new NetworkTransport({ ...parsePrinterAddress(config.address), clock });
     }
     case 'device':
       if (!config.devicePath)
         throw new TillError('invalid_input', `Printer "${config.id}" needs a device path.`);
-      return new DeviceFileTransport(config.devicePath);
+      return new DeviceFileTransport(config.devicePath, clock);
     case 'usb':
       if (config.usbVendorId === undefined || config.usbProductId === undefined) {
         throw new TillError('invalid_input', `Printer "${config.id}" needs a USB vendor and product id.`);
       }
-      return new UsbTransport(config.usbVendorId, config.usbProductId);
+      return new UsbTransport(config.usbVendorId, config.usbProductId, clock);
     case 'preview':
       return new PreviewTransport();
     default:
@@ -161,6 +165,7 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
   const byId = new Map(configs.map((c) => [c.id, c]));
   const defaultPrinterId =
     options.defaultPrinterId ?? configs.find((c) => c.id !== PREVIEW_PRINTER.id)?.id ?? PREVIEW_PRINTER.id;
+  const clock = options.clock ?? systemClock;
   const makeTransport = options.transportFor ?? createTransport;
 
   const render = (
@@ -178,12 +183,12 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
 
   const spool = new PrintSpool({
     db: options.db,
-    ...(options.clock && { now: () => options.clock!.now() }),
+    clock,
     ...(options.timing && { timing: options.timing }),
     printers: configs.map((config) => ({
       id: config.id,
       name: config.name ?? config.id,
-      transport: makeTransport(config),
+      transport: makeTransport(config, clock),
       printFinishedAck: PROFILE_TRAITS[config.profile].printFinishedAck,
       render: (lines, { duplicate }) => render(config, lines, { duplicate }),
     })),
@@ -218,7 +223,7 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
       const config = configFor(printerId ?? defaultPrinterId);
       const lines = testPageLines(config);
       // Every press prints: a fresh id, not the idempotent receipt key of the previous page.
-      const receiptId = `test-page-${config.id}-${options.clock?.now() ?? Date.now()}-${randomUUID().slice(0, 8)}`;
+      const receiptId = `test-page-${config.id}-${clock.now()}-${randomUUID().slice(0, 8)}`;
       return spool.enqueue({ receiptId, printerId: config.id, lines, bytes: render(config, lines, {}) });
     },
     status: () => spool.refreshStatus(),

@@ -2,7 +2,7 @@
 // card slip. Amounts are integer minor units; VAT rates are basis points (2000 = 20 %).
 import { formatMoneyPlain, sumMinor, type Currency } from '../../../shared/money';
 import { line, text, type ReceiptLine } from '../../../shared/receipt';
-import { COLUMNS, type PaperWidth } from './escpos-encoder';
+import { COLUMNS, type PaperWidth } from '../../../shared/receipt-layout';
 
 export interface ShopDetails {
   name: string;

@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TillError } from '../../../shared/contract/errors';
 import { backoffDelay } from '../../../electron/services/printing/spool';
-import { createHarness, delay, networkPrinter, sampleLines, waitForJob } from './spool-harness';
+import { settleMicrotasks } from '../../support/manual-clock';
+import { createHarness, networkPrinter, sampleLines } from './spool-harness';
 import { decodeEscPos } from './escpos-decoder';
 
 test('back-off doubles from the base and is capped', () => {
@@ -25,9 +26,9 @@ test('a receipt prints once, in order with others, and the bytes decode back to 
     // The same receipt id again is the same job, not a second print.
     const again = await h.service.printReceipt('r-1', sampleLines('other'));
     assert.equal(again.id, 'r-1');
-    for (const id of ids) await waitForJob(h.service, id, (j) => j.state === 'printed');
+    for (const id of ids) await h.waitForJob(id, (j) => j.state === 'printed');
     const jobs = await h.emulator.waitForJobs(5);
-    await delay(150);
+    await h.pass(150);
     assert.equal(h.emulator.jobs().length, 5);
     assert.deepEqual(
       jobs.map((bytes) => decodeEscPos(bytes).lines[1]!.text),
@@ -47,7 +48,12 @@ test('a receipt prints once, in order with others, and the bytes decode back to 
     );
     assert.ok(!decodeEscPos(jobs[1]!).events.some((e) => e.type === 'drawerKick'));
     // 'sending' was recorded before 'printed' for every job.
-    for (const id of ids) assert.ok(events.indexOf(`${id}:sending`) < events.indexOf(`${id}:printed`));
+    for (const id of ids) {
+      const sending = events.indexOf(`${id}:sending`);
+      const printed = events.indexOf(`${id}:printed`);
+      assert.ok(sending >= 0 && printed >= 0, `${id}: both 'sending' and 'printed' were announced`);
+      assert.ok(sending < printed, `${id}: 'sending' before 'printed'`);
+    }
   } finally {
     await h.close();
   }
@@ -58,21 +64,21 @@ test('cashier actions: cancel a held job, retry a failed one, reprint a printed 
   try {
     h.emulator.setState('coverOpen');
     await h.service.printReceipt('held-1', sampleLines('held-1'));
-    const held = await waitForJob(h.service, 'held-1', (j) => j.state === 'held');
+    const held = await h.waitForJob('held-1', (j) => j.state === 'held');
     assert.equal(held.reason, 'cover_open');
     await h.service.cancel('held-1');
     h.emulator.setState('ready');
 
     h.emulator.setBehaviour({ dropAfterBytes: 20 });
     await h.service.printReceipt('fails-1', sampleLines('fails-1'));
-    const failed = await waitForJob(h.service, 'fails-1', (j) => j.state === 'failed');
+    const failed = await h.waitForJob('fails-1', (j) => j.state === 'failed');
     assert.equal(failed.reason, 'interrupted');
     await assert.rejects(
       h.service.reprint('fails-1'),
       (e: unknown) => e instanceof TillError && e.code === 'conflict',
     );
     await h.service.retry('fails-1');
-    await waitForJob(h.service, 'fails-1', (j) => j.state === 'printed');
+    await h.waitForJob('fails-1', (j) => j.state === 'printed');
 
     await assert.rejects(
       h.service.cancel('fails-1'),
@@ -85,10 +91,10 @@ test('cashier actions: cancel a held job, retry a failed one, reprint a printed 
     const copy = await h.service.reprint('fails-1');
     assert.equal(copy.id, 'fails-1~dup1');
     assert.equal(copy.duplicateOf, 'fails-1');
-    await waitForJob(h.service, copy.id, (j) => j.state === 'printed');
+    await h.waitForJob(copy.id, (j) => j.state === 'printed');
     const second = await h.service.reprint('fails-1');
     assert.equal(second.id, 'fails-1~dup2');
-    await waitForJob(h.service, second.id, (j) => j.state === 'printed');
+    await h.waitForJob(second.id, (j) => j.state === 'printed');
 
     const printed = h.emulator.jobs().map((bytes) =>
       decodeEscPos(bytes)
@@ -122,7 +128,7 @@ test('a storage failure on enqueue is a clear storage error and loses nothing al
     assert.deepEqual(jobs.map((j) => j.id).sort(), ['kept-1', 'kept-2']);
     h.db.pragma('max_page_count = 1073741823');
     await h.emulator.setRefusing(false);
-    await waitForJob(h.service, 'kept-2', (j) => j.state === 'printed');
+    await h.waitForJob('kept-2', (j) => j.state === 'printed');
     assert.equal(h.emulator.jobs().length, 2);
   } finally {
     await h.close();
@@ -140,9 +146,9 @@ test('the preview printer is always there and its receipts can be read back', as
     const lines = sampleLines('p-1');
     const job = await h.service.printReceipt('p-1', lines);
     assert.equal(job.printerId, 'preview');
-    await waitForJob(h.service, 'p-1', (j) => j.state === 'printed');
+    await h.waitForJob('p-1', (j) => j.state === 'printed');
     const test = await h.service.testPage();
-    await waitForJob(h.service, test.id, (j) => j.state === 'printed');
+    await h.waitForJob(test.id, (j) => j.state === 'printed');
     const preview = await h.service.previewReceipts(10);
     assert.equal(preview.length, 2);
     assert.deepEqual(preview[1]!.lines, lines);
@@ -191,7 +197,7 @@ test('status questions while jobs print never cross on the wire', async () => {
     const statuses = await Promise.all(
       ids.flatMap((id) => [h.service.status(), h.service.printReceipt(id, sampleLines(id)).then(() => null)]),
     );
-    for (const id of ids) await waitForJob(h.service, id, (j) => j.state === 'printed');
+    for (const id of ids) await h.waitForJob(id, (j) => j.state === 'printed');
     const jobs = await h.service.listJobs();
     assert.ok(
       jobs.every((j) => j.attempts === 1),
@@ -209,29 +215,26 @@ test('status questions while jobs print never cross on the wire', async () => {
 });
 
 test('a receipt that waited past the stale limit waits for the cashier; newer ones print past it', async () => {
-  let clockOffset = 0;
-  const h = await createHarness({
-    clock: { now: () => Date.now() + clockOffset },
-    timing: { staleAfterMs: 60_000 },
-  });
+  // No poll falls inside the five minutes: the clock jumps with nothing on the wire.
+  const h = await createHarness({ timing: { staleAfterMs: 60_000, pollIntervalMs: 10 * 60_000 } });
   try {
     h.emulator.setState('paperEnd');
     await h.service.printReceipt('old-1', sampleLines('old-1'));
-    await waitForJob(h.service, 'old-1', (j) => j.state === 'held' && j.reason === 'paper_end');
-    clockOffset = 5 * 60_000; // the paper is replaced five minutes later
-    await h.service.printReceipt('new-1', sampleLines('new-1'));
+    await h.waitForJob('old-1', (j) => j.state === 'held' && j.reason === 'paper_end');
+    await h.clock.advance(5 * 60_000); // the paper is replaced five minutes later
     h.emulator.setState('ready');
-    await waitForJob(h.service, 'new-1', (j) => j.state === 'printed');
-    const stale = await waitForJob(h.service, 'old-1', (j) => j.state === 'held');
+    await h.service.printReceipt('new-1', sampleLines('new-1'));
+    await h.waitForJob('new-1', (j) => j.state === 'printed');
+    const stale = await h.waitForJob('old-1', (j) => j.state === 'held');
     assert.equal(stale.reason, 'stale');
     assert.match(stale.lastError ?? '', /Waited 5 min/);
-    await delay(150);
+    await h.pass(150);
     assert.deepEqual(
       h.emulator.jobs().map((bytes) => decodeEscPos(bytes).lines[1]!.text),
       ['Receipt new-1'],
     );
     await h.service.retry('old-1'); // "print it anyway"
-    await waitForJob(h.service, 'old-1', (j) => j.state === 'printed');
+    await h.waitForJob('old-1', (j) => j.state === 'printed');
     assert.equal(h.emulator.jobs().length, 2);
   } finally {
     await h.close();
@@ -241,7 +244,7 @@ test('a receipt that waited past the stale limit waits for the cashier; newer on
 test('status questions are shared and a recent answer is reused', async () => {
   const h = await createHarness({ timing: { statusMaxAgeMs: 60_000 } });
   try {
-    await delay(50); // let the start-up pass finish
+    await settleMicrotasks(); // let the start-up pass finish
     const before = h.emulator.statusRequests();
     const answers = await Promise.all([h.service.status(), h.service.status(), h.service.status()]);
     const afterFirst = h.emulator.statusRequests();

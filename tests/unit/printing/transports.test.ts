@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPrinterEmulator } from '../../../electron/sandbox/printer-emulator';
+import { startPrinterEmulator } from '../../support/printer-emulator';
+import { ManualClock, settleMicrotasks } from '../../support/manual-clock';
 import {
   NetworkTransport,
   parsePrinterAddress,
@@ -66,7 +67,13 @@ test('printer addresses default to port 9100', () => {
 
 test('network transport reads each scripted state from the emulator', async () => {
   const emulator = await startPrinterEmulator();
-  const transport = new NetworkTransport({ host: '127.0.0.1', port: emulator.port, statusTimeoutMs: 300 });
+  const clock = new ManualClock();
+  const transport = new NetworkTransport({
+    host: '127.0.0.1',
+    port: emulator.port,
+    statusTimeoutMs: 300,
+    clock,
+  });
   try {
     const expectations = {
       ready: { online: true, paperEnd: false, coverOpen: false, error: false },
@@ -85,7 +92,10 @@ test('network transport reads each scripted state from the emulator', async () =
       assert.deepEqual({ online, paperEnd, coverOpen, error }, want, state);
     }
     emulator.setState('silent');
-    const silent = await transport.status();
+    const asking = transport.status();
+    await settleMicrotasks(); // the question is on the wire
+    await clock.advance(300); // and the printer stays silent
+    const silent = await asking;
     assert.ok(silent !== 'unknown' && !silent.online && /not answering/.test(silent.detail));
     emulator.setState('ready');
     assert.ok(isReady(await transport.status()), 'recovers after a silent spell');
@@ -123,7 +133,13 @@ test('network transport writes a job and confirms it by status round trip and by
 
 test('network transport: refused connection, dropped job and a missing ack each fail in their phase', async () => {
   const emulator = await startPrinterEmulator();
-  const transport = new NetworkTransport({ host: '127.0.0.1', port: emulator.port, connectTimeoutMs: 500 });
+  const clock = new ManualClock();
+  const transport = new NetworkTransport({
+    host: '127.0.0.1',
+    port: emulator.port,
+    connectTimeoutMs: 500,
+    clock,
+  });
   try {
     await emulator.setRefusing(true);
     const offline = await transport.status();
@@ -148,10 +164,12 @@ test('network transport: refused connection, dropped job and a missing ack each 
 
     emulator.setBehaviour({ silentOnData: true });
     await transport.write(Buffer.concat([receipt, printFinishedRequest('J002')]), { timeoutMs: 1000 });
-    await assert.rejects(
+    const confirming = assert.rejects(
       transport.confirm({ timeoutMs: 300, ackId: 'J002' }),
       (e: unknown) => e instanceof PrinterTransportError && e.phase === 'confirm' && e.kind === 'timeout',
     );
+    await clock.advance(300); // no ack comes
+    await confirming;
   } finally {
     await transport.close();
     await emulator.close();

@@ -2,6 +2,7 @@
 // group lp; the file has no status channel, so status is 'unknown' while the device exists.
 import { constants } from 'node:fs';
 import { access, open, type FileHandle } from 'node:fs/promises';
+import { systemClock, type Clock, type TimerHandle } from '../../common/clock';
 import {
   PrinterTransportError,
   unreachable,
@@ -24,7 +25,10 @@ export class DeviceFileTransport implements PrinterTransport {
   readonly canConfirm = false;
   private handle: FileHandle | null = null;
 
-  constructor(private readonly devicePath: string) {}
+  constructor(
+    private readonly devicePath: string,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   async open(): Promise<void> {
     if (this.handle) return;
@@ -39,9 +43,9 @@ export class DeviceFileTransport implements PrinterTransport {
   async write(bytes: Buffer, options: { timeoutMs: number }): Promise<void> {
     await this.open();
     const handle = this.handle!;
-    let timer: NodeJS.Timeout | undefined;
+    let timer: TimerHandle | undefined;
     const watchdog = new Promise<never>((_, reject) => {
-      timer = setTimeout(
+      timer = this.clock.setTimer(
         () => reject(new PrinterTransportError('write', 'timeout', 'printer stopped taking data')),
         options.timeoutMs,
       );
@@ -61,7 +65,7 @@ export class DeviceFileTransport implements PrinterTransport {
       if (error instanceof PrinterTransportError) throw error;
       throw new PrinterTransportError('write', 'closed', describe(error), { cause: error });
     } finally {
-      clearTimeout(timer);
+      timer?.cancel();
     }
   }
 

@@ -1,6 +1,7 @@
 // Raw ESC/POS over TCP (port 9100). Status is read with DLE EOT on the same socket, only between
 // jobs (never inside another command). One connection, kept while there is work, re-made on loss.
 import { createConnection, type Socket } from 'node:net';
+import { systemClock, type Clock } from '../../common/clock';
 import { REALTIME_STATUS_REQUEST, isStatusByte, parseRealTimeStatus } from './realtime-status';
 import {
   PrinterTransportError,
@@ -15,6 +16,8 @@ export interface NetworkTransportOptions {
   port?: number;
   connectTimeoutMs?: number;
   statusTimeoutMs?: number;
+  /** Times every wait (connect, write, status, confirmation). */
+  clock?: Clock;
 }
 
 /** Splits a "host:port" setting; the port defaults to 9100. */
@@ -42,8 +45,10 @@ export class NetworkTransport implements PrinterTransport {
   private readonly port: number;
   private readonly connectTimeoutMs: number;
   private readonly statusTimeoutMs: number;
+  private readonly clock: Clock;
 
   constructor(private readonly options: NetworkTransportOptions) {
+    this.clock = options.clock ?? systemClock;
     this.port = options.port ?? 9100;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 2000;
     this.statusTimeoutMs = options.statusTimeoutMs ?? 1000;
@@ -97,7 +102,7 @@ export class NetworkTransport implements PrinterTransport {
     }
     this.inbox = [];
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimer(() => {
         const error = new PrinterTransportError('write', 'timeout', 'printer stopped taking data');
         this.drop(error);
         reject(error);
@@ -105,7 +110,7 @@ export class NetworkTransport implements PrinterTransport {
       this.waiter = {
         check: () => false,
         fail: (error) => {
-          clearTimeout(timer);
+          timer.cancel();
           reject(
             error instanceof PrinterTransportError
               ? error
@@ -114,7 +119,7 @@ export class NetworkTransport implements PrinterTransport {
         },
       };
       socket.write(bytes, (error) => {
-        clearTimeout(timer);
+        timer.cancel();
         this.waiter = null;
         if (error) reject(new PrinterTransportError('write', 'closed', `connection lost: ${error.message}`));
         else resolve();
@@ -169,7 +174,7 @@ export class NetworkTransport implements PrinterTransport {
     silence: string,
   ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimer(() => {
         this.waiter = null;
         const error = new PrinterTransportError(phase, 'timeout', silence);
         // Late replies would be taken for answers to the next question: start afresh.
@@ -179,13 +184,13 @@ export class NetworkTransport implements PrinterTransport {
       const waiter: Waiter = {
         check: () => {
           if (!check()) return false;
-          clearTimeout(timer);
+          timer.cancel();
           this.waiter = null;
           resolve();
           return true;
         },
         fail: (error) => {
-          clearTimeout(timer);
+          timer.cancel();
           this.waiter = null;
           reject(new PrinterTransportError(phase, 'closed', error.message));
         },
@@ -205,16 +210,16 @@ export class NetworkTransport implements PrinterTransport {
     if (this.connecting) return this.connecting;
     this.connecting = new Promise<Socket>((resolve, reject) => {
       const socket = createConnection({ host: this.options.host, port: this.port });
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimer(() => {
         socket.destroy();
         reject(new Error('connection timed out'));
       }, this.connectTimeoutMs);
       socket.once('error', (error) => {
-        clearTimeout(timer);
+        timer.cancel();
         reject(error);
       });
       socket.once('connect', () => {
-        clearTimeout(timer);
+        timer.cancel();
         socket.setNoDelay(true);
         socket.removeAllListeners('error');
         socket.on('error', () => undefined); // reported through 'close'

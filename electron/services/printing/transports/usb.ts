@@ -2,6 +2,7 @@
 // claim, detachKernelDriver). Kept thin: device discovery and transfers live here; the parts
 // that can be checked without hardware (interface choice, port-status bits) are pure functions.
 import type { Device, Interface, OutEndpoint } from 'usb';
+import { systemClock, type Clock } from '../../common/clock';
 import {
   PrinterTransportError,
   unreachable,
@@ -142,6 +143,7 @@ export class UsbTransport implements PrinterTransport {
   constructor(
     private readonly vendorId: number,
     private readonly productId: number,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async open(): Promise<void> {
@@ -189,12 +191,12 @@ export class UsbTransport implements PrinterTransport {
     // libusb's own timeout plus a watchdog: endpoint transfers wait for ever by default.
     out.timeout = options.timeoutMs;
     await new Promise<void>((resolve, reject) => {
-      const watchdog = setTimeout(() => {
+      const watchdog = this.clock.setTimer(() => {
         void this.close();
         reject(new PrinterTransportError('write', 'timeout', 'printer stopped taking data'));
       }, options.timeoutMs + 500);
       out.transfer(bytes, (error) => {
-        clearTimeout(watchdog);
+        watchdog.cancel();
         if (!error) return resolve();
         void this.close();
         const kind = /TIMEOUT/.test(error.message) ? 'timeout' : 'closed';

@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import type { PreviewReceipt, PrinterView, PrintJobView } from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ReceiptPreview } from '../../components/ReceiptPreview';
-import { followPrintingChanges, usePrinting, type JobAction } from '../../state/printing';
+import { usePrinting, type JobAction } from '../../state/printing';
+import { useSettings } from '../../state/settings';
 import {
   conditionWords,
   formatTime,
@@ -179,6 +180,10 @@ function JobRow({
 function PreviewPanel({ previews }: { previews: PreviewReceipt[] | null }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const shown = previews?.find((p) => p.jobId === chosen) ?? previews?.[0] ?? null;
+  // The preview prints '?' where its printer's code page would (the settings say which it is).
+  const codePage = useSettings(
+    (s) => s.view?.settings.printers.find((p) => p.id === shown?.printerId)?.codePage,
+  );
   return (
     <aside className="preview-panel" aria-label="Receipt preview">
       <h2>Receipt preview</h2>
@@ -206,6 +211,7 @@ function PreviewPanel({ previews }: { previews: PreviewReceipt[] | null }) {
           <ReceiptPreview
             lines={shown.lines}
             paperWidth={shown.paperWidth}
+            codePage={codePage}
             duplicate={shown.duplicate}
             label={`${receiptLabel(shown.receiptId)} preview`}
           />
@@ -223,9 +229,10 @@ export function PrinterScreen() {
   const busy = usePrinting((s) => s.busy);
   const [actionError, setActionError] = useState<unknown>(null);
 
+  // Changes while the screen shows refresh it through state/events.ts.
   useEffect(() => {
     void usePrinting.getState().load();
-    return followPrintingChanges();
+    if (!useSettings.getState().view) void useSettings.getState().load();
   }, []);
 
   const run = (work: () => Promise<unknown>) => {

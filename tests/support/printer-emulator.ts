@@ -1,7 +1,10 @@
-// A network receipt printer on loopback (raw TCP, like port 9100). It collects the job bytes,
-// answers DLE EOT real-time status and the Epson print-finished request from a scripted state,
-// and can misbehave on demand: go silent, drop the connection mid-job, refuse connections.
+// A network receipt printer on loopback (raw TCP, like port 9100), for tests and benchmarks only.
+// It collects the job bytes, answers DLE EOT real-time status and the Epson print-finished
+// request from a scripted state, and can misbehave on demand: go silent, drop the connection
+// mid-job, stop reading mid-job, refuse connections. It plays the outside world, so its own
+// print delay runs on real time.
 import { createServer, type Server, type Socket } from 'node:net';
+import { Emitter } from '../../shared/emitter';
 
 export type EmulatedPrinterState =
   | 'ready'
@@ -20,6 +23,12 @@ export interface EmulatorBehaviour {
   silentOnData?: boolean;
   /** Waits this long before answering a print-finished request (printing takes time). */
   printDelayMs?: number;
+  /**
+   * Takes this many more job bytes, then stops reading the connection (once): a printer whose
+   * receive buffer is full. The socket is paused, so the kernel buffers fill and the sender's
+   * writes stall; the connection stays open. The bytes after the limit are never read.
+   */
+  stallAfterBytes?: number;
 }
 
 export interface PrinterEmulatorOptions {
@@ -45,6 +54,8 @@ export interface PrinterEmulator {
   received(): Buffer;
   statusRequests(): number;
   connections(): number;
+  /** Connections that stopped reading (stallAfterBytes) and are still open. */
+  stalled(): number;
   /** Resolves once at least `count` jobs are complete; rejects after `timeoutMs`. */
   waitForJobs(count: number, timeoutMs?: number): Promise<Buffer[]>;
   /** Resolves once `bytes` job bytes in total have arrived. */
@@ -102,20 +113,21 @@ export async function startPrinterEmulator(options: PrinterEmulatorOptions = {})
   let statusCount = 0;
   let connectionCount = 0;
   const sockets = new Set<Socket>();
-  const jobListeners = new Set<(job: Buffer) => void>();
-  const progressListeners = new Set<() => void>();
+  const stalledSockets = new Set<Socket>();
+  const jobDone = new Emitter<Buffer>();
+  const progress = new Emitter<void>();
   const pendingAcks: { socket: Socket; reply: Buffer }[] = [];
 
-  const notify = () => {
-    for (const listener of [...progressListeners]) listener();
-  };
+  const notify = () => progress.fire();
   const answering = () => state !== 'silent';
   const answerAck = (socket: Socket, reply: Buffer) => {
     if (state === 'ready' || state === 'paperNearEnd') {
-      const delay = behaviour.printDelayMs ?? 0;
-      setTimeout(() => {
+      const answer = () => {
         if (!socket.destroyed && answering()) socket.write(reply);
-      }, delay);
+      };
+      // At once unless asked to take time: a spool on a manual clock must not wait on a real timer.
+      if (behaviour.printDelayMs) setTimeout(answer, behaviour.printDelayMs);
+      else answer();
     } else {
       pendingAcks.push({ socket, reply }); // printed (and answered) once the printer is ready again
     }
@@ -142,7 +154,7 @@ export async function startPrinterEmulator(options: PrinterEmulatorOptions = {})
       const job = Buffer.concat(current);
       current.length = 0;
       completed.push(job);
-      for (const listener of [...jobListeners]) listener(job);
+      jobDone.fire(job);
     }
   };
 
@@ -155,6 +167,7 @@ export async function startPrinterEmulator(options: PrinterEmulatorOptions = {})
     openJobs.set(socket, []);
     socket.on('close', () => {
       sockets.delete(socket);
+      stalledSockets.delete(socket);
       const head = openJobs.get(socket) ?? [];
       openJobs.delete(socket);
       if (head.length > 0) interruptedJobs.push(Buffer.concat(head));
@@ -168,6 +181,16 @@ export async function startPrinterEmulator(options: PrinterEmulatorOptions = {})
         const command = buffered.subarray(0, length);
         buffered = buffered.subarray(length);
         const isData = !(command[0] === 0x10 && command[1] === 0x04);
+        if (isData && behaviour.stallAfterBytes !== undefined) {
+          if (bytesSinceBehaviour + command.length > behaviour.stallAfterBytes) {
+            behaviour = { ...behaviour, stallAfterBytes: undefined };
+            socket.pause();
+            stalledSockets.add(socket);
+            notify();
+            return;
+          }
+          bytesSinceBehaviour += command.length;
+        }
         if (isData && behaviour.dropAfterBytes !== undefined) {
           if (bytesSinceBehaviour + command.length > behaviour.dropAfterBytes) {
             behaviour = { ...behaviour, dropAfterBytes: undefined };
@@ -206,16 +229,15 @@ export async function startPrinterEmulator(options: PrinterEmulatorOptions = {})
     new Promise<void>((resolve, reject) => {
       if (done()) return resolve();
       const timer = setTimeout(() => {
-        progressListeners.delete(check);
+        subscription.dispose();
         reject(new Error(`printer emulator: timed out waiting for ${what}`));
       }, timeoutMs);
-      const check = () => {
+      const subscription = progress.on(() => {
         if (!done()) return;
         clearTimeout(timer);
-        progressListeners.delete(check);
+        subscription.dispose();
         resolve();
-      };
-      progressListeners.add(check);
+      });
     });
 
   return {
@@ -248,6 +270,7 @@ export async function startPrinterEmulator(options: PrinterEmulatorOptions = {})
     received: () => Buffer.concat(all),
     statusRequests: () => statusCount,
     connections: () => connectionCount,
+    stalled: () => stalledSockets.size,
     async waitForJobs(count, timeoutMs = 10_000) {
       await waitUntil(() => completed.length >= count, timeoutMs, `${count} job(s)`);
       return [...completed];
@@ -255,10 +278,7 @@ export async function startPrinterEmulator(options: PrinterEmulatorOptions = {})
     waitForBytes: (bytes, timeoutMs = 10_000) =>
       waitUntil(() => totalBytes >= bytes, timeoutMs, `${bytes} bytes`),
     waitUntil: (done, timeoutMs = 10_000, what = 'a condition') => waitUntil(done, timeoutMs, what),
-    onJob(listener) {
-      jobListeners.add(listener);
-      return () => jobListeners.delete(listener);
-    },
+    onJob: (listener) => jobDone.on(listener),
     async close() {
       if (listening) {
         listening = false;
