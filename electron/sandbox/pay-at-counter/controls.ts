@@ -1,0 +1,88 @@
+// What tests (or POST /sandbox/control) can make the sandbox do next, the counters they read,
+// and the optional rate limit: everything the real service does not have but tests need.
+import type { SandboxClock } from './pace';
+
+/** What a test (or the /sandbox/control endpoint) can make the sandbox do next. */
+export interface SandboxControl {
+  /** Process the next start request, then destroy the socket instead of answering. */
+  dropNextStartResponse?: boolean;
+  /** Process the next start request, then hold its answer this long (ms, not scaled). */
+  delayNextStartResponseMs?: number;
+  /** Answer the next `count` API requests with 429 and this Retry-After. */
+  throttleNext?: { count: number; retryAfterSeconds: number };
+}
+
+export interface SandboxStats {
+  /** Every POST that asked for a transaction (endpoints 3 and 4), accepted or not. */
+  startRequests: number;
+  apiRequests: number;
+  /** GETs per transaction id, with their arrival times (clock ms since epoch). */
+  transactionReads: Record<string, number[]>;
+}
+
+/** Rolling-window limit on API requests; over it the answer is 429 with Retry-After. */
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export class SandboxControls {
+  readonly stats: SandboxStats = { startRequests: 0, apiRequests: 0, transactionReads: {} };
+  readonly pending: SandboxControl = {};
+  private readonly recentRequests: number[] = [];
+
+  constructor(
+    private readonly clock: SandboxClock,
+    private readonly rateLimit: RateLimit | undefined,
+  ) {}
+
+  /** Adds to what is pending; fields left out keep their value. */
+  apply(next: SandboxControl | undefined): void {
+    if (!next) return;
+    if (next.dropNextStartResponse !== undefined)
+      this.pending.dropNextStartResponse = next.dropNextStartResponse;
+    if (next.delayNextStartResponseMs !== undefined)
+      this.pending.delayNextStartResponseMs = next.delayNextStartResponseMs;
+    if (next.throttleNext) this.pending.throttleNext = { ...next.throttleNext };
+  }
+
+  /** The controls for this start's answer; they apply once. */
+  takeStartControls(): SandboxControl {
+    const control = { ...this.pending };
+    delete this.pending.dropNextStartResponse;
+    delete this.pending.delayNextStartResponseMs;
+    return control;
+  }
+
+  /** Counts an API request; returns the Retry-After seconds when it must be refused. */
+  throttled(): number | null {
+    const throttle = this.pending.throttleNext;
+    if (throttle && throttle.count > 0) {
+      throttle.count -= 1;
+      return throttle.retryAfterSeconds;
+    }
+    if (!this.rateLimit) return null;
+    const at = this.clock.now();
+    const { limit, windowMs } = this.rateLimit;
+    const recent = this.recentRequests;
+    while (recent.length > 0 && recent[0]! <= at - windowMs) recent.shift();
+    if (recent.length >= limit) return Math.max(1, Math.ceil((recent[0]! + windowMs - at) / 1000));
+    recent.push(at);
+    return null;
+  }
+
+  recordRead(transactionId: string): void {
+    (this.stats.transactionReads[transactionId] ??= []).push(this.clock.now());
+  }
+
+  /** A copy callers may keep. */
+  snapshot(): SandboxStats {
+    const { stats } = this;
+    return {
+      ...stats,
+      transactionReads: Object.fromEntries(
+        Object.entries(stats.transactionReads).map(([k, v]) => [k, [...v]]),
+      ),
+    };
+  }
+}
