@@ -1,6 +1,6 @@
-// The rules for what the till window may load, open and ask for: pure functions, so plain-Node
-// tests check them. The window's own options are written out literally in index.ts, where
-// electronegativity and tests/unit/main/window-options.test.ts read them.
+// The rules for what the till window may load, open and ask for: pure functions over
+// structural types, so plain-Node tests run them. The window's own options are written out
+// literally in index.ts, where electronegativity and tests/unit/main/window-options.test.ts read them.
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'till';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
@@ -37,4 +37,33 @@ export function isKioskEscape(input: {
 /** Every permission a page might ask for (camera, notifications, USB…) is refused. */
 export function allowPermission(_permission: string): boolean {
   return false;
+}
+
+/**
+ * The part of Electron's WebContents that hardening uses, written structurally so this file
+ * (and its tests) never load electron.
+ */
+export interface HardenableContents {
+  setWindowOpenHandler(handler: () => { action: 'deny' }): void;
+  on(event: string, listener: (event: { preventDefault(): void }, url: string) => void): unknown;
+}
+
+/** Every web contents: no new windows, no navigation or redirect off the app, no webviews. */
+export function hardenContents(contents: HardenableContents): void {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  const stayInApp = (event: { preventDefault(): void }, url: string) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  };
+  contents.on('will-navigate', stayInApp);
+  contents.on('will-redirect', stayInApp);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** The reply to a contract call from a frame outside the app; null when the app itself called. */
+export function refuseForeignCaller(senderUrl: string | undefined | null) {
+  if (isAppUrl(senderUrl)) return null;
+  return {
+    ok: false as const,
+    error: { code: 'not_allowed' as const, message: 'Calls are accepted only from the till window.' },
+  };
 }

@@ -2,7 +2,8 @@
 // Z reports, overrides) for a few minutes on this till. Until a PIN is set, nothing is guarded
 // and the Settings screen asks for one.
 import { TillError } from '../../shared/contract/errors';
-import { ManagerElevation, ManagerPin } from './storage/manager-pin';
+import type { Clock } from './common/clock';
+import { DEFAULT_SCRYPT_PARAMS, ManagerElevation, ManagerPin } from './storage/manager-pin';
 import type { SettingsStore } from './storage/settings';
 
 export type GuardedAction = 'settings' | 'refund' | 'z-report' | 'override';
@@ -14,26 +15,28 @@ const ACTION_WORDS: Record<GuardedAction, string> = {
   override: 'This override',
 };
 
+export interface ManagerGateOptions {
+  /** Cheaper PIN hashing, for tests only. */
+  scryptCost?: number;
+  /** Times the wrong-try lock and the unlock; default the system clock. */
+  clock?: Clock;
+}
+
 export class ManagerGate {
   readonly pin: ManagerPin;
   private readonly elevation: ManagerElevation;
   private current: { token: string; expiresAt: number } | null = null;
 
-  constructor(
-    settings: SettingsStore,
-    options: { now?: () => number; ttlMs?: number; scryptCost?: number } = {},
-  ) {
+  constructor(settings: SettingsStore, options: ManagerGateOptions = {}) {
+    const { clock, scryptCost } = options;
     this.pin = new ManagerPin({
       settings,
-      ...(options.now && { now: options.now }),
-      ...(options.scryptCost && {
-        scryptParams: { cost: options.scryptCost, blockSize: 8, parallelization: 1, keyLength: 32 },
+      ...(clock && { clock }),
+      ...(scryptCost && {
+        scryptParams: { ...DEFAULT_SCRYPT_PARAMS, cost: scryptCost },
       }),
     });
-    this.elevation = new ManagerElevation({
-      ...(options.now && { now: options.now }),
-      ...(options.ttlMs && { ttlMs: options.ttlMs }),
-    });
+    this.elevation = new ManagerElevation({ ...(clock && { clock }) });
   }
 
   async unlock(pin: string) {

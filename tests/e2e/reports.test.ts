@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startTestHost, type TestHost } from './support/host';
-import { goToScreen, launchBrowser, openTill, pageProblems } from './support/browser';
+import { goToScreen, launchBrowser, openTill, pageProblems, screenshotPath } from './support/browser';
 import { basketEndingIn } from '../support/till';
 import { formatMoney } from '../../shared/money';
 import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract';
@@ -69,7 +69,7 @@ test('an X report run from the Reports screen shows the card totals and the slip
   assert.match(slipText, /X BAL/);
   assert.match(slipText, /SALES COUNT\s+1/);
   assert.deepEqual(pageProblems(page), []);
-  await page.screenshot({ path: '/tmp/reports-x.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath('reports-x'), fullPage: true });
 });
 
 test('a Z report on a locked till asks for the manager PIN, then runs and zeroes the totals', async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startTestHost, type TestHost } from './support/host';
-import { launchBrowser, openTill, pageProblems } from './support/browser';
+import { launchBrowser, openTill, pageProblems, screenshotPath } from './support/browser';
 
 let host: TestHost;
 let dataDir: string;
@@ -53,7 +53,7 @@ test('without a keychain the secret fields are disabled and say why', async () =
     assert.equal(await section('Card payments').getByLabel(label).isDisabled(), true, `${label} is disabled`);
   }
   assert.equal(await section('Supplies').getByLabel('API key (live)').isDisabled(), true);
-  await page.screenshot({ path: '/tmp/settings-problems.png' });
+  await page.screenshot({ path: screenshotPath('settings-problems') });
 });
 
 test('the VAT rate is typed in percent and kept as whole basis points', async () => {

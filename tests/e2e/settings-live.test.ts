@@ -14,13 +14,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startTestHost, type TestHost } from './support/host';
-import { goToScreen, launchBrowser, openTill, pageProblems } from './support/browser';
+import { goToScreen, launchBrowser, openTill, pageProblems, screenshotPath } from './support/browser';
 import {
   startPayAtCounterSandbox,
   type PayAtCounterSandbox,
 } from '../../electron/sandbox/pay-at-counter/server';
 import { EncryptedFileSecretStore } from '../../electron/services/storage/secret-store-encrypted-file';
 import { aesBackend } from '../support/encryption';
+import { JumpClock } from '../support/jump-clock';
 
 const PIN = '582946';
 const WRONG_PIN = '913572';
@@ -29,6 +30,8 @@ const WRONG_PASSWORD = `wrong-pass-${randomBytes(8).toString('hex')}`;
 /** The live instance's clock: its terminals' last activity tells its list from the sandbox's. */
 const LIVE_STARTED = new Date('2026-03-01T12:00:00Z');
 
+/** The till's clock: real time, jumped over the PIN lock instead of waiting it out. */
+const clock = new JumpClock();
 let live: PayAtCounterSandbox;
 let host: TestHost;
 let dataDir: string;
@@ -46,6 +49,7 @@ before(async () => {
   host = await startTestHost({
     dataDir,
     pinScryptCost: 1024,
+    clock,
     ...(process.env.PAYDESK_KEYRING !== '1' && {
       secretStores: [
         new EncryptedFileSecretStore({
@@ -56,7 +60,7 @@ before(async () => {
     }),
   });
   browser = await launchBrowser();
-  page = await openTill(browser, host.host.url);
+  page = await openTill(browser, host.host.url, { controlTime: true });
 });
 
 after(async () => {
@@ -137,7 +141,7 @@ test('card payments switch to a live service: wrong password named, right one co
   await section.getByRole('button', { name: 'Test connection: Card payments' }).click();
   await result.getByText(/^Connected/).waitFor();
   await assertNoPasswordInPage();
-  await page.screenshot({ path: '/tmp/settings-live.png' });
+  await page.screenshot({ path: screenshotPath('settings-live') });
 
   const requestsBefore = live.stats().apiRequests;
   await go('Terminals');
@@ -165,15 +169,17 @@ test('wrong PINs lock Settings; the right PIN is refused while locked, then acce
   const wait = gate().getByTestId('pin-wait');
   const seconds = Number(/Try again in (\d+) s/.exec(await wait.innerText())?.[1]);
   assert.ok(seconds > 20 && seconds <= 30, `a 30 s lock counts down (showed ${seconds} s)`);
-  await page.screenshot({ path: '/tmp/settings-locked.png' });
+  await page.screenshot({ path: screenshotPath('settings-locked') });
 
   await enterPin(PIN);
   await gate().getByRole('alert').getByText('Too many wrong PINs.').waitFor();
   assert.equal(await cardPayments().count(), 0, 'the right PIN does not open a locked till');
   assert.equal(host.till.settings.load().managerPin.lockout.failedAttempts, 3, 'a locked try is not counted');
 
-  // The lock is 30 s of real time (the host takes no clock); the countdown says when it is over.
-  await wait.getByText('You can try again now.').waitFor({ timeout: 35_000 });
+  // Thirty seconds pass for the till and the page together, without waiting them out; the
+  // countdown then says the lock is over.
+  await Promise.all([clock.jump(30_000), page.clock.fastForward(30_000)]);
+  await wait.getByText('You can try again now.').waitFor();
   await enterPin(PIN);
   const section = cardPayments();
   await section.waitFor();

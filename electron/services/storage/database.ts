@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { systemClock, type Clock } from '../common/clock';
 
 export type Db = Database.Database;
 
@@ -15,18 +16,27 @@ export interface Migration {
  * Opens the till's database file. WAL plus synchronous=FULL: a row that a call
  * returned from is on disk, even if the process is killed the next instant.
  */
-export function openDatabase(file: string, migrations: readonly Migration[] = []): Db {
+export function openDatabase(
+  file: string,
+  migrations: readonly Migration[] = [],
+  clock: Pick<Clock, 'now'> = systemClock,
+): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  applyMigrations(db, migrations);
+  applyMigrations(db, migrations, clock);
   return db;
 }
 
-export function applyMigrations(db: Db, migrations: readonly Migration[]): void {
+/** Applies the steps not yet applied, each stamped with the clock's time. */
+export function applyMigrations(
+  db: Db,
+  migrations: readonly Migration[],
+  clock: Pick<Clock, 'now'> = systemClock,
+): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
   const applied = new Set(
     (db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((r) => r.id),
@@ -36,7 +46,7 @@ export function applyMigrations(db: Db, migrations: readonly Migration[]): void 
     if (applied.has(m.id)) continue;
     db.transaction(() => {
       db.exec(m.sql);
-      record.run(m.id, new Date().toISOString());
+      record.run(m.id, new Date(clock.now()).toISOString());
     })();
   }
 }

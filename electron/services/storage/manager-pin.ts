@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { TillError } from '../../../shared/contract/errors';
+import { systemClock, type Clock } from '../common/clock';
 import type { PinHashRecord, PinLockout, SettingsStore } from './settings';
 
 /**
@@ -106,22 +107,25 @@ function weakerThan(record: PinHashRecord, params: ScryptParams): boolean {
 
 export interface ManagerPinOptions {
   settings: SettingsStore;
-  /** Epoch ms; injectable for tests. */
-  now?: () => number;
+  /**
+   * Only read, never waited on: a lock ends when the clock passes it. Default the system
+   * clock; tests move a manual one instead of waiting out a lock.
+   */
+  clock?: Pick<Clock, 'now'>;
   /** Tests may use a cheaper cost; real use keeps the default. */
   scryptParams?: ScryptParams;
 }
 
 export class ManagerPin {
   private readonly settings: SettingsStore;
-  private readonly now: () => number;
+  private readonly clock: Pick<Clock, 'now'>;
   private readonly params: ScryptParams;
   /** Tries run one after another, so parallel guesses cannot slip past the counter. */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: ManagerPinOptions) {
     this.settings = options.settings;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
     this.params = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS;
   }
 
@@ -163,7 +167,7 @@ export class ManagerPin {
           );
         }
       }
-      const record = await hashPin(newPin, this.params, new Date(this.now()));
+      const record = await hashPin(newPin, this.params, new Date(this.clock.now()));
       this.settings.update((s) => ({
         ...s,
         managerPin: { hash: record, lockout: { failedAttempts: 0, lockedUntil: null } },
@@ -179,7 +183,7 @@ export class ManagerPin {
 
   private remainingLock(lockout: PinLockout): number {
     if (lockout.lockedUntil === null) return 0;
-    const remaining = lockout.lockedUntil - this.now();
+    const remaining = lockout.lockedUntil - this.clock.now();
     // Capped so a clock set backwards cannot stretch a lock beyond the longest one.
     return remaining > 0 ? Math.min(remaining, PIN_POLICY.maxLockMs) : 0;
   }
@@ -200,7 +204,7 @@ export class ManagerPin {
 
     if (typeof pin === 'string' && (await pinMatches(pin, record))) {
       const upgraded = weakerThan(record, this.params)
-        ? await hashPin(pin, this.params, new Date(this.now()))
+        ? await hashPin(pin, this.params, new Date(this.clock.now()))
         : record;
       this.settings.update((s) => ({
         ...s,
@@ -210,7 +214,7 @@ export class ManagerPin {
     }
 
     const lockMs = lockDurationMs(failedAttempts);
-    if (lockMs > 0) this.saveLockout({ failedAttempts, lockedUntil: this.now() + lockMs });
+    if (lockMs > 0) this.saveLockout({ failedAttempts, lockedUntil: this.clock.now() + lockMs });
     return {
       ok: false,
       reason: 'wrong',
@@ -223,7 +227,8 @@ export class ManagerPin {
 export interface ManagerElevationOptions {
   /** How long a granted elevation lasts; default 5 minutes. */
   ttlMs?: number;
-  now?: () => number;
+  /** Default: the system clock. */
+  clock?: Pick<Clock, 'now'>;
 }
 
 /**
@@ -233,16 +238,16 @@ export interface ManagerElevationOptions {
 export class ManagerElevation {
   private readonly grants = new Map<string, number>();
   private readonly ttlMs: number;
-  private readonly now: () => number;
+  private readonly clock: Pick<Clock, 'now'>;
 
   constructor(options: ManagerElevationOptions = {}) {
     this.ttlMs = options.ttlMs ?? 5 * 60_000;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   grant(): { token: string; expiresAt: number } {
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = this.now() + this.ttlMs;
+    const expiresAt = this.clock.now() + this.ttlMs;
     this.grants.set(token, expiresAt);
     return { token, expiresAt };
   }
@@ -251,7 +256,7 @@ export class ManagerElevation {
     if (!token) return false;
     const expiresAt = this.grants.get(token);
     if (expiresAt === undefined) return false;
-    if (this.now() < expiresAt) return true;
+    if (this.clock.now() < expiresAt) return true;
     this.grants.delete(token);
     return false;
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TillError } from '../../../shared/contract/errors';
+import { systemClock, type Clock } from '../common/clock';
 import { readTextIfExists, realFs, writeFileAtomic, type SettingsFs } from './settings-files';
 import {
   checkSecretValue,
@@ -53,7 +54,8 @@ export interface EncryptedFileSecretStoreOptions {
   file: string;
   encryption: EncryptionBackend;
   fs?: SettingsFs;
-  now?: () => number;
+  /** Dates each saved secret; default the system clock. */
+  clock?: Pick<Clock, 'now'>;
 }
 
 /** The fallback when there is no OS keychain: a JSON file of OS-encrypted ciphertext. */
@@ -61,13 +63,13 @@ export class EncryptedFileSecretStore implements SecretStore {
   private readonly file: string;
   private readonly encryption: EncryptionBackend;
   private readonly fs: SettingsFs;
-  private readonly now: () => number;
+  private readonly clock: Pick<Clock, 'now'>;
 
   constructor(options: EncryptedFileSecretStoreOptions) {
     this.file = options.file;
     this.encryption = options.encryption;
     this.fs = options.fs ?? realFs;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   async availability(): Promise<SecretStoreAvailability> {
@@ -143,7 +145,7 @@ export class EncryptedFileSecretStore implements SecretStore {
     const data = this.read();
     data.entries[account] = {
       ciphertext: ciphertext.toString('base64'),
-      savedAt: new Date(this.now()).toISOString(),
+      savedAt: new Date(this.clock.now()).toISOString(),
     };
     this.write(data);
   }

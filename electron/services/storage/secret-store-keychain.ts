@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TillError } from '../../../shared/contract/errors';
+import { systemClock, type Clock } from '../common/clock';
 import { loadKeychainBackend, type KeychainBackend } from './keychain-backends';
 import type { SettingsFs } from './settings-files';
 import {
@@ -23,7 +24,8 @@ export interface KeychainSecretStoreOptions {
   /** The non-secret "saved at" file, e.g. <userData>/secrets-saved.json. */
   savedDatesFile: string;
   fs?: SettingsFs;
-  now?: () => number;
+  /** Dates each saved secret; default the system clock. */
+  clock?: Pick<Clock, 'now'>;
   /** Longest value kept in one keychain entry; tests lower it to exercise splitting. */
   partLength?: number;
 }
@@ -59,7 +61,7 @@ export class KeychainSecretStore implements SecretStore {
   private backendPromise: Promise<KeychainBackend> | null;
   private readonly service: string;
   private readonly dates: SecretSavedDates;
-  private readonly now: () => number;
+  private readonly clock: Pick<Clock, 'now'>;
   private readonly partLength: number;
 
   constructor(options: KeychainSecretStoreOptions) {
@@ -67,7 +69,7 @@ export class KeychainSecretStore implements SecretStore {
     this.backendPromise = options.backend ? Promise.resolve(options.backend) : null;
     this.service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
     this.dates = new SecretSavedDates(options.savedDatesFile, options.fs);
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   private backend(): Promise<KeychainBackend> {
@@ -132,7 +134,7 @@ export class KeychainSecretStore implements SecretStore {
       for (let i = newParts + 1; i <= oldParts; i++)
         await b.deletePassword(this.service, partAccount(account, i));
     });
-    this.dates.set(account, new Date(this.now()).toISOString());
+    this.dates.set(account, new Date(this.clock.now()).toISOString());
   }
 
   async delete(key: SecretKey, profile: SecretProfile): Promise<boolean> {

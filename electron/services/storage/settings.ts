@@ -1,11 +1,13 @@
 import { basename, dirname, join } from 'node:path';
 import { TillError } from '../../../shared/contract/errors';
+import { Emitter, type Disposable } from '../../../shared/emitter';
 import {
   defaultSettings,
   describeSettingsIssues,
   settingsSchema,
   type Settings,
 } from '../../../shared/settings';
+import { systemClock, type Clock } from '../common/clock';
 import { fileStamp, readTextIfExists, realFs, writeFileAtomic, type SettingsFs } from './settings-files';
 
 export * from '../../../shared/settings';
@@ -42,8 +44,8 @@ export interface SettingsStore {
    * TillError('storage') if saving fails; in both cases nothing changes.
    */
   update(change: SettingsUpdate): Settings;
-  /** Called after every successful update. Returns a function that stops the calls. */
-  onChange(listener: SettingsListener): () => void;
+  /** Called after every successful update. Call (or dispose) the result to stop the calls. */
+  onChange(listener: SettingsListener): Disposable & (() => void);
   /** Damage found while loading (file set aside, defaults used), for the UI to show. */
   problems(): readonly SettingsProblem[];
 }
@@ -80,21 +82,22 @@ function deepMerge(base: unknown, patch: unknown): unknown {
 }
 
 export interface ValidatedSettingsStoreOptions {
-  /** Epoch ms; injectable for tests. */
-  now?: () => number;
+  /** Stamps a damaged file kept aside; default the system clock. */
+  clock?: Pick<Clock, 'now'>;
 }
 
 export class ValidatedSettingsStore implements SettingsStore {
   private current: Settings | null = null;
   private readonly found: SettingsProblem[] = [];
-  private readonly listeners = new Set<SettingsListener>();
-  private readonly now: () => number;
+  // A failing listener must not stop the others or undo a save that happened.
+  private readonly changes = new Emitter<{ next: Settings; previous: Settings }>(() => undefined);
+  private readonly clock: Pick<Clock, 'now'>;
 
   constructor(
     private readonly persistence: SettingsPersistence,
     options: ValidatedSettingsStoreOptions = {},
   ) {
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   load(): Settings {
@@ -119,19 +122,13 @@ export class ValidatedSettingsStore implements SettingsStore {
       );
     this.persistence.write(parsed.data);
     this.current = parsed.data;
-    for (const listener of this.listeners) {
-      try {
-        listener(structuredClone(parsed.data), previous);
-      } catch {
-        // One failing listener must not stop the others or undo a save that happened.
-      }
-    }
+    this.changes.fire({ next: parsed.data, previous });
     return structuredClone(parsed.data);
   }
 
-  onChange(listener: SettingsListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  onChange(listener: SettingsListener): Disposable & (() => void) {
+    // Each listener gets its own copy, so none can change what another sees.
+    return this.changes.on(({ next, previous }) => listener(structuredClone(next), previous));
   }
 
   private readOrDefaults(): Settings {
@@ -154,7 +151,7 @@ export class ValidatedSettingsStore implements SettingsStore {
   }
 
   private setAside(kind: SettingsProblem['kind'], what: string): void {
-    const at = this.now();
+    const at = this.clock.now();
     const keptAt = this.persistence.setAside(fileStamp(at));
     const where = keptAt ? `a copy was kept as ${basename(keptAt)}` : 'it could not be copied aside';
     this.found.push({

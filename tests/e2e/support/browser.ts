@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core (Playwright cannot download its own browsers here).
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 export const CHROMIUM = process.env.PAYDESK_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -22,9 +23,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Opens the till and waits until the shell is interactive (the nav is rendered). */
-export async function openTill(browser: Browser, url: string): Promise<Page> {
+/**
+ * Opens the till and waits until the shell is interactive (the nav is rendered). With
+ * `controlTime`, the page's clock is Playwright's from the first script on: it runs at real
+ * time, and `page.clock.fastForward()` moves the page's countdowns along with a test's clock.
+ */
+export async function openTill(
+  browser: Browser,
+  url: string,
+  options: { controlTime?: boolean } = {},
+): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  if (options.controlTime) await page.clock.install();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('console', (m) => {
@@ -47,4 +57,14 @@ export async function goToScreen(page: Page, screen: string): Promise<void> {
     .getByRole('button', { name: screen, exact: true })
     .click();
   await page.getByRole('heading', { level: 1, name: screen }).waitFor();
+}
+
+/**
+ * Where a test keeps a screenshot for people to look at: test-results/screenshots in the repo
+ * (git-ignored), or $PAYDESK_SCREENSHOTS; never a fixed path shared with other runs.
+ */
+export function screenshotPath(name: string): string {
+  const folder = resolve(process.env.PAYDESK_SCREENSHOTS ?? join('test-results', 'screenshots'));
+  mkdirSync(folder, { recursive: true });
+  return join(folder, `${name}.png`);
 }

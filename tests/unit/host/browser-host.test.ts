@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
@@ -16,7 +16,10 @@ before(async () => {
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>till</title>');
   t = await startTestHost({ rendererDir });
 });
-after(() => t.close());
+after(async () => {
+  await t?.close();
+  if (rendererDir) rmSync(rendererDir, { recursive: true, force: true });
+});
 
 function socketUrl(token: string | null): string {
   const q = token === null ? '' : `?token=${encodeURIComponent(token)}`;

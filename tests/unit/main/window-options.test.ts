@@ -1,10 +1,17 @@
 // Reads the BrowserWindow options literally written in electron/main/index.ts (the Electron
-// binary cannot run here) and checks every security-relevant setting, plus the window policy.
+// binary cannot run here) and checks every security-relevant setting; runs the window policy
+// (electron/main/window-policy.ts) against stand-ins, and checks main applies it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
-import { allowPermission, isAppUrl, isKioskEscape } from '../../../electron/main/window-policy';
+import {
+  allowPermission,
+  hardenContents,
+  isAppUrl,
+  isKioskEscape,
+  refuseForeignCaller,
+} from '../../../electron/main/window-policy';
 
 function literalOptions(source: string): Map<string, string> {
   const file = ts.createSourceFile('index.ts', source, ts.ScriptTarget.ES2022, true);
@@ -60,13 +67,45 @@ test('the till window is hardened', () => {
   assert.match(o.get('webPreferences.preload') ?? '', /preload\/index\.js/);
 });
 
-test('main denies new windows, foreign navigation, webviews and permissions, and checks IPC senders', () => {
-  assert.match(mainSource, /setWindowOpenHandler\(\(\) => \(\{ action: 'deny' \}\)\)/);
-  assert.match(mainSource, /will-navigate[\s\S]{0,80}isAppUrl\(url\)\) event\.preventDefault\(\)/);
-  assert.match(mainSource, /will-attach-webview', \(event\) => event\.preventDefault\(\)/);
-  assert.match(mainSource, /isAppUrl\(event\.senderFrame\?\.url\)/);
-  assert.match(mainSource, /requestSingleInstanceLock\(\)/);
-  assert.match(mainSource, /render-process-gone/);
+/** A stand-in for Electron's WebContents that records what hardening registers. */
+function fakeContents() {
+  const listeners = new Map<string, (event: { preventDefault(): void }, url: string) => void>();
+  let openHandler: (() => { action: string }) | null = null;
+  const contents = {
+    setWindowOpenHandler: (handler: () => { action: 'deny' }) => void (openHandler = handler),
+    on: (name: string, listener: (event: { preventDefault(): void }, url: string) => void) =>
+      void listeners.set(name, listener),
+  };
+  /** Fires `name` as Electron would; says whether the listener prevented it. */
+  const fire = (name: string, url = '') => {
+    let prevented = false;
+    listeners.get(name)?.({ preventDefault: () => void (prevented = true) }, url);
+    return prevented;
+  };
+  return { contents, fire, listeners, openWindow: () => openHandler?.() };
+}
+
+test('every web contents is denied new windows, navigation off the app and webviews', () => {
+  const { contents, fire, listeners, openWindow } = fakeContents();
+  hardenContents(contents);
+  assert.deepEqual(openWindow(), { action: 'deny' });
+  assert.deepEqual([...listeners.keys()].sort(), ['will-attach-webview', 'will-navigate', 'will-redirect']);
+  for (const event of ['will-navigate', 'will-redirect']) {
+    assert.equal(fire(event, 'https://evil.example/'), true, `${event} off the app is stopped`);
+    assert.equal(fire(event, 'file:///etc/passwd'), true, `${event} to a file is stopped`);
+    assert.equal(fire(event, 'app://till/index.html#/settings'), false, `${event} inside the app goes on`);
+  }
+  assert.equal(fire('will-attach-webview'), true);
+});
+
+test('contract calls from a frame outside the app are refused, the app’s own pass', () => {
+  for (const url of ['https://evil.example/', 'app://evil/index.html', undefined, null]) {
+    assert.deepEqual(refuseForeignCaller(url), {
+      ok: false,
+      error: { code: 'not_allowed', message: 'Calls are accepted only from the till window.' },
+    });
+  }
+  assert.equal(refuseForeignCaller('app://till/index.html'), null);
   for (const permission of [
     'media',
     'geolocation',
@@ -78,6 +117,53 @@ test('main denies new windows, foreign navigation, webviews and permissions, and
   ]) {
     assert.equal(allowPermission(permission), false, permission);
   }
+});
+
+/**
+ * The calls main makes (the Electron binary cannot run here), from the TypeScript syntax tree:
+ * each as "callee" or "callee('first argument')", with the functions called inside its arguments.
+ */
+function callsIn(source: string): Map<string, Set<string>> {
+  const file = ts.createSourceFile('index.ts', source, ts.ScriptTarget.ES2022, true);
+  const calls = new Map<string, Set<string>>();
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const [first] = node.arguments;
+      const name =
+        first && ts.isStringLiteralLike(first)
+          ? `${node.expression.getText()}('${first.text}')`
+          : node.expression.getText();
+      const inside = calls.get(name) ?? new Set<string>();
+      const collect = (n: ts.Node) => {
+        if (ts.isCallExpression(n)) inside.add(n.expression.getText());
+        ts.forEachChild(n, collect);
+      };
+      node.arguments.forEach(collect);
+      calls.set(name, inside);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return calls;
+}
+
+test('main applies the policy: every web contents hardened, IPC senders checked, one instance', () => {
+  const calls = callsIn(mainSource);
+  assert.ok(
+    calls.get("app.on('web-contents-created')")?.has('hardenContents'),
+    'every web contents is hardened',
+  );
+  assert.ok(calls.get('ipcMain.handle')?.has('refuseForeignCaller'), 'every contract call checks its sender');
+  assert.ok(calls.has('app.requestSingleInstanceLock'), 'a second start focuses the first');
+  assert.ok(
+    calls.get("win.webContents.on('render-process-gone')")?.has('win.reload'),
+    'a crashed renderer is reloaded',
+  );
+  assert.ok(
+    calls.get('session.defaultSession.setPermissionRequestHandler')?.has('allowPermission') &&
+      calls.get('session.defaultSession.setPermissionCheckHandler')?.has('allowPermission'),
+    'permission requests and checks go through allowPermission',
+  );
 });
 
 test('only the app origin counts as the app', () => {

@@ -68,7 +68,7 @@ test('keychain: save, read, replace and forget a secret', async (t) => {
   const b = keychainOrSkip(t);
   if (!b) return;
   let now = Date.parse('2026-11-22T07:00:00.000Z');
-  const store = new KeychainSecretStore({ backend: b, service, savedDatesFile, now: () => now });
+  const store = new KeychainSecretStore({ backend: b, service, savedDatesFile, clock: { now: () => now } });
   const account = secretAccount('payAtCounter.password', 'live');
   const first = `pw-${randomBytes(8).toString('hex')}`;
 

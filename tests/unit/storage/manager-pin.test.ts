@@ -16,6 +16,7 @@ import {
   pinMatches,
   type ScryptParams,
 } from '../../../electron/services/storage/manager-pin';
+import { ManualClock } from '../../support/manual-clock';
 
 // A cheaper scrypt cost keeps the many tries below quick; one test checks the real default.
 const TEST_PARAMS: ScryptParams = { cost: 2 ** 10, blockSize: 8, parallelization: 1, keyLength: 32 };
@@ -26,10 +27,10 @@ function setup(t: { after: (fn: () => void) => void }) {
   const folder = mkdtempSync(join(tmpdir(), 'paydesk-pin-'));
   t.after(() => rmSync(folder, { recursive: true, force: true }));
   const file = join(folder, 'settings.json');
-  const clock = { now: Date.parse('2026-11-22T09:00:00.000Z') };
+  const clock = new ManualClock(Date.parse('2026-11-22T09:00:00.000Z'));
   const open = () => {
     const settings = new JsonFileSettingsStore({ file });
-    return { settings, pin: new ManagerPin({ settings, now: () => clock.now, scryptParams: TEST_PARAMS }) };
+    return { settings, pin: new ManagerPin({ settings, clock, scryptParams: TEST_PARAMS }) };
   };
   return { file, clock, open };
 }
@@ -62,8 +63,10 @@ test('the default parameters are strong scrypt ones and really work', async () =
   assert.ok(DEFAULT_SCRYPT_PARAMS.blockSize >= 8);
   const record = await hashPin('2580', DEFAULT_SCRYPT_PARAMS, new Date());
   assert.equal(record.cost, 2 ** 17);
-  assert.equal(await pinMatches('2580', record), true);
-  assert.equal(await pinMatches('2581', record), false);
+  // Both checks at once: each takes a core for a moment at this cost.
+  const [right, wrong] = await Promise.all([pinMatches('2580', record), pinMatches('2581', record)]);
+  assert.equal(right, true);
+  assert.equal(wrong, false);
 });
 
 test('verify: right PIN passes, wrong PINs count down and then lock', async (t) => {
@@ -89,7 +92,7 @@ test('a right PIN after the lock ends resets the count', async (t) => {
   const { pin } = open();
   await pin.setPin('2468');
   for (let i = 0; i < 3; i++) await pin.verify('0000');
-  clock.now += 30 * SECOND;
+  await clock.advance(30 * SECOND);
   assert.deepEqual(await pin.verify('2468'), { ok: true });
   assert.deepEqual(await pin.verify('0000'), { ok: false, reason: 'wrong', triesLeft: 2, retryAfterMs: 0 });
 });
@@ -104,10 +107,10 @@ test('each wrong try after a lock doubles it, up to 15 minutes', async (t) => {
     assert.equal(result.ok, false);
     if (!result.ok && result.reason === 'wrong' && result.retryAfterMs > 0) {
       locks.push(result.retryAfterMs);
-      clock.now += result.retryAfterMs - 1;
+      await clock.advance(result.retryAfterMs - 1);
       // One millisecond before the end, tries are still refused and not counted.
       assert.deepEqual(await pin.verify('9999'), { ok: false, reason: 'locked', retryAfterMs: 1 });
-      clock.now += 1;
+      await clock.advance(1);
     }
   }
   assert.deepEqual(
@@ -129,14 +132,14 @@ test('the lockout survives a restart (a new store on the same file)', async (t) 
   await first.pin.setPin('2468');
   for (let i = 0; i < 3; i++) await first.pin.verify('1357');
 
-  clock.now += 10 * SECOND;
+  await clock.advance(10 * SECOND);
   const restarted = open();
   assert.deepEqual(await restarted.pin.verify('2468'), {
     ok: false,
     reason: 'locked',
     retryAfterMs: 20 * SECOND,
   });
-  clock.now += 20 * SECOND;
+  await clock.advance(20 * SECOND);
   // The count also survived: the next wrong try locks again, for longer.
   assert.deepEqual(await restarted.pin.verify('1357'), {
     ok: false,
@@ -147,11 +150,15 @@ test('the lockout survives a restart (a new store on the same file)', async (t) 
 });
 
 test('a clock set back cannot stretch a lock beyond the longest one', async (t) => {
-  const { open, clock } = setup(t);
-  const { pin, settings } = open();
+  const { file } = setup(t);
+  // A wall clock can be set back, which a manual clock (time only moves on) cannot show.
+  let now = Date.parse('2026-11-22T09:00:00.000Z');
+  const settings = new JsonFileSettingsStore({ file });
+  const pin = new ManagerPin({ settings, clock: { now: () => now }, scryptParams: TEST_PARAMS });
   await pin.setPin('2468');
-  settings.update({ managerPin: { lockout: { failedAttempts: 3, lockedUntil: clock.now + 30 * SECOND } } });
-  clock.now -= 24 * 60 * MINUTE;
+  settings.update({ managerPin: { lockout: { failedAttempts: 3, lockedUntil: now + 30 * SECOND } } });
+  assert.equal(pin.lockedForMs(), 30 * SECOND);
+  now -= 24 * 60 * MINUTE;
   assert.equal(pin.lockedForMs(), PIN_POLICY.maxLockMs);
 });
 
@@ -196,9 +203,9 @@ test('PIN format: 4 to 8 digits, not trivially guessable', async (t) => {
   );
 });
 
-test('manager elevation: a token is valid until its time runs out or it is revoked', () => {
-  let now = 0;
-  const elevation = new ManagerElevation({ ttlMs: 5 * MINUTE, now: () => now });
+test('manager elevation: a token is valid until its time runs out or it is revoked', async () => {
+  const clock = new ManualClock(0);
+  const elevation = new ManagerElevation({ ttlMs: 5 * MINUTE, clock });
   const { token, expiresAt } = elevation.grant();
   assert.equal(expiresAt, 5 * MINUTE);
   assert.equal(elevation.isValid(token), true);
@@ -208,9 +215,9 @@ test('manager elevation: a token is valid until its time runs out or it is revok
     () => elevation.require('forged'),
     (e: unknown) => e instanceof TillError && e.code === 'not_allowed',
   );
-  now = 5 * MINUTE - 1;
+  await clock.advance(5 * MINUTE - 1);
   elevation.require(token);
-  now = 5 * MINUTE;
+  await clock.advance(1);
   assert.equal(elevation.isValid(token), false);
 
   const second = elevation.grant().token;

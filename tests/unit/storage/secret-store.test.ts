@@ -40,7 +40,7 @@ test('encrypted file: save, read, replace, forget; only ciphertext and dates on 
   const folder = tempFolder(t);
   const file = join(folder, 'secrets.enc.json');
   let now = Date.parse('2026-11-22T08:30:00.000Z');
-  const store = new EncryptedFileSecretStore({ file, encryption: aesBackend(), now: () => now });
+  const store = new EncryptedFileSecretStore({ file, encryption: aesBackend(), clock: { now: () => now } });
 
   assert.deepEqual(await store.availability(), { ok: true, backend: 'encrypted file (gnome_libsecret)' });
   assert.equal(await store.get('payAtCounter.password', 'live'), null);

@@ -86,7 +86,7 @@ test('a corrupt file is kept aside under a timestamped name, reported, and defau
   const file = join(folder, 'settings.json');
   const damaged = '{"payAtCounter": {"mode": "live", "liveBa';
   writeFileSync(file, damaged);
-  const store = new JsonFileSettingsStore({ file, now: () => FIXED_NOW });
+  const store = new JsonFileSettingsStore({ file, clock: { now: () => FIXED_NOW } });
 
   assert.deepEqual(store.load(), defaultSettings());
   const problems = store.problems();
@@ -112,7 +112,7 @@ test('a file with values outside the schema is kept aside and reported as invali
   const valid = settingsSchema.parse({});
   const bad = { ...valid, printers: [{ ...valid.printers[0], paperWidth: 70 }] };
   writeFileSync(file, JSON.stringify(bad));
-  const store = new JsonFileSettingsStore({ file, now: () => FIXED_NOW });
+  const store = new JsonFileSettingsStore({ file, clock: { now: () => FIXED_NOW } });
 
   assert.deepEqual(store.load(), defaultSettings());
   const [problem] = store.problems();
