@@ -1,5 +1,9 @@
 import { useEffect } from 'react';
-import { till, onBridgeConnection } from './till';
+import { till, bridgeConnection } from './till';
+import { followTillEvents } from './state/events';
+import { usePrinting } from './state/printing';
+import { useSale } from './state/sale';
+import { useSettings } from './state/settings';
 import { SCREENS, useShell, type ScreenId } from './state/shell';
 import { StatusBar } from './components/StatusBar';
 import { ComingSoon } from './screens/ComingSoon';
@@ -29,32 +33,18 @@ function Screen({ id }: { id: ScreenId }) {
 }
 
 export function App() {
-  const { screen, go, info, status, setInfo, setStatus, setLinked } = useShell();
+  const { screen, go, info, status } = useShell();
 
+  // The one place the renderer subscribes to the services' events.
   useEffect(() => {
     if (!till) return;
-    const api = till;
-    const load = () => {
-      void api
-        .invoke('app.info', {})
-        .then(setInfo)
-        .catch(() => undefined);
-      void api
-        .invoke('status.get', {})
-        .then(setStatus)
-        .catch(() => undefined);
-    };
-    load();
-    const offStatus = api.on('status.changed', setStatus);
-    const offLink = onBridgeConnection((connected) => {
-      setLinked(connected);
-      if (connected) load();
-    });
-    return () => {
-      offStatus();
-      offLink();
-    };
-  }, [setInfo, setStatus, setLinked]);
+    void useShell.getState().refresh();
+    return followTillEvents(
+      till,
+      { shell: useShell, sale: useSale, printing: usePrinting, settings: useSettings },
+      { connection: bridgeConnection },
+    );
+  }, []);
 
   // The banner follows the live connection modes, so switching a service to Live hides it at once.
   const inSandbox = status ? status.connections.some((c) => c.mode === 'sandbox') : (info?.sandbox ?? false);

@@ -15,6 +15,7 @@ import {
   type MethodOutput,
   type TillApi,
 } from '../../../shared/contract';
+import { Emitter } from '../../../shared/emitter';
 import type { TillTransport } from '../../../shared/transport';
 
 export function unwrapReply<M extends MethodName>(method: M, raw: unknown): MethodOutput<M> {
@@ -31,10 +32,8 @@ export function unwrapReply<M extends MethodName>(method: M, raw: unknown): Meth
   return value.data as MethodOutput<M>;
 }
 
-type AnyListener = (payload: unknown) => void;
-
 export function createTillApi(transport: TillTransport): TillApi {
-  const byEvent = new Map<EventName, Set<AnyListener>>();
+  const byEvent = new Map<EventName, Emitter<unknown>>();
   transport.onEvent((event, payload) => {
     if (!isEventName(event)) return;
     const parsed = events[event].safeParse(payload);
@@ -42,19 +41,22 @@ export function createTillApi(transport: TillTransport): TillApi {
       console.warn(`Ignored a malformed ${event} event`);
       return;
     }
-    for (const listener of byEvent.get(event) ?? []) listener(parsed.data);
+    byEvent.get(event)?.fire(parsed.data);
   });
   return {
     async invoke<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
       return unwrapReply(method, await transport.call(method, input));
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) {
-      const set = byEvent.get(event) ?? new Set<AnyListener>();
-      set.add(listener as AnyListener);
-      byEvent.set(event, set);
-      return () => {
-        set.delete(listener as AnyListener);
-      };
+      let emitter = byEvent.get(event);
+      if (!emitter) byEvent.set(event, (emitter = new Emitter<unknown>()));
+      return emitter.on(listener as (payload: unknown) => void);
     },
   };
 }
+
+/** The API when there is no till to talk to: every call fails as unreachable, no event comes. */
+export const disconnectedTill: TillApi = {
+  invoke: () => Promise.reject(new TillError('unreachable', 'The till service is not connected.')),
+  on: () => () => undefined,
+};

@@ -1,5 +1,6 @@
 // The browser transport: the browser host's loopback WebSocket, authenticated with the
 // per-launch token the host printed in the till's URL.
+import { Emitter } from '../../../shared/emitter';
 import { hostFrameSchema, HOST_SOCKET_PATH } from '../../../shared/host-protocol';
 import type { TillTransport } from '../../../shared/transport';
 
@@ -27,7 +28,7 @@ export function createWebSocketTransport(
   onConnection: (connected: boolean) => void,
 ): TillTransport {
   const pending = new Map<number, (reply: unknown) => void>();
-  const eventListeners = new Set<(event: string, payload: unknown) => void>();
+  const events = new Emitter<{ event: string; payload: unknown }>();
   let nextId = 1;
   let socket: WebSocket;
   let ready: Promise<void>;
@@ -49,7 +50,7 @@ export function createWebSocketTransport(
       if (!frame.success) return;
       if (frame.data.kind === 'event') {
         const { event, payload } = frame.data;
-        eventListeners.forEach((l) => l(event, payload));
+        events.fire({ event, payload });
         return;
       }
       const id = frame.data.id;
@@ -79,7 +80,7 @@ export function createWebSocketTransport(
       });
     },
     onEvent(listener) {
-      eventListeners.add(listener);
+      events.on(({ event, payload }) => listener(event, payload));
     },
   };
 }

@@ -1,5 +1,5 @@
-// Asks for the manager PIN when a guarded action was refused (not_allowed); the caller unlocks
-// the till with it and, when it wants, repeats the action.
+// Asks for the manager PIN when a guarded action was refused (not_allowed); the store's
+// manager approval (state/manager-approval.ts) unlocks the till with it and repeats the action.
 import { useState } from 'react';
 
 export function ManagerPinForm({

@@ -2,8 +2,10 @@
 // dates secrets were saved), and the manager's unlocked window. Every change goes to the
 // services; the view here is only ever replaced by what they send back.
 import { create } from 'zustand';
-import type { MethodInput, SettingsView } from '../../../shared/contract';
+import type { MethodInput, SettingsView, TillApi } from '../../../shared/contract';
+import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
+import { browserClock, type Clock } from './clock';
 
 export type SecretKey = MethodInput<'secrets.save'>['key'];
 export type SecretProfile = MethodInput<'secrets.save'>['profile'];
@@ -16,7 +18,7 @@ export interface UnlockRefusal {
   lockedUntil: number | null;
 }
 
-interface SettingsState {
+export interface SettingsState {
   view: SettingsView | null;
   loadError: unknown;
   refusal: UnlockRefusal | null;
@@ -32,63 +34,64 @@ interface SettingsState {
   setPin(newPin: string, currentPin?: string): Promise<void>;
 }
 
-function requireTill() {
-  if (!till) throw new Error('The till service is not connected.');
-  return till;
+export function createSettingsStore(api: TillApi, clock: Clock = browserClock) {
+  return create<SettingsState>((set, get) => ({
+    view: null,
+    loadError: null,
+    refusal: null,
+    async load() {
+      try {
+        get().apply(await api.invoke('settings.get', {}));
+        set({ loadError: null });
+      } catch (error) {
+        set({ loadError: error });
+      }
+    },
+    apply: (view) => set({ view }),
+    async update(patch) {
+      get().apply(await api.invoke('settings.update', { patch }));
+    },
+    async saveSecret(key, profile, value) {
+      get().apply(await api.invoke('secrets.save', { key, profile, value }));
+    },
+    async forgetSecret(key, profile) {
+      get().apply(await api.invoke('secrets.forget', { key, profile }));
+    },
+    testConnection: (service) => api.invoke('settings.testConnection', { service }),
+    async unlock(pin) {
+      const result = await api.invoke('manager.unlock', { pin });
+      if (result.ok) {
+        set({ refusal: null });
+        await get().load();
+        return true;
+      }
+      set({
+        refusal: {
+          message: result.message,
+          reason: result.reason,
+          lockedUntil: result.retryAfterMs > 0 ? clock.now() + result.retryAfterMs : null,
+        },
+      });
+      return false;
+    },
+    async lock() {
+      await api.invoke('manager.lock', {});
+      await get().load();
+    },
+    async setPin(newPin, currentPin) {
+      get().apply(
+        await api.invoke('manager.setPin', {
+          newPin,
+          ...(currentPin !== undefined && { currentPin }),
+        }),
+      );
+    },
+  }));
 }
 
-export const useSettings = create<SettingsState>((set, get) => ({
-  view: null,
-  loadError: null,
-  refusal: null,
-  async load() {
-    try {
-      get().apply(await requireTill().invoke('settings.get', {}));
-      set({ loadError: null });
-    } catch (error) {
-      set({ loadError: error });
-    }
-  },
-  apply: (view) => set({ view }),
-  async update(patch) {
-    get().apply(await requireTill().invoke('settings.update', { patch }));
-  },
-  async saveSecret(key, profile, value) {
-    get().apply(await requireTill().invoke('secrets.save', { key, profile, value }));
-  },
-  async forgetSecret(key, profile) {
-    get().apply(await requireTill().invoke('secrets.forget', { key, profile }));
-  },
-  testConnection: (service) => requireTill().invoke('settings.testConnection', { service }),
-  async unlock(pin) {
-    const result = await requireTill().invoke('manager.unlock', { pin });
-    if (result.ok) {
-      set({ refusal: null });
-      await get().load();
-      return true;
-    }
-    set({
-      refusal: {
-        message: result.message,
-        reason: result.reason,
-        lockedUntil: result.retryAfterMs > 0 ? Date.now() + result.retryAfterMs : null,
-      },
-    });
-    return false;
-  },
-  async lock() {
-    await requireTill().invoke('manager.lock', {});
-    await get().load();
-  },
-  async setPin(newPin, currentPin) {
-    get().apply(
-      await requireTill().invoke('manager.setPin', {
-        newPin,
-        ...(currentPin !== undefined && { currentPin }),
-      }),
-    );
-  },
-}));
+export type SettingsStore = ReturnType<typeof createSettingsStore>;
+
+export const useSettings = createSettingsStore(till ?? disconnectedTill);
 
 /** The date a secret was saved, or null when it is not saved. */
 export function secretSavedAt(

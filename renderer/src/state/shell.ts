@@ -1,5 +1,9 @@
+// The shell's store: which screen is showing, what the till runs as, and the connection and
+// printer status the top bar shows.
 import { create } from 'zustand';
-import type { AppInfo, TillStatus } from '../../../shared/contract';
+import type { AppInfo, TillApi, TillStatus } from '../../../shared/contract';
+import { disconnectedTill } from '../bridge/contract-client';
+import { till } from '../till';
 
 export const SCREENS = [
   { id: 'sell', label: 'Sell' },
@@ -12,7 +16,7 @@ export const SCREENS = [
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];
 
-interface ShellState {
+export interface ShellState {
   screen: ScreenId;
   info: AppInfo | null;
   status: TillStatus | null;
@@ -22,15 +26,35 @@ interface ShellState {
   setInfo(info: AppInfo): void;
   setStatus(status: TillStatus): void;
   setLinked(linked: boolean): void;
+  /** Asks the services what the till runs as and how its connections are; failures keep the old view. */
+  refresh(): Promise<void>;
 }
 
-export const useShell = create<ShellState>((set) => ({
-  screen: 'sell',
-  info: null,
-  status: null,
-  linked: true,
-  go: (screen) => set({ screen }),
-  setInfo: (info) => set({ info }),
-  setStatus: (status) => set({ status }),
-  setLinked: (linked) => set({ linked }),
-}));
+export function createShellStore(api: TillApi) {
+  return create<ShellState>((set) => ({
+    screen: 'sell',
+    info: null,
+    status: null,
+    linked: true,
+    go: (screen) => set({ screen }),
+    setInfo: (info) => set({ info }),
+    setStatus: (status) => set({ status }),
+    setLinked: (linked) => set({ linked }),
+    async refresh() {
+      await Promise.all([
+        api
+          .invoke('app.info', {})
+          .then((info) => set({ info }))
+          .catch(() => undefined),
+        api
+          .invoke('status.get', {})
+          .then((status) => set({ status }))
+          .catch(() => undefined),
+      ]);
+    },
+  }));
+}
+
+export type ShellStore = ReturnType<typeof createShellStore>;
+
+export const useShell = createShellStore(till ?? disconnectedTill);

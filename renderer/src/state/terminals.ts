@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { Terminal } from '../../../shared/contract';
 import { till } from '../till';
-import { describeCallError } from './sale';
+import { describeCallError } from './call-errors';
 
 /** The card machines, only those in `currency` when given; `problem` says why the list is missing. */
 export function useTerminals(currency: string | null): {

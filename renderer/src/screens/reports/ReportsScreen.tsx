@@ -1,51 +1,15 @@
 // The Reports screen: X, Z, banking and end of day reports from a card machine, their totals in
 // plain words, and the slip the card machine printed. Z and end of day reset the card machine's
 // totals, so they ask for the manager PIN when the till is locked.
-import { useState } from 'react';
-import {
-  TillError,
-  type ReportType,
-  type ReportView,
-  type ReportTotalsView,
-} from '../../../../shared/contract';
+import { useEffect, useState } from 'react';
+import type { ReportType, ReportView, ReportTotalsView } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
 import { ManagerPinForm } from '../../components/ManagerPinForm';
 import { ReceiptPreview } from '../../components/ReceiptPreview';
-import { describeCallError } from '../../state/sale';
-import { till } from '../../till';
+import { REPORT_CHOICES, reportName, useReports } from '../../state/reports';
 import { useTerminals } from '../../state/terminals';
 import { TerminalPicker, defaultTerminal } from '../sell/TerminalPicker';
 import './reports.css';
-
-interface ReportChoice {
-  type: ReportType;
-  name: string;
-  what: string;
-}
-
-export const REPORT_CHOICES: readonly ReportChoice[] = [
-  { type: 'X_BAL', name: 'X report', what: 'Totals so far. Resets nothing.' },
-  {
-    type: 'Z_BAL',
-    name: 'Z report',
-    what: 'Totals so far, then resets the card machine’s totals to zero. Needs the manager.',
-  },
-  {
-    type: 'BANKING',
-    name: 'Banking',
-    what: 'Sends the takings to the bank and starts a new banking session.',
-  },
-  {
-    type: 'END_OF_DAY',
-    name: 'End of day',
-    what: 'Banking and a Z report together: resets the totals. Needs the manager.',
-  },
-];
-
-export function reportName(type: ReportType): string {
-  const name = REPORT_CHOICES.find((c) => c.type === type)!.name;
-  return name.endsWith('report') ? name : `${name} report`;
-}
 
 function countOf(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -147,44 +111,23 @@ function ReportResult({ report, currency }: { report: ReportView; currency: stri
 export function ReportsScreen() {
   const { terminals, problem: terminalsProblem } = useTerminals(null);
   const [terminalId, setTerminalId] = useState<string | null>(null);
-  const [running, setRunning] = useState<ReportType | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [managerNeededFor, setManagerNeededFor] = useState<ReportType | null>(null);
-  const [report, setReport] = useState<ReportView | null>(null);
+  const running = useReports((s) => s.running);
+  const problem = useReports((s) => s.problem);
+  const managerNeeded = useReports((s) => s.managerNeeded);
+  const report = useReports((s) => s.report);
+
+  // Each visit starts afresh, as when this state lived in the screen.
+  useEffect(() => {
+    useReports.getState().reset();
+  }, []);
 
   const chosen =
     terminals?.find((t) => t.terminalId === terminalId) ??
     (terminals ? defaultTerminal(terminals) : undefined);
 
-  async function run(type: ReportType) {
-    if (!till || !chosen) return;
-    setRunning(type);
-    setProblem(null);
-    try {
-      setReport(await till.invoke('reports.run', { terminalId: chosen.terminalId, type }));
-      setManagerNeededFor(null);
-    } catch (error) {
-      if (error instanceof TillError && error.code === 'not_allowed') setManagerNeededFor(type);
-      setProblem(describeCallError(error));
-    } finally {
-      setRunning(null);
-    }
-  }
-
-  async function approve(pin: string) {
-    if (!till) return;
-    const pending = managerNeededFor;
-    const answer = await till.invoke('manager.unlock', { pin }).catch((error: unknown) => {
-      setProblem(describeCallError(error));
-      return null;
-    });
-    if (!answer) return;
-    if (!answer.ok) {
-      setProblem(answer.message);
-      return;
-    }
-    if (pending) await run(pending);
-  }
+  const run = (type: ReportType) => {
+    if (chosen) void useReports.getState().run(chosen.terminalId, type);
+  };
 
   return (
     <section className="screen reports-screen" aria-labelledby="screen-title">
@@ -204,7 +147,7 @@ export function ReportsScreen() {
                   className={choice.type === 'X_BAL' ? 'primary' : undefined}
                   disabled={running !== null || !chosen}
                   aria-describedby={`report-what-${choice.type}`}
-                  onClick={() => void run(choice.type)}
+                  onClick={() => run(choice.type)}
                 >
                   {running === choice.type ? `${choice.name}…` : choice.name}
                 </button>
@@ -226,11 +169,11 @@ export function ReportsScreen() {
           {problem}
         </p>
       )}
-      {managerNeededFor && (
+      {managerNeeded && (
         <ManagerPinForm
-          reason={`the ${reportName(managerNeededFor)} resets the totals`}
+          reason={managerNeeded}
           busy={running !== null}
-          onApprove={approve}
+          onApprove={(pin) => useReports.getState().approve(pin)}
         />
       )}
       {report && <ReportResult report={report} currency={chosen?.currency ?? 'GBP'} />}

@@ -3,7 +3,9 @@
 import { memo, useMemo, useState } from 'react';
 import type { Product } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
-import { useSale, type BasketLine, type CatalogueIndex } from '../../state/sale';
+import { basketTotals, type BasketLine } from '../../state/basket';
+import type { CatalogueIndex } from '../../state/catalogue-index';
+import { useSale } from '../../state/sale';
 
 const BasketRow = memo(function BasketRow({
   line,
@@ -69,15 +71,7 @@ export function Basket({ index }: { index: CatalogueIndex }) {
   const locked = sale !== null;
   const currency = sale?.currency ?? index.currency;
 
-  const { itemCount, estimate } = useMemo(() => {
-    let count = 0;
-    let total = 0;
-    for (const line of lines) {
-      count += line.quantity;
-      total += (index.byId.get(line.productId)?.price ?? 0) * line.quantity;
-    }
-    return { itemCount: count, estimate: total };
-  }, [lines, index]);
+  const { itemCount, estimate } = useMemo(() => basketTotals(lines, index), [lines, index]);
   const total = sale?.total ?? estimate;
 
   return (

@@ -3,7 +3,8 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { Product } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
-import { filterProducts, useSale, type CatalogueIndex } from '../../state/sale';
+import { filterProducts, type CatalogueIndex } from '../../state/catalogue-index';
+import { useSale } from '../../state/sale';
 
 export const GRID_PAGE = 48;
 

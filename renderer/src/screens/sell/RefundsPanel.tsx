@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../../shared/contract';
 import { currencySymbol, formatMoney, parseAmount } from '../../../../shared/money';
 import { till } from '../../till';
-import { describeCallError, useSale } from '../../state/sale';
+import { describeCallError } from '../../state/call-errors';
+import { useSale } from '../../state/sale';
 import { AmountField, amountText } from './AmountField';
 import { useTerminals } from '../../state/terminals';
 import { TerminalPicker, defaultTerminal } from './TerminalPicker';
@@ -97,14 +98,10 @@ function StandaloneRefund() {
   );
 }
 
-function ManagerPin() {
+function ManagerPin({ reason }: { reason: string }) {
   const busy = useSale((s) => s.busy);
   return (
-    <ManagerPinForm
-      reason="refunds need a manager"
-      busy={busy}
-      onApprove={(pin) => useSale.getState().unlockManager(pin)}
-    />
+    <ManagerPinForm reason={reason} busy={busy} onApprove={(pin) => useSale.getState().unlockManager(pin)} />
   );
 }
 
@@ -139,7 +136,7 @@ export function RefundsPanel() {
           {problem}
         </p>
       )}
-      {managerNeeded && <ManagerPin />}
+      {managerNeeded && <ManagerPin reason={managerNeeded} />}
       {loadProblem && <p className="notice notice-error">{loadProblem}</p>}
       <h3>Recent card payments</h3>
       {payments === null && !loadProblem && <p>Loading card payments…</p>}

@@ -1,11 +1,13 @@
 // The Sell screen: products on the left (or the tender, payment progress, completion or
-// refunds in their place), the basket on the right. Card payment progress arrives as events;
-// on mount the screen resumes any payment still in flight (e.g. after a page reload).
+// refunds in their place), the basket on the right. Card payment progress arrives as events
+// (state/events.ts); on mount the screen resumes any payment still in flight (e.g. after a
+// page reload).
 import { useEffect } from 'react';
 import { till } from '../../till';
 import { useSale } from '../../state/sale';
 import { Basket } from './Basket';
 import { CompletedPanel } from './CompletedPanel';
+import { NoProducts } from './NoProducts';
 import { PaymentPanel } from './PaymentPanel';
 import { ProductGrid } from './ProductGrid';
 import { RefundsPanel } from './RefundsPanel';
@@ -13,18 +15,12 @@ import { TenderPanel } from './TenderPanel';
 import { useBarcodeScanner } from './useBarcodeScanner';
 import './sell.css';
 
-function useSaleEvents(): void {
+function useCatalogueAndResume(): void {
   useEffect(() => {
     if (!till) return;
     const store = useSale.getState();
     void store.loadCatalogue();
     void store.resume();
-    const offPayment = till.on('payments.updated', (view) => useSale.getState().applyPayment(view));
-    const offSale = till.on('sales.updated', (view) => useSale.getState().applySale(view));
-    return () => {
-      offPayment();
-      offSale();
-    };
   }, []);
 }
 
@@ -37,11 +33,12 @@ function MainPanel() {
   if (phase === 'completed' && sale) return <CompletedPanel sale={sale} />;
   if (phase === 'tender' && sale) return <TenderPanel sale={sale} />;
   if (phase === 'refunds') return <RefundsPanel />;
-  return index ? <ProductGrid index={index} /> : null;
+  if (!index) return null;
+  return index.all.length === 0 ? <NoProducts /> : <ProductGrid index={index} />;
 }
 
 export function SellScreen() {
-  useSaleEvents();
+  useCatalogueAndResume();
   useBarcodeScanner((code) => useSale.getState().scan(code));
   const index = useSale((s) => s.index);
   const catalogueError = useSale((s) => s.catalogueError);

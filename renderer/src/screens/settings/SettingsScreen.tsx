@@ -187,10 +187,9 @@ export function SettingsScreen() {
   const loadError = useSettings((s) => s.loadError);
   const unlocked = useUnlockedNow(view?.manager.unlockedUntil);
 
+  // Changes made elsewhere arrive through state/events.ts.
   useEffect(() => {
-    if (!till) return;
     void useSettings.getState().load();
-    return till.on('settings.changed', (next) => useSettings.getState().apply(next));
   }, []);
 
   const title = (

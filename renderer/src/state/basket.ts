@@ -1,0 +1,56 @@
+// The basket before a sale is opened: lines of product ids and counts. Its total here is an
+// estimate from catalogue prices (integer minor units); the services price the real sale.
+import type { SaleView } from '../../../shared/contract';
+import type { CatalogueIndex } from './catalogue-index';
+
+export interface BasketLine {
+  productId: string;
+  quantity: number;
+}
+
+/** The contract's limit for one line. */
+export const MAX_QUANTITY = 9_999;
+
+/** One more of a product: a new line, or one added to its line. */
+export function addOne(lines: readonly BasketLine[], productId: string): BasketLine[] {
+  const at = lines.findIndex((l) => l.productId === productId);
+  if (at === -1) return [...lines, { productId, quantity: 1 }];
+  const next = lines.slice();
+  next[at] = { productId, quantity: Math.min(MAX_QUANTITY, lines[at]!.quantity + 1) };
+  return next;
+}
+
+/** A line set to `quantity` (capped); below one the line goes. */
+export function withQuantity(
+  lines: readonly BasketLine[],
+  productId: string,
+  quantity: number,
+): BasketLine[] {
+  if (quantity < 1) return withoutProduct(lines, productId);
+  return lines.map((l) =>
+    l.productId === productId ? { productId, quantity: Math.min(MAX_QUANTITY, quantity) } : l,
+  );
+}
+
+export function withoutProduct(lines: readonly BasketLine[], productId: string): BasketLine[] {
+  return lines.filter((l) => l.productId !== productId);
+}
+
+/** Items in the basket and their estimated total in minor units (unknown products count 0). */
+export function basketTotals(
+  lines: readonly BasketLine[],
+  index: CatalogueIndex,
+): { itemCount: number; estimate: number } {
+  let itemCount = 0;
+  let estimate = 0;
+  for (const line of lines) {
+    itemCount += line.quantity;
+    estimate += (index.byId.get(line.productId)?.price ?? 0) * line.quantity;
+  }
+  return { itemCount, estimate };
+}
+
+/** The basket of a sale resumed after a reload. */
+export function linesOf(sale: SaleView): BasketLine[] {
+  return sale.lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+}

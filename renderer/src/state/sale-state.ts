@@ -1,0 +1,85 @@
+// The shape of the Sell screen's store, and the kit its parts (basket, card payment, events)
+// share. The store itself is put together in sale.ts.
+import type { PaymentView, SaleView, TillApi } from '../../../shared/contract';
+import type { BasketLine } from './basket';
+import type { CatalogueIndex } from './catalogue-index';
+import type { Clock } from './clock';
+import type { RecentPayments } from './payment-views';
+
+export type SellPhase = 'basket' | 'tender' | 'payment' | 'completed' | 'refunds';
+export type TenderMethod = 'card' | 'cash' | 'split';
+
+export interface SaleFields {
+  index: CatalogueIndex | null;
+  catalogueError: string | null;
+  lines: BasketLine[];
+  sale: SaleView | null;
+  payment: PaymentView | null;
+  phase: SellPhase;
+  busy: boolean;
+  /** The last call's failure, in cashier words. */
+  problem: string | null;
+  /** When a call last failed to reach the card service (ISO time): offer cash or a manual card entry. */
+  cardServiceDownAt: string | null;
+  /** A short note such as "Added Flat white" or "No product with barcode …". */
+  note: string | null;
+  terminalId: string | null;
+  tenderMethod: TenderMethod;
+  /** Why a refused refund waits for the manager's PIN; it is sent again once the PIN is accepted. */
+  managerNeeded: string | null;
+}
+
+/** The card payment the cashier follows, and card refunds. */
+export interface CardPaymentActions {
+  payCard(amount: number): Promise<void>;
+  cancelPayment(): Promise<void>;
+  answerSignature(accepted: boolean): Promise<void>;
+  resolveUnknown(outcome: 'paid' | 'not_paid'): Promise<void>;
+  printLastReceipt(): Promise<void>;
+  refund(terminalId: string, amount: number, originalPaymentId?: string): Promise<void>;
+  /** The manager's PIN for a refused refund: unlocks the till, then sends the refund again. */
+  unlockManager(pin: string): Promise<void>;
+  leavePayment(): void;
+}
+
+/** What the services tell the sale: events as they happen, and after a reload what was in flight. */
+export interface SaleEventActions {
+  applyPayment(view: PaymentView): void;
+  applySale(view: SaleView): void;
+  resume(): Promise<void>;
+}
+
+export interface SaleActions {
+  loadCatalogue(): Promise<void>;
+  add(productId: string): void;
+  setQuantity(productId: string, quantity: number): void;
+  remove(productId: string): void;
+  clear(): void;
+  scan(code: string): void;
+  setNote(note: string | null): void;
+  setTerminal(terminalId: string): void;
+  setPhase(phase: SellPhase): void;
+  setTenderMethod(method: TenderMethod): void;
+
+  pay(): Promise<void>;
+  payCash(amountGiven: number): Promise<void>;
+  recordManualCard(amount: number, reference: string): Promise<void>;
+  backToBasket(): Promise<void>;
+  abandon(): Promise<void>;
+  newSale(): void;
+}
+
+export type SaleState = SaleFields & SaleActions & CardPaymentActions & SaleEventActions;
+
+/** What the parts of the sale store share. */
+export interface SaleKit {
+  api: TillApi;
+  clock: Clock;
+  get(): SaleState;
+  set(partial: Partial<SaleFields>): void;
+  /** Runs one call with the busy flag and cashier-worded errors. */
+  run(work: () => Promise<void>): Promise<void>;
+  /** Shows a sale the services sent back; a completed one moves to the completion panel. */
+  showSale(sale: SaleView): void;
+  payments: RecentPayments;
+}

@@ -1,0 +1,127 @@
+// A stand-in for the renderer's contract client: the stores talk only to a TillApi, so the
+// tests hand them this one. Each method answers from a handler the test sets; every call is
+// recorded; events are fired by hand.
+import {
+  TillError,
+  type EventName,
+  type EventPayload,
+  type MethodInput,
+  type MethodName,
+  type MethodOutput,
+  type PaymentView,
+  type Product,
+  type SaleView,
+  type TillApi,
+} from '../../../shared/contract';
+import { Emitter } from '../../../shared/emitter';
+
+type Handler<M extends MethodName> = (input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
+
+export interface Call {
+  method: MethodName;
+  input: unknown;
+}
+
+export class FakeTill implements TillApi {
+  readonly calls: Call[] = [];
+  private readonly handlers = new Map<MethodName, Handler<MethodName>>();
+  private readonly events = new Map<EventName, Emitter<unknown>>();
+
+  /** Answers `method` with `handler` from now on (a throw becomes the call's failure). */
+  answer<M extends MethodName>(method: M, handler: Handler<M>): this {
+    this.handlers.set(method, handler as unknown as Handler<MethodName>);
+    return this;
+  }
+
+  async invoke<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
+    this.calls.push({ method, input });
+    const handler = this.handlers.get(method) as Handler<M> | undefined;
+    if (!handler) throw new TillError('unknown_method', `The fake till has no answer for ${method}.`);
+    return handler(input);
+  }
+
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+    let emitter = this.events.get(event);
+    if (!emitter) this.events.set(event, (emitter = new Emitter<unknown>()));
+    return emitter.on(listener as (payload: unknown) => void);
+  }
+
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
+    this.events.get(event)?.fire(payload);
+  }
+
+  /** How many listeners `event` has (to check that subscriptions are stopped). */
+  listeners(event: EventName): number {
+    return this.events.get(event)?.size ?? 0;
+  }
+
+  callsOf(method: MethodName): unknown[] {
+    return this.calls.filter((c) => c.method === method).map((c) => c.input);
+  }
+}
+
+export const PRODUCTS: Product[] = [
+  { id: 'p1', sku: 'COF-001', name: 'Flat white', category: 'Coffee', price: 320 },
+  { id: 'p2', sku: 'COF-002', name: 'Espresso', category: 'Coffee', price: 250 },
+  { id: 'p3', sku: 'BAK-001', name: 'Almond croissant', category: 'Bakery', price: 295 },
+  { id: 'p4', sku: 'bak-xl', name: 'Sourdough loaf', category: 'Bakery', price: 475 },
+];
+
+export const CATALOGUE = { currency: 'GBP', categories: ['Coffee', 'Bakery'], products: PRODUCTS };
+
+export function saleView(overrides: Partial<SaleView> = {}): SaleView {
+  return {
+    saleId: 'sale-1',
+    receiptNumber: 'R-0001',
+    state: 'open',
+    currency: 'GBP',
+    lines: [
+      { productId: 'p1', sku: 'COF-001', name: 'Flat white', quantity: 2, unitPrice: 320, lineTotal: 640 },
+      {
+        productId: 'p3',
+        sku: 'BAK-001',
+        name: 'Almond croissant',
+        quantity: 1,
+        unitPrice: 295,
+        lineTotal: 295,
+      },
+    ],
+    total: 935,
+    paid: 0,
+    due: 935,
+    change: 0,
+    tenders: [],
+    createdAt: '2026-11-23T09:00:00.000Z',
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
+  return {
+    paymentId: 'pay-1',
+    saleId: 'sale-1',
+    type: 'SALE',
+    terminalId: '22900001',
+    amount: 935,
+    currency: 'GBP',
+    state: 'in_progress',
+    result: null,
+    successful: false,
+    notifications: [],
+    canCancel: true,
+    cancelRefused: false,
+    signatureDeadline: null,
+    amountTotal: null,
+    amountGratuity: null,
+    amountCashback: null,
+    message: 'Follow the card machine.',
+    createdAt: '2026-11-23T09:00:01.000Z',
+    updatedAt: '2026-11-23T09:00:01.000Z',
+    ...overrides,
+  };
+}
+
+export function notAllowed(): TillError {
+  return new TillError('not_allowed', 'This needs the manager PIN.');
+}
