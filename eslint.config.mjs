@@ -1,6 +1,10 @@
 // Lint rules, including the import boundaries that say where code may run:
 // only electron/main and electron/preload may import 'electron'; the renderer and
 // shared/ import no Node modules; shared/ imports nothing of the other folders.
+// One zone per runtime folder of electron/: services never import the sandbox, the host or
+// main (stand-ins are passed in); the sandbox imports only shared/ and electron/common; the
+// host imports no sandbox internals (its entry point, cli.ts, may start electron/sandbox/index);
+// electron/common imports only shared/.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -19,6 +23,22 @@ const noNode = nodeModules.map((name) => ({
 }));
 const noNodePackages = nodeOnlyPackages.map((name) => ({ name, message: 'A Node-only package: not here.' }));
 
+const noUi = { group: ['**/renderer/**'], message: 'Node-side code does not import the UI.' };
+const noMain = { group: ['**/main', '**/main/**'], message: 'Only Electron itself starts electron/main.' };
+const noHost = {
+  group: ['**/host', '**/host/**'],
+  message: 'The browser host is an entry point: nothing imports it.',
+};
+const noPreload = {
+  group: ['**/preload', '**/preload/**'],
+  message: 'The preload runs in the window: nothing imports it.',
+};
+const noSandbox = (message) => ({ group: ['**/sandbox', '**/sandbox/**'], message });
+const noSandboxInternals = {
+  group: ['**/sandbox/**', '!**/sandbox/index'],
+  message: 'Entry points start the stand-ins through electron/sandbox/index only.',
+};
+
 export const boundaryRules = {
   shared: {
     paths: [noElectron, ...noNode, ...noNodePackages, { name: 'react', message: 'shared/ has no UI.' }],
@@ -35,9 +55,72 @@ export const boundaryRules = {
       { group: ['**/electron/**'], message: 'The renderer talks to the rest only through window.till.' },
     ],
   },
-  nodeSide: {
+  services: {
     paths: [noElectron],
-    patterns: [{ group: ['**/renderer/**'], message: 'Node-side code does not import the UI.' }],
+    patterns: [
+      noUi,
+      noMain,
+      noHost,
+      noPreload,
+      noSandbox(
+        'The services get the stand-ins passed in (TillOptions.standIns): never import electron/sandbox.',
+      ),
+    ],
+  },
+  sandbox: {
+    paths: [noElectron],
+    patterns: [
+      noUi,
+      noMain,
+      noHost,
+      noPreload,
+      {
+        group: ['**/services', '**/services/**'],
+        message:
+          'The sandbox stands in for outside services: it imports only shared/ and electron/common, never the till services.',
+      },
+    ],
+  },
+  host: {
+    paths: [noElectron],
+    patterns: [
+      noUi,
+      noMain,
+      noPreload,
+      noSandbox(
+        'The browser host does not reach into the sandbox: its entry point (host/cli.ts) starts electron/sandbox/index.',
+      ),
+    ],
+  },
+  hostEntry: {
+    paths: [noElectron],
+    patterns: [noUi, noMain, noPreload, noSandboxInternals],
+  },
+  main: {
+    paths: [],
+    patterns: [noUi, noHost, noSandboxInternals],
+  },
+  common: {
+    paths: [noElectron],
+    patterns: [
+      noUi,
+      {
+        group: [
+          '**/services',
+          '**/services/**',
+          '**/sandbox',
+          '**/sandbox/**',
+          '**/host',
+          '**/host/**',
+          '**/main',
+          '**/main/**',
+          '**/preload',
+          '**/preload/**',
+        ],
+        message:
+          'electron/common holds plain Node helpers any Node zone may import: it imports only shared/.',
+      },
+    ],
   },
 };
 
@@ -75,7 +158,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/services/**/*.ts', 'electron/sandbox/**/*.ts', 'electron/host/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', boundaryRules.nodeSide] },
+    files: ['electron/services/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', boundaryRules.services] },
   },
+  {
+    files: ['electron/sandbox/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', boundaryRules.sandbox] },
+  },
+  { files: ['electron/host/**/*.ts'], rules: { 'no-restricted-imports': ['error', boundaryRules.host] } },
+  { files: ['electron/host/cli.ts'], rules: { 'no-restricted-imports': ['error', boundaryRules.hostEntry] } },
+  { files: ['electron/main/**/*.ts'], rules: { 'no-restricted-imports': ['error', boundaryRules.main] } },
+  { files: ['electron/common/**/*.ts'], rules: { 'no-restricted-imports': ['error', boundaryRules.common] } },
 );

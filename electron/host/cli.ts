@@ -1,9 +1,11 @@
 // `npm run start:browser -- --port <p> --data-dir <dir>`: the till in a browser, on loopback.
+// An entry point: it starts the sandbox stand-ins for the till and the host in front of it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { portOption, runCommand } from '../sandbox/cli-support';
-import { createTill } from '../services/till';
+import { portOption, runCommand } from '../common/cli-support';
+import { startSandboxServices } from '../sandbox/index';
+import { createTill } from '../services/app/create-till';
 import { startBrowserHost } from './server';
 
 const { values } = parseArgs({
@@ -23,7 +25,7 @@ runCommand(async () => {
     dataDir,
     host: 'browser',
     version,
-    sandboxSpeed: Number(values['sandbox-speed']),
+    standIns: () => startSandboxServices({ speed: Number(values['sandbox-speed']) }),
   });
   const host = await startBrowserHost({ till, rendererDir: values['renderer-dir'], port });
   process.stdout.write(`Paydesk till: ${host.url}\n`);

@@ -5,8 +5,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Till } from '../services/till';
-import { closeServer, listenOnLoopback } from '../sandbox/http-util';
+import type { Till } from '../services/app/create-till';
+import { closeServer, listenOnLoopback } from '../common/http-util';
 import { serveStatic, SECURITY_HEADERS } from './static-files';
 import { HOST_SOCKET_PATH, hostMessageSchema } from '../../shared/host-protocol';
 

@@ -1,27 +1,27 @@
-// Electron main: thin. It builds the same till services as the browser host, binds the
-// contract to IPC, and keeps one hardened window (kiosk-capable) alive.
-import {
-  app,
-  BrowserWindow,
-  ipcMain,
-  Menu,
-  net,
-  protocol,
-  safeStorage,
-  session,
-  type WebContents,
-} from 'electron';
+// Electron main: thin. It builds the same till services as the browser host (with the sandbox
+// stand-ins, started when sandbox mode first needs them), binds the contract to IPC, and keeps
+// one hardened window (kiosk-capable) alive.
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session } from 'electron';
 import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createTill, type Till } from '../services/till';
-import { createLogger } from '../services/logger';
+import { startSandboxServices } from '../sandbox/index';
+import { createTill, type Till } from '../services/app/create-till';
+import { createLogger } from '../services/common/logger';
 import { KeychainSecretStore } from '../services/storage/secret-store-keychain';
 import { EncryptedFileSecretStore } from '../services/storage/secret-store-encrypted-file';
 import { createElectronSettingsStore } from './electron-store-settings';
 import { applyStartOnLogin } from './login-item';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/contract/channels';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../shared/security';
-import { allowPermission, APP_ENTRY, APP_HOST, APP_SCHEME, isAppUrl, isKioskEscape } from './window-policy';
+import {
+  allowPermission,
+  APP_ENTRY,
+  APP_HOST,
+  APP_SCHEME,
+  hardenContents,
+  isKioskEscape,
+  refuseForeignCaller,
+} from './window-policy';
 
 const logger = createLogger('main');
 let kiosk = process.argv.includes('--kiosk');
@@ -58,17 +58,6 @@ function serveRenderer(): void {
     headers.set('x-content-type-options', 'nosniff');
     return new Response(response.body, { status: response.status, headers });
   });
-}
-
-function harden(contents: WebContents): void {
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  contents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
-  });
-  contents.on('will-redirect', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
-  });
-  contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
 function createWindow(): BrowserWindow {
@@ -129,7 +118,7 @@ async function start(): Promise<void> {
     callback(allowPermission(permission)),
   );
   session.defaultSession.setPermissionCheckHandler((_wc, permission) => allowPermission(permission));
-  app.on('web-contents-created', (_e, contents) => harden(contents));
+  app.on('web-contents-created', (_e, contents) => hardenContents(contents));
   app.on('child-process-gone', (_e, details) =>
     logger.warn(`child process gone: ${details.type} ${details.reason}`),
   );
@@ -144,6 +133,7 @@ async function start(): Promise<void> {
     host: 'electron',
     version: app.getVersion(),
     kiosk,
+    standIns: () => startSandboxServices(),
     settingsStore,
     // The OS keychain first; else safeStorage ciphertext, which refuses to work without a
     // real OS backend (never Chromium's built-in "basic_text" key).
@@ -166,12 +156,10 @@ async function start(): Promise<void> {
     },
   });
   ipcMain.handle(IPC_INVOKE_CHANNEL, async (event, message: unknown) => {
-    if (!isAppUrl(event.senderFrame?.url)) {
+    const refusal = refuseForeignCaller(event.senderFrame?.url);
+    if (refusal) {
       logger.warn('refused a call from a frame outside the app');
-      return {
-        ok: false,
-        error: { code: 'not_allowed', message: 'Calls are accepted only from the till window.' },
-      };
+      return refusal;
     }
     const { method, input } = (message ?? {}) as { method?: unknown; input?: unknown };
     if (!till) return { ok: false, error: { code: 'unreachable', message: 'The till is closing.' } };

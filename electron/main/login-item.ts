@@ -3,7 +3,7 @@ import { app } from 'electron';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Logger } from '../services/logger';
+import type { Logger } from '../services/common/logger';
 
 export function applyStartOnLogin(enabled: boolean, logger: Logger): void {
   try {

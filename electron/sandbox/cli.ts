@@ -1,7 +1,7 @@
 // `npm run sandbox -- --port <p>`: runs the stand-in services alone for integrators and
 // prints one JSON line with every base URL and credential.
 import { parseArgs } from 'node:util';
-import { portOption, runCommand } from './cli-support';
+import { portOption, runCommand } from '../common/cli-support';
 import { describeSandbox, startSandboxServices } from './index';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, speed: { type: 'string' } } });

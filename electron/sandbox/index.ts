@@ -1,9 +1,14 @@
-// The embedded default: every stand-in service on its own loopback port, started together.
+// The embedded default: every stand-in service on its own loopback port, started together,
+// and the demo catalogue a till seeds on its first run in sandbox mode. Entry points start
+// this and hand it to the till (TillOptions.standIns); the till's services never import it.
 import { randomBytes } from 'node:crypto';
+import { seedCatalogue, type SeedProduct } from './catalogue-seed';
 import { startPayAtCounterSandbox, type PayAtCounterSandbox } from './pay-at-counter/server';
 
 export interface SandboxServices {
   payAtCounter: PayAtCounterSandbox;
+  /** Products for an empty catalogue in sandbox mode. */
+  demoCatalogue: SeedProduct[];
   close(): Promise<void>;
 }
 
@@ -15,6 +20,8 @@ export interface SandboxServicesOptions {
   /** Fixed credentials (the sandbox CLI prints them); random per launch by default. */
   payAtCounterUsername?: string;
   payAtCounterPassword?: string;
+  /** Size of the demo catalogue (the benchmark uses 10,000); the café's own products by default. */
+  catalogueSize?: number;
 }
 
 export async function startSandboxServices(options: SandboxServicesOptions = {}): Promise<SandboxServices> {
@@ -27,6 +34,7 @@ export async function startSandboxServices(options: SandboxServicesOptions = {})
   });
   return {
     payAtCounter,
+    demoCatalogue: seedCatalogue(options.catalogueSize),
     async close() {
       await payAtCounter.close();
     },

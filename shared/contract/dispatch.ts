@@ -10,6 +10,12 @@ export type Handlers = {
   ) => Promise<MethodOutput<M>> | MethodOutput<M>;
 };
 
+/** The contract's methods under the given prefixes: `MethodsOf<'sales' | 'payments'>`. */
+export type MethodsOf<Prefix extends string> = Extract<MethodName, `${Prefix}.${string}`>;
+
+/** What an area's handlers file returns: the handlers of every method under its prefixes. */
+export type HandlersOf<Prefix extends string> = Pick<Handlers, MethodsOf<Prefix>>;
+
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)

@@ -3,11 +3,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTill, type Till, type TillOptions } from '../../electron/services/till';
+import { startSandboxServices, type SandboxServices } from '../../electron/sandbox/index';
+import { createTill, type Till, type TillOptions } from '../../electron/services/app/create-till';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../shared/contract';
 
+/** What a test may set: the till's own options, and the pace and size of its stand-ins. */
+export type TestTillOptions = Partial<Omit<TillOptions<SandboxServices>, 'standIns'>> & {
+  /** Pace of the sandbox card machine (50 by default: tests do not wait on it). */
+  sandboxSpeed?: number;
+  /** Size of the demo catalogue seeded into an empty database (the benchmark uses 10,000). */
+  catalogueSeedSize?: number;
+};
+
 export interface TestTill {
-  till: Till;
+  till: Till<SandboxServices>;
   dataDir: string;
   call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
   /** The error code a call fails with (fails the test if it succeeds). */
@@ -20,15 +29,20 @@ export interface TestTill {
   close(): Promise<void>;
 }
 
-export async function startTestTill(options: Partial<TillOptions> = {}): Promise<TestTill> {
+export async function startTestTill(options: TestTillOptions = {}): Promise<TestTill> {
+  const { sandboxSpeed = 50, catalogueSeedSize, ...tillOptions } = options;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-till-'));
   const till = await createTill({
     host: 'browser',
     version: 'test',
-    sandboxSpeed: 50,
     pinScryptCost: 1024,
     logger: { info: () => {}, warn: () => {}, error: (m, e) => console.error(m, e) },
-    ...options,
+    ...tillOptions,
+    standIns: () =>
+      startSandboxServices({
+        speed: sandboxSpeed,
+        ...(catalogueSeedSize !== undefined && { catalogueSize: catalogueSeedSize }),
+      }),
     dataDir,
   });
   return {

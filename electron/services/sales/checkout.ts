@@ -6,10 +6,11 @@ import { TillError } from '../../../shared/contract/errors';
 import type { ReceiptLine } from '../../../shared/receipt';
 import type { PaymentService, PaymentView as RunnerPaymentView } from '../payments/transaction-runner';
 import type { CardTransaction } from '../payments/pay-at-counter-client';
+import { isOpenPayment } from '../payments/journal';
 import type { PrintingService } from '../printing/index';
 import { buildSaleReceipt, type SaleReceiptInput, type Tender } from '../printing/sale-receipt';
-import type { Logger } from '../logger';
-import type { ProductCatalogue } from './catalogue';
+import type { Logger } from '../common/logger';
+import type { ProductCatalogue } from '../catalogue/store';
 import type { SalesLedger } from './sales-ledger';
 import { toContractPaymentView, type PaymentUiState } from './payment-view';
 
@@ -35,18 +36,11 @@ export interface CheckoutOptions {
   logger: Logger;
 }
 
-const OPEN_STATES = new Set(['intent', 'starting', 'started', 'pending', 'unknown']);
-
-/** Started, running, or of unknown outcome that nobody has resolved yet. */
-function isStillOpen(p: RunnerPaymentView): boolean {
-  return OPEN_STATES.has(p.state) && !p.resolution;
-}
-
 /** Whether a payment may have moved money: approved, still running, or unknown (not resolved as unpaid). */
 function mayHaveMovedMoney(p: RunnerPaymentView): boolean {
   if (p.successful) return true;
   if (p.resolution) return p.resolution.outcome === 'paid';
-  return OPEN_STATES.has(p.state);
+  return isOpenPayment(p);
 }
 
 export class Checkout {
@@ -274,7 +268,7 @@ export class Checkout {
 
   private openSaleWithoutCardInFlight(saleId: string): SaleView {
     const sale = this.openSaleOrThrow(saleId);
-    if (this.starting.has(saleId) || this.o.paymentsFor({ saleId }).some(isStillOpen)) {
+    if (this.starting.has(saleId) || this.o.paymentsFor({ saleId }).some(isOpenPayment)) {
       throw new TillError(
         'conflict',
         'A card payment for this sale is still running: wait for it, or resolve it, first.',

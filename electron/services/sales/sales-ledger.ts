@@ -1,12 +1,13 @@
 // Sales and their tenders, in the till database. A sale is priced from the catalogue when it
 // opens; tenders are added idempotently (a card payment counts once, whichever path reports it).
 import { randomUUID } from 'node:crypto';
+import { systemClock, type Clock } from '../common/clock';
 import type { Db, Migration } from '../storage/database';
 import type { SaleView } from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
 import { sumMinor } from '../../../shared/money';
 
-export const SALES_MIGRATIONS: Migration[] = [
+export const SALES_MIGRATIONS: readonly Migration[] = [
   {
     id: 'sales-1',
     sql: `CREATE TABLE sales (
@@ -59,8 +60,12 @@ interface TenderRow {
 export class SalesLedger {
   constructor(
     private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  private stamp(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
 
   open(currency: string, lines: SaleLine[]): SaleView {
     const id = randomUUID();
@@ -73,7 +78,7 @@ export class SalesLedger {
         .prepare(
           'INSERT INTO sales (id, number, state, currency, lines, total, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
         )
-        .run(id, next, 'open', currency, JSON.stringify(lines), total, this.now().toISOString());
+        .run(id, next, 'open', currency, JSON.stringify(lines), total, this.stamp());
     })();
     return this.get(id);
   }
@@ -132,7 +137,7 @@ export class SalesLedger {
           tender.paymentId ?? null,
           tender.reference ?? null,
           flagged ? 1 : 0,
-          this.now().toISOString(),
+          this.stamp(),
         );
       const added = result.changes === 1;
       return { added, completedNow: added && this.completeIfPaid(saleId) };
@@ -145,7 +150,7 @@ export class SalesLedger {
     if (sale.state !== 'open' || sale.due > 0) return false;
     const r = this.db
       .prepare("UPDATE sales SET state = 'completed', completed_at = ? WHERE id = ? AND state = 'open'")
-      .run(this.now().toISOString(), saleId);
+      .run(this.stamp(), saleId);
     return r.changes === 1;
   }
 

@@ -1,18 +1,19 @@
 // The in-process till (tests/support/till.ts) plus the browser host in front of it, on
 // loopback, for tests that drive it over HTTP, WebSocket or a real browser.
-import type { Till, TillOptions } from '../../../electron/services/till';
 import { startBrowserHost, type BrowserHost } from '../../../electron/host/server';
-import { startTestTill } from '../../support/till';
+import type { SandboxServices } from '../../../electron/sandbox/index';
+import type { Till } from '../../../electron/services/app/create-till';
+import { startTestTill, type TestTillOptions } from '../../support/till';
 
 export interface TestHost {
-  till: Till;
+  till: Till<SandboxServices>;
   host: BrowserHost;
   dataDir: string;
   close(): Promise<void>;
 }
 
 export async function startTestHost(
-  options: Partial<TillOptions> & { rendererDir?: string } = {},
+  options: TestTillOptions & { rendererDir?: string } = {},
 ): Promise<TestHost> {
   const { rendererDir = 'out/renderer', ...tillOptions } = options;
   const t = await startTestTill({ sandboxSpeed: 20, ...tillOptions });

@@ -1,6 +1,7 @@
 // The import-boundary rule is real: ESLint with the project's own config flags each violation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -16,6 +17,7 @@ test("only electron/main and electron/preload may import 'electron'", async () =
     'electron/services/x.ts',
     'electron/sandbox/x.ts',
     'electron/host/x.ts',
+    'electron/common/x.ts',
     'shared/x.ts',
     'renderer/src/x.ts',
   ]) {
@@ -45,7 +47,7 @@ test('shared/ imports nothing of the other folders, and the renderer does not re
     (
       await restrictedImports(
         'shared/x.ts',
-        "import { createTill } from '../electron/services/till';\nexport default createTill;\n",
+        "import { createTill } from '../electron/services/app/create-till';\nexport default createTill;\n",
       )
     ).length,
     1,
@@ -63,7 +65,7 @@ test('shared/ imports nothing of the other folders, and the renderer does not re
     (
       await restrictedImports(
         'renderer/src/x.ts',
-        "import { createTill } from '../../electron/services/till';\nexport default createTill;\n",
+        "import { createTill } from '../../electron/services/app/create-till';\nexport default createTill;\n",
       )
     ).length,
     1,
@@ -75,4 +77,54 @@ test('shared/ imports nothing of the other folders, and the renderer does not re
     ),
     [],
   );
+});
+
+/** A fixture from tests/fixtures/lint/, linted as if it sat at `asFile`. */
+async function fixtureImports(fixture: string, asFile: string): Promise<string[]> {
+  return restrictedImports(asFile, readFileSync(`tests/fixtures/lint/${fixture}`, 'utf8'));
+}
+
+test('services never import the sandbox: the stand-ins are passed in', async () => {
+  const found = await fixtureImports('services-import-sandbox.ts', 'electron/services/app/fixture.ts');
+  assert.equal(found.length, 1);
+  assert.match(found[0]!, /stand-ins/);
+  for (const spec of ['../sandbox/index', '../sandbox', '../../sandbox/pay-at-counter/server']) {
+    const code = `import * as m from '${spec}';\nexport default m;\n`;
+    assert.equal((await restrictedImports('electron/services/x.ts', code)).length, 1, spec);
+  }
+  for (const spec of ['../host/server', '../main/index']) {
+    const code = `import * as m from '${spec}';\nexport default m;\n`;
+    assert.equal((await restrictedImports('electron/services/x.ts', code)).length, 1, spec);
+  }
+});
+
+test('the sandbox imports only shared/ and electron/common, never the services', async () => {
+  assert.equal((await fixtureImports('sandbox-import-services.ts', 'electron/sandbox/fixture.ts')).length, 1);
+  for (const spec of ['../common/http-util', '../../shared/receipt']) {
+    const code = `import * as m from '${spec}';\nexport default m;\n`;
+    assert.deepEqual(await restrictedImports('electron/sandbox/x.ts', code), [], spec);
+  }
+});
+
+test('the host never reaches into the sandbox; entry points start it through its index', async () => {
+  assert.equal(
+    (await fixtureImports('host-import-sandbox-internals.ts', 'electron/host/fixture.ts')).length,
+    1,
+  );
+  const index =
+    "import { startSandboxServices } from '../sandbox/index';\nexport default startSandboxServices;\n";
+  assert.equal((await restrictedImports('electron/host/server.ts', index)).length, 1);
+  for (const entry of ['electron/host/cli.ts', 'electron/main/index.ts']) {
+    assert.deepEqual(await restrictedImports(entry, index), [], `${entry} may start the sandbox`);
+    assert.equal(
+      (await fixtureImports('host-import-sandbox-internals.ts', entry)).length,
+      1,
+      `${entry} uses the sandbox's index only`,
+    );
+  }
+});
+
+test('electron/common imports only shared/', async () => {
+  const code = "import { systemClock } from '../services/common/clock';\nexport default systemClock;\n";
+  assert.equal((await restrictedImports('electron/common/x.ts', code)).length, 1);
 });

@@ -4,7 +4,7 @@
 // own ESC/POS interpreter.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startPrinterEmulator, type PrinterEmulator } from '../../../electron/sandbox/printer-emulator';
+import { startPrinterEmulator, type PrinterEmulator } from '../../support/printer-emulator';
 import { basketEndingIn as basketEndingInTotal, startTestTill, type TestTill } from '../../support/till';
 import { decodeEscPos } from '../printing/escpos-decoder';
 import type { Product } from '../../../shared/contract';

@@ -1,10 +1,10 @@
 // Card machine reports: runs one through the payment service, turns the card service's answer
 // into the contract's view, and sends the slip to the receipt printer.
-import type { Handlers } from '../../../shared/contract/dispatch';
+import type { HandlersOf } from '../../../shared/contract/dispatch';
 import type { ReportTotalsView, ReportType, ReportView } from '../../../shared/contract';
 import type { ReceiptLine } from '../../../shared/receipt';
 import type { GuardedAction } from '../manager-gate';
-import type { Logger } from '../logger';
+import type { Logger } from '../common/logger';
 import type { CardReport, ReportTotals } from '../payments/pay-at-counter-client';
 import type { PaymentService } from '../payments/transaction-runner';
 
@@ -61,7 +61,7 @@ export function toReportView(report: CardReport, terminalId: string, type: Repor
   };
 }
 
-export function reportsHandlers(deps: ReportsDeps): Pick<Handlers, 'reports.run'> {
+export function reportsHandlers(deps: ReportsDeps): HandlersOf<'reports'> {
   return {
     'reports.run': async ({ terminalId, type }) => {
       if (RESETS_TOTALS.has(type)) deps.requireManager('z-report');

@@ -1,4 +1,5 @@
-import type { Handlers } from '../../../shared/contract/dispatch';
+// The card machines as the till lists them, read from the card service on every call.
+import type { HandlersOf } from '../../../shared/contract/dispatch';
 import type { Terminal } from '../../../shared/contract';
 import type { PayAtCounterClient, TerminalRecord } from '../payments/pay-at-counter-client';
 
@@ -15,7 +16,7 @@ export function toTerminal(record: TerminalRecord): Terminal {
 export function terminalHandlers(
   client: () => Promise<PayAtCounterClient>,
   track: <T>(work: Promise<T>) => Promise<T>,
-): Pick<Handlers, 'terminals.list' | 'terminals.get'> {
+): HandlersOf<'terminals'> {
   return {
     'terminals.list': async (filter) =>
       (await track(client().then((c) => c.listTerminals(filter)))).map(toTerminal),

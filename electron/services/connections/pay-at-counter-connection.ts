@@ -1,12 +1,19 @@
-// Which pay-at-counter service the till talks to right now: the embedded sandbox, or the live
-// address from the settings with credentials from the keychain. Read fresh on every request,
-// so switching mode or replacing a password takes effect at once.
-import type { SandboxServices } from '../sandbox/index';
-import { TillError } from '../../shared/contract/errors';
-import { PayAtCounterClient, type PayAtCounterCredentials } from './payments/pay-at-counter-client';
-import type { CardServiceApi } from './payments/transaction-runner';
-import type { SecretStore } from './storage/secret-store';
-import type { SettingsStore } from './storage/settings';
+// Which pay-at-counter service the till talks to right now: the stand-in the entry point
+// started (sandbox mode), or the live address from the settings with credentials from the
+// keychain. Read fresh on every request, so switching mode or replacing a password takes
+// effect at once.
+import { TillError } from '../../../shared/contract/errors';
+import { PayAtCounterClient, type PayAtCounterCredentials } from '../payments/pay-at-counter-client';
+import type { CardServiceApi } from '../payments/transaction-runner';
+import type { SecretStore } from '../storage/secret-store';
+import type { SettingsStore } from '../storage/settings';
+
+/** Where a pay-at-counter service answers, and the Basic credentials it takes. */
+export interface PayAtCounterEndpoint {
+  baseUrl: string;
+  username: string;
+  password: string;
+}
 
 export class PayAtCounterConnection {
   private cached: { key: string; client: PayAtCounterClient } | null = null;
@@ -16,7 +23,8 @@ export class PayAtCounterConnection {
   constructor(
     private readonly settings: SettingsStore,
     private readonly secrets: SecretStore,
-    private readonly sandbox: () => Promise<SandboxServices>,
+    /** The sandbox stand-in, started on first use. */
+    private readonly sandbox: () => Promise<PayAtCounterEndpoint>,
     private readonly fetchImpl?: typeof fetch,
   ) {}
 
@@ -33,7 +41,7 @@ export class PayAtCounterConnection {
       baseUrl = section.liveBaseUrl;
       credentials = () => (this.liveCredentials ??= this.readLiveCredentials());
     } else {
-      const sandbox = (await this.sandbox()).payAtCounter;
+      const sandbox = await this.sandbox();
       baseUrl = sandbox.baseUrl;
       credentials = async () => ({ username: sandbox.username, password: sandbox.password });
     }

@@ -1,9 +1,9 @@
-// The local product catalogue, in the till database. Read whole by the UI (which indexes it)
-// and by the sales ledger, which prices every sale from here, never from the UI.
+// The shop's product catalogue, in the till database. Read whole by the UI (which indexes it)
+// and by the checkout, which prices every sale from here, never from the UI.
 import type { Db, Migration } from '../storage/database';
 import type { Catalogue, Product } from '../../../shared/contract';
 
-export const CATALOGUE_MIGRATIONS: Migration[] = [
+export const CATALOGUE_MIGRATIONS: readonly Migration[] = [
   {
     id: 'catalogue-1',
     sql: `CREATE TABLE products (
@@ -16,6 +16,14 @@ export const CATALOGUE_MIGRATIONS: Migration[] = [
     )`,
   },
 ];
+
+/** A product as a seed or an import supplies it (price in minor units). */
+export interface ProductSeed {
+  sku: string;
+  name: string;
+  category: string;
+  price: number;
+}
 
 interface ProductRow {
   id: number;
@@ -38,7 +46,7 @@ export class ProductCatalogue {
   }
 
   /** Adds products (skipping SKUs already present) in one transaction. */
-  seed(products: ReadonlyArray<{ sku: string; name: string; category: string; price: number }>): void {
+  seed(products: readonly ProductSeed[]): void {
     const insert = this.db.prepare(
       'INSERT OR IGNORE INTO products (sku, name, category, price) VALUES (@sku, @name, @category, @price)',
     );

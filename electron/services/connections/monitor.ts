@@ -1,18 +1,20 @@
 // Keeps the connection state of each outside service, from the outcome of real calls and
 // from a modest periodic check, and announces every change.
-import type { ConnectionState, ServiceName } from '../../shared/contract';
-import { TillError } from '../../shared/contract/errors';
+import type { ConnectionState, ServiceName } from '../../../shared/contract';
+import { TillError } from '../../../shared/contract/errors';
+import { Emitter, type Disposable } from '../../../shared/emitter';
+import { systemClock, type Clock, type TimerHandle } from '../common/clock';
 
 const OFFLINE_CODES = new Set(['unreachable', 'timeout', 'certificate']);
 
 export class ConnectionMonitor {
   private readonly states = new Map<ServiceName, ConnectionState>();
-  private readonly listeners = new Set<() => void>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly changed = new Emitter<void>();
+  private timer: TimerHandle | undefined;
 
   constructor(
     services: ReadonlyArray<{ service: ServiceName; mode: 'sandbox' | 'live' }>,
-    private readonly now: () => Date = () => new Date(),
+    private readonly clock: Clock = systemClock,
   ) {
     for (const { service, mode } of services) {
       this.states.set(service, {
@@ -29,9 +31,9 @@ export class ConnectionMonitor {
     return [...this.states.values()];
   }
 
-  onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Called after any service's state, detail or mode changes. */
+  onChange(listener: () => void): Disposable & (() => void) {
+    return this.changed.on(listener);
   }
 
   setMode(service: ServiceName, mode: 'sandbox' | 'live'): void {
@@ -63,24 +65,29 @@ export class ConnectionMonitor {
   /** Runs `check` now and then every `intervalMs` until stopped. */
   startPeriodicCheck(check: () => Promise<unknown>, intervalMs: number): void {
     this.stop();
-    const run = () => void check().catch(() => undefined);
+    const run = () => {
+      this.timer = this.clock.setTimer(run, intervalMs);
+      void check().catch(() => undefined);
+    };
     run();
-    this.timer = setInterval(run, intervalMs);
-    this.timer.unref();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.timer?.cancel();
     this.timer = undefined;
   }
 
   private set(service: ServiceName, patch: Partial<ConnectionState>): void {
     const previous = this.states.get(service);
     if (!previous) return;
-    const next: ConnectionState = { ...previous, ...patch, checkedAt: this.now().toISOString() };
+    const next: ConnectionState = {
+      ...previous,
+      ...patch,
+      checkedAt: new Date(this.clock.now()).toISOString(),
+    };
     this.states.set(service, next);
     if (previous.state !== next.state || previous.detail !== next.detail || previous.mode !== next.mode) {
-      for (const l of this.listeners) l();
+      this.changed.fire();
     }
   }
 }

@@ -1,20 +1,12 @@
-import type { Handlers } from '../../../shared/contract/dispatch';
+// The settings area's side of the contract: settings, secrets and the manager PIN, with the
+// rules that refuse an unsafe change before anything is saved.
+import type { HandlersOf } from '../../../shared/contract/dispatch';
 import type { ServiceName, SettingsView } from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
 import type { ManagerGate } from '../manager-gate';
 import type { SecretStore } from '../storage/secret-store';
 import { describeConnectionError } from '../storage/settings-messages';
 import { publicSettings, rendererSettingsPatch, type SettingsStore } from '../storage/settings';
-
-type SettingsHandlerNames =
-  | 'settings.get'
-  | 'settings.update'
-  | 'secrets.save'
-  | 'secrets.forget'
-  | 'settings.testConnection'
-  | 'manager.unlock'
-  | 'manager.lock'
-  | 'manager.setPin';
 
 export interface SettingsHandlerDeps {
   settings: SettingsStore;
@@ -65,7 +57,7 @@ export async function settingsView(deps: SettingsHandlerDeps): Promise<SettingsV
   };
 }
 
-export function settingsHandlers(deps: SettingsHandlerDeps): Pick<Handlers, SettingsHandlerNames> {
+export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<'settings' | 'secrets' | 'manager'> {
   const view = () => settingsView(deps);
   return {
     'settings.get': view,

@@ -1,4 +1,5 @@
-// Small helpers shared by the sandbox HTTP servers: JSON bodies, Basic auth, listening on loopback.
+// Small HTTP helpers for the loopback servers (the sandbox stand-ins and the browser host):
+// JSON bodies, Basic auth, listening on loopback, closing.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 

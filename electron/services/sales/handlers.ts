@@ -1,40 +1,22 @@
-import type { Handlers } from '../../../shared/contract/dispatch';
-import type { Checkout } from '../sales/checkout';
-import type { ProductCatalogue } from '../sales/catalogue';
-import type { SalesLedger } from '../sales/sales-ledger';
+// The sales area's side of the contract: sales and their tenders, and the card payments taken
+// for them (refunds and reprints included).
+import type { HandlersOf } from '../../../shared/contract/dispatch';
+import { isOpenPayment } from '../payments/journal';
 import type { PaymentService } from '../payments/transaction-runner';
+import type { Checkout } from './checkout';
+import type { SalesLedger } from './sales-ledger';
 
-type SalesHandlerNames =
-  | 'catalogue.get'
-  | 'sales.open'
-  | 'sales.get'
-  | 'sales.recent'
-  | 'sales.payCard'
-  | 'sales.payCash'
-  | 'sales.recordManualCard'
-  | 'sales.abandon'
-  | 'payments.get'
-  | 'payments.active'
-  | 'payments.recent'
-  | 'payments.cancel'
-  | 'payments.answerSignature'
-  | 'payments.resolveUnknown'
-  | 'payments.refund'
-  | 'payments.duplicate';
-
-const ACTIVE = new Set(['intent', 'starting', 'started', 'pending', 'unknown']);
-
-export function salesHandlers(deps: {
-  catalogue: ProductCatalogue;
+export interface SalesHandlerDeps {
   ledger: SalesLedger;
   checkout: Checkout;
   payments: PaymentService;
   /** Throws unless a manager has approved this kind of action recently (refunds). */
   requireManager: (action: 'refund') => void;
-}): Pick<Handlers, SalesHandlerNames> {
-  const { catalogue, ledger, checkout, payments } = deps;
+}
+
+export function salesHandlers(deps: SalesHandlerDeps): HandlersOf<'sales' | 'payments'> {
+  const { ledger, checkout, payments } = deps;
   return {
-    'catalogue.get': () => catalogue.all(),
     'sales.open': ({ lines }) => checkout.openSale(lines),
     'sales.get': ({ saleId }) => ledger.get(saleId),
     'sales.recent': ({ limit }) => ledger.recent(limit),
@@ -47,7 +29,7 @@ export function salesHandlers(deps: {
     'payments.active': () =>
       payments
         .listPayments({ limit: 100 })
-        .filter((p) => ACTIVE.has(p.state) && !p.resolution)
+        .filter(isOpenPayment)
         .map((p) => checkout.paymentView(p)),
     'payments.recent': ({ limit }) => payments.listPayments({ limit }).map((p) => checkout.paymentView(p)),
     'payments.cancel': async ({ paymentId }) => {

@@ -1,0 +1,49 @@
+// What the shell's status bar shows: each outside service's connection, and the receipt
+// printer in one word. Announced only when something the cashier would see has changed.
+import type { PrinterStatus, TillStatus } from '../../../shared/contract';
+import type { ConnectionMonitor } from '../connections/monitor';
+import type { PrinterStatusView } from '../printing/index';
+
+const WORKING: ReadonlySet<string> = new Set(['ready', 'paper_near_end', 'unknown', 'not_checked']);
+const OFFLINE: ReadonlySet<string> = new Set(['offline', 'unreachable']);
+
+/** The receipt printer as the status bar shows it, from every printer's status. */
+export function summarisePrinter(
+  receiptPrinterId: string | null,
+  statuses: readonly PrinterStatusView[],
+): PrinterStatus {
+  const queued = statuses.reduce((n, s) => n + s.pending, 0);
+  if (!receiptPrinterId) return { state: 'not_configured', detail: 'No receipt printer is chosen', queued };
+  const mine = statuses.find((s) => s.printerId === receiptPrinterId);
+  if (!mine || mine.kind === 'preview')
+    return { state: 'preview', detail: 'Receipts show on screen', queued };
+  const state = WORKING.has(mine.condition)
+    ? mine.pending > 0
+      ? 'printing'
+      : 'ready'
+    : OFFLINE.has(mine.condition)
+      ? 'offline'
+      : 'held';
+  return { state, detail: mine.detail, queued };
+}
+
+export class StatusBoard {
+  private printer: PrinterStatus = { state: 'preview', detail: 'Receipts show on screen', queued: 0 };
+
+  constructor(
+    private readonly connections: Pick<ConnectionMonitor, 'list' | 'onChange'>,
+    private readonly announce: (status: TillStatus) => void,
+  ) {
+    connections.onChange(() => announce(this.status()));
+  }
+
+  status(): TillStatus {
+    return { connections: this.connections.list(), printer: { ...this.printer } };
+  }
+
+  setPrinter(next: PrinterStatus): void {
+    if (JSON.stringify(next) === JSON.stringify(this.printer)) return;
+    this.printer = next;
+    this.announce(this.status());
+  }
+}
