@@ -1,26 +1,14 @@
-// The card machine's sense of time: an injected clock to read the time and set timers, and
-// `speed`, which runs the scripts' human-paced pauses faster. The clock has the shape of the
-// services' Clock (the sandbox may not import services), so a test can pass a ManualClock.
+// The card machine's sense of time: the shared Clock to read the time and set timers, and
+// `speed`, which runs the scripts' human-paced pauses faster.
 
-export interface SandboxTimer {
-  cancel(): void;
-}
+import { realClock, type Clock, type TimerHandle } from '../../../shared/clock';
 
-export interface SandboxClock {
-  /** Epoch milliseconds. */
-  now(): number;
-  /** Runs `fn` after `ms`; the handle cancels it. */
-  setTimer(fn: () => void, ms: number): SandboxTimer;
-}
+/** The stand-in's clock is the shared Clock (a test may pass a ManualClock). */
+export type SandboxClock = Pick<Clock, 'now' | 'setTimer'>;
+export type SandboxTimer = TimerHandle;
 
-/** Real time. Timers are not unref'd: the stand-in's own pauses keep its process going. */
-export const realTime: SandboxClock = {
-  now: () => Date.now(),
-  setTimer(fn, ms) {
-    const handle = setTimeout(fn, ms);
-    return { cancel: () => clearTimeout(handle) };
-  },
-};
+/** Real time. Timers hold the process: the stand-in's own pauses keep its process going. */
+export const realTime: SandboxClock = realClock({ holdsProcess: true });
 
 /** Hands out the pauses of one stand-in and stops them all when it closes. */
 export class Pace {

@@ -1,7 +1,6 @@
 // A card payment as the rest of the till sees it: the journal row with its notifications put
 // into words, its amounts read from the card machine's record, and whether it is paid.
-import type { ReceiptCopies } from '../../../shared/receipt';
-import type { PaymentRow, PaymentState, PaymentType, Resolution, SeenNotification } from './journal';
+import type { PaymentRow, SeenNotification } from './journal';
 import type { CardTransaction } from './pay-at-counter-client';
 import { signatureDeadline } from './signature';
 import { describeNotification } from './wording';
@@ -20,30 +19,33 @@ export interface PaymentAmounts {
   total: number | null;
 }
 
-export interface PaymentView {
-  id: string;
-  saleId: string | null;
-  originalPaymentId: string | null;
-  terminalId: string;
-  type: PaymentType;
-  amount: number | null;
-  currency: string | null;
-  state: PaymentState;
-  transactionId: string | null;
+/** The journal row's own fields, as they are, plus what the rest of the till reads from it. */
+export interface PaymentView extends Pick<
+  PaymentRow,
+  | 'id'
+  | 'saleId'
+  | 'originalPaymentId'
+  | 'terminalId'
+  | 'type'
+  | 'amount'
+  | 'currency'
+  | 'state'
+  | 'transactionId'
+  | 'result'
+  | 'receipts'
+  | 'resolution'
+  | 'problem'
+  | 'createdAt'
+  | 'updatedAt'
+> {
   /** In the order the till first saw them. */
   notifications: DescribedNotification[];
-  result: string | null;
   /** Paid only when the card machine said SUCCESSFUL (or the cashier resolved an unknown as paid). */
   successful: boolean;
   /** Read from the finished record: gratuity and cashback are entered on the card machine. */
   amounts: PaymentAmounts | null;
-  receipts: ReceiptCopies | null;
-  resolution: Resolution | null;
-  problem: string | null;
   /** Set while the card machine waits for the cashier's signature decision. */
   awaitingSignature: { deadline: number } | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export function describeSeen(seen: readonly SeenNotification[]): DescribedNotification[] {

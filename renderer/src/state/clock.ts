@@ -1,18 +1,6 @@
-// Time as the renderer's stores read it, injected so unit tests move it by hand (the
-// shape matches the services' Clock, so tests/support/manual-clock.ts fits both).
-export interface TimerHandle {
-  cancel(): void;
-}
+// Time as the renderer's stores read it: the shared Clock, injected so unit tests move it by hand.
+import { realClock, type Clock } from '../../../shared/clock';
 
-export interface Clock {
-  now(): number;
-  setTimer(fn: () => void, ms: number): TimerHandle;
-}
+export type { Clock, TimerHandle } from '../../../shared/clock';
 
-export const browserClock: Clock = {
-  now: () => Date.now(),
-  setTimer(fn, ms) {
-    const timer = setTimeout(fn, ms);
-    return { cancel: () => clearTimeout(timer) };
-  },
-};
+export const browserClock: Clock = realClock({ holdsProcess: true });

@@ -1,5 +1,6 @@
 // The pay-at-counter client against the sandbox card machine over real HTTP: every script of the
-// amount table, validation, errors, receipts and reports.
+// amount table, validation, errors, receipts and reports. Over 400 lines: one test per script and
+// status of the spec, kept together so the table and the tests are read side by side.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
