@@ -17,6 +17,8 @@ export const printerStatusSchema = z.object({
   state: z.enum(['ready', 'printing', 'held', 'offline', 'preview', 'not_configured']),
   detail: z.string(),
   queued: z.number().int().nonnegative(),
+  /** Jobs whose delivery is uncertain (they may have printed): shown until someone looks. */
+  uncertain: z.number().int().nonnegative(),
 });
 export type PrinterStatus = z.infer<typeof printerStatusSchema>;
 
@@ -28,9 +30,21 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+/**
+ * Whether the till can save. ok; full (the disk is full); read_only (the data folder cannot be
+ * written); damaged (the database failed its check or is behind the receipt-number mark).
+ */
+export const storageStatusSchema = z.object({
+  state: z.enum(['ok', 'full', 'read_only', 'damaged']),
+  /** Staff words: what happened and what to do next. */
+  detail: z.string(),
+});
+export type StorageStatus = z.infer<typeof storageStatusSchema>;
+
 export const statusSchema = z.object({
   connections: z.array(connectionStateSchema),
   printer: printerStatusSchema,
+  storage: storageStatusSchema,
 });
 export type TillStatus = z.infer<typeof statusSchema>;
 

@@ -21,6 +21,7 @@ import { salesHandlers } from '../sales/handlers';
 import { receiptSettingsFrom } from '../sales/receipt-settings';
 import { SALES_MIGRATIONS, SalesLedger } from '../sales/sales-ledger';
 import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
+import { StorageHealth } from '../storage/storage-health';
 import { openDatabase } from '../storage/database';
 import { KeychainSecretStore } from '../storage/secret-store-keychain';
 import { chooseSecretStore, type SecretStore } from '../storage/secret-store';
@@ -95,7 +96,9 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   const inSandbox = () => SANDBOX_SERVICES.some((s) => settings.load()[s].mode === 'sandbox');
   if (inSandbox()) await standIns.get();
 
-  // Storage: one database; every area's migrations are applied here, once.
+  // Storage: one database (every area's migrations applied here, once) and one record of
+  // whether the till can save.
+  const storageHealth = new StorageHealth();
   const db = openDatabase(
     join(options.dataDir, 'paydesk.sqlite'),
     [...JOURNAL_MIGRATIONS, ...SPOOL_MIGRATIONS, ...CATALOGUE_MIGRATIONS, ...SALES_MIGRATIONS],
@@ -114,7 +117,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   );
   const monitor = new ConnectionMonitor([{ service: 'payAtCounter', mode: payAtCounter.mode() }], clock);
   const trackCard = <T>(work: Promise<T>) => monitor.track('payAtCounter', work);
-  const board = new StatusBoard(monitor, (status) => events.emit('status.changed', status));
+  const board = new StatusBoard(monitor, storageHealth, (status) => events.emit('status.changed', status));
   monitor.startPeriodicCheck(
     async () => trackCard((await payAtCounter.client()).listTerminals()),
     CONNECTION_CHECK_MS,

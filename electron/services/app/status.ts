@@ -1,6 +1,7 @@
 // What the shell's status bar shows: each outside service's connection, and the receipt
 // printer in one word. Announced only when something the cashier would see has changed.
 import type { PrinterStatus, TillStatus } from '../../../shared/contract';
+import type { StorageHealth } from '../storage/storage-health';
 import type { ConnectionMonitor } from '../connections/monitor';
 import type { PrinterStatusView } from '../printing/index';
 
@@ -13,10 +14,12 @@ export function summarisePrinter(
   statuses: readonly PrinterStatusView[],
 ): PrinterStatus {
   const queued = statuses.reduce((n, s) => n + s.pending, 0);
-  if (!receiptPrinterId) return { state: 'not_configured', detail: 'No receipt printer is chosen', queued };
+  const uncertain = statuses.reduce((n, s) => n + s.uncertain, 0);
+  if (!receiptPrinterId)
+    return { state: 'not_configured', detail: 'No receipt printer is chosen', queued, uncertain };
   const mine = statuses.find((s) => s.printerId === receiptPrinterId);
   if (!mine || mine.kind === 'preview')
-    return { state: 'preview', detail: 'Receipts show on screen', queued };
+    return { state: 'preview', detail: 'Receipts show on screen', queued, uncertain };
   const state = WORKING.has(mine.condition)
     ? mine.pending > 0
       ? 'printing'
@@ -24,21 +27,32 @@ export function summarisePrinter(
     : OFFLINE.has(mine.condition)
       ? 'offline'
       : 'held';
-  return { state, detail: mine.detail, queued };
+  return { state, detail: mine.detail, queued, uncertain };
 }
 
 export class StatusBoard {
-  private printer: PrinterStatus = { state: 'preview', detail: 'Receipts show on screen', queued: 0 };
+  private printer: PrinterStatus = {
+    state: 'preview',
+    detail: 'Receipts show on screen',
+    queued: 0,
+    uncertain: 0,
+  };
 
   constructor(
     private readonly connections: Pick<ConnectionMonitor, 'list' | 'onChange'>,
+    private readonly storage: Pick<StorageHealth, 'status' | 'onChange'>,
     private readonly announce: (status: TillStatus) => void,
   ) {
     connections.onChange(() => announce(this.status()));
+    storage.onChange(() => announce(this.status()));
   }
 
   status(): TillStatus {
-    return { connections: this.connections.list(), printer: { ...this.printer } };
+    return {
+      connections: this.connections.list(),
+      printer: { ...this.printer },
+      storage: this.storage.status(),
+    };
   }
 
   setPrinter(next: PrinterStatus): void {

@@ -18,10 +18,12 @@ export interface PrinterStatusView {
   checkedAt: string | null;
   /** Jobs queued, held or sending on this printer. */
   pending: number;
+  /** Jobs that may have printed, waiting for someone to look. */
+  uncertain: number;
 }
 
 export class PrinterStatusRecord {
-  private current: Omit<PrinterStatusView, 'pending'>;
+  private current: Omit<PrinterStatusView, 'pending' | 'uncertain'>;
   /** When the printer last answered (clock ms); null before the first reading. */
   private readAt: number | null = null;
 
@@ -64,7 +66,7 @@ export class PrinterStatusRecord {
     return this.readAt !== null && this.clock.now() - this.readAt < maxAgeMs;
   }
 
-  withPending(pending: number): PrinterStatusView {
-    return { ...this.current, pending };
+  withCounts(pending: number, uncertain: number): PrinterStatusView {
+    return { ...this.current, pending, uncertain };
   }
 }

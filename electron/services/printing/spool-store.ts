@@ -229,6 +229,18 @@ export class SpoolStore {
     ).n;
   }
 
+  /** Jobs that may or may not have printed and that nobody has decided on yet. */
+  uncertainCount(printerId: string): number {
+    return (
+      this.db
+        .prepare(
+          `SELECT COUNT(*) AS n FROM print_jobs WHERE printer_id = ? AND state = 'uncertain'
+             AND (reason IS NULL OR reason != 'reprinted')`,
+        )
+        .get(printerId) as { n: number }
+    ).n;
+  }
+
   get(jobId: string): JobRow | undefined {
     return this.db.prepare(`SELECT * FROM print_jobs WHERE id = ?`).get(jobId) as JobRow | undefined;
   }

@@ -114,7 +114,8 @@ export class PrinterWorker {
   }
 
   statusView(): PrinterStatusView {
-    return this.status.withPending(this.context.store.pendingCount(this.printer.id));
+    const { store } = this.context;
+    return this.status.withCounts(store.pendingCount(this.printer.id), store.uncertainCount(this.printer.id));
   }
 
   /** Runs the loop now (or once more, if it is running); resolves when it stops. */
