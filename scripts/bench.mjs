@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
 
-buildIfStale();
+await buildIfStale();
 const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/run.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
 });

@@ -1,10 +1,10 @@
 // `npm run start:browser -- --port <p> --data-dir <dir>`: the till in a browser tab. Prints the
 // till's address (with its one-time key) on a line of its own.
 import { spawn } from 'node:child_process';
-import { buildIfStale } from './build-if-stale.mjs';
+import { buildIfStale, HOST_BUNDLE } from './build-if-stale.mjs';
 
-buildIfStale();
-const child = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', ...process.argv.slice(2)], {
+await buildIfStale();
+const child = spawn(process.execPath, ['--enable-source-maps', HOST_BUNDLE, ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

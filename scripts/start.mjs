@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildIfStale } from './build-if-stale.mjs';
+import { buildIfStale, HOST_BUNDLE } from './build-if-stale.mjs';
 
 function electronBinary() {
   const dir = 'node_modules/electron';
@@ -20,7 +20,7 @@ function electronBinary() {
   return null;
 }
 
-buildIfStale();
+await buildIfStale();
 const electron = electronBinary();
 const args = process.argv.slice(2);
 const child = electron
@@ -28,6 +28,6 @@ const child = electron
   : (console.log(
       'The Electron binary is not available on this machine, so Paydesk opens in your browser instead.',
     ),
-    spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', ...args], { stdio: 'inherit' }));
+    spawn(process.execPath, ['--enable-source-maps', HOST_BUNDLE, ...args], { stdio: 'inherit' }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

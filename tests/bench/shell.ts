@@ -41,7 +41,7 @@ export async function benchShell(runs = 3): Promise<BenchFigure[]> {
       const started = performance.now();
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'electron/host/cli.ts', '--port', '0', '--data-dir', dataDir],
+        ['--enable-source-maps', 'out/host/cli.mjs', '--port', '0', '--data-dir', dataDir],
         {
           stdio: ['ignore', 'pipe', 'ignore'],
         },
