@@ -30,9 +30,37 @@ export const basketLineInputSchema = z
 export const notificationViewSchema = z.object({ code: z.string(), words: z.string() });
 
 /**
+ * An approval that did not match what the till asked for, both sides as they were (minor units;
+ * null where the card machine gave nothing). reason: undocumented_result, type, currency,
+ * negative_amount, missing_amount, amount, total or over_refundable.
+ */
+export const approvalMismatchSchema = z.object({
+  reason: z.string(),
+  asked: z.object({
+    type: z.string(),
+    amount: minor.nullable(),
+    currency: z.string().nullable(),
+    /** Refunds against a card sale: what was left to refund on it. */
+    refundableLeft: minor.nullable(),
+  }),
+  answered: z.object({
+    type: z.string().nullable(),
+    result: z.string().nullable(),
+    currency: z.string().nullable(),
+    base: minor.nullable(),
+    cashback: minor.nullable(),
+    gratuity: minor.nullable(),
+    total: minor.nullable(),
+  }),
+});
+export type ApprovalMismatchView = z.infer<typeof approvalMismatchSchema>;
+
+/**
  * One card payment (sale or refund) as the cashier follows it.
  * state: starting → in_progress → (signature) → finished; or unknown (the start's answer was
- * lost: check the card machine), or failed_to_start (nothing reached the card machine).
+ * lost: check the card machine), failed_to_start (nothing reached the card machine), or
+ * needs_manager (the card machine's approval does not match what the till asked for, or its
+ * result is undocumented: not paid until a manager resolves it).
  */
 export const paymentViewSchema = z.object({
   paymentId: z.string(),
@@ -41,7 +69,15 @@ export const paymentViewSchema = z.object({
   terminalId: z.string(),
   amount: minor,
   currency: z.string(),
-  state: z.enum(['starting', 'in_progress', 'signature', 'finished', 'unknown', 'failed_to_start']),
+  state: z.enum([
+    'starting',
+    'in_progress',
+    'signature',
+    'finished',
+    'unknown',
+    'failed_to_start',
+    'needs_manager',
+  ]),
   /** The card service's transaction_result once finished; kept as-is even if undocumented. */
   result: z.string().nullable(),
   successful: z.boolean(),
@@ -53,6 +89,8 @@ export const paymentViewSchema = z.object({
   amountTotal: minor.nullable(),
   amountGratuity: minor.nullable(),
   amountCashback: minor.nullable(),
+  /** Set when the approval did not match the request (kept after a manager resolves it). */
+  mismatch: approvalMismatchSchema.nullable(),
   /** What the cashier should read or do now, in plain words. */
   message: z.string(),
   createdAt: z.string(),
@@ -158,6 +196,17 @@ export const salesMethods = {
   'payments.resolveUnknown': method(
     'After checking the card machine, the cashier says whether an unknown payment went through.',
     z.object({ paymentId: id, outcome: z.enum(['paid', 'not_paid']) }).strict(),
+    paymentViewSchema,
+  ),
+  'payments.resolveMismatch': method(
+    'A manager, after checking the card machine, settles an approval that did not match the request; the note is journaled.',
+    z
+      .object({
+        paymentId: id,
+        outcome: z.enum(['paid', 'not_paid']),
+        note: z.string().trim().min(1).max(200),
+      })
+      .strict(),
     paymentViewSchema,
   ),
   'payments.refund': method(

@@ -2,6 +2,21 @@
 // and the optional rate limit: everything the real service does not have but tests need.
 import type { SandboxClock } from './pace';
 
+/**
+ * Fields of a finished transaction record the sandbox replaces with a lie, in the spec's names:
+ * an approval for another amount, in another currency, of another type, negative, or with a
+ * result the spec does not list. The card machine itself runs honestly; only its answer lies.
+ */
+export interface ApprovalLie {
+  transaction_result?: string;
+  transaction_type?: string;
+  currency?: string;
+  amount_base?: number;
+  amount_cashback?: number;
+  amount_gratuity?: number;
+  amount_total?: number;
+}
+
 /** What a test (or the /sandbox/control endpoint) can make the sandbox do next. */
 export interface SandboxControl {
   /** Process the next start request, then destroy the socket instead of answering. */
@@ -10,6 +25,8 @@ export interface SandboxControl {
   delayNextStartResponseMs?: number;
   /** Answer the next `count` API requests with 429 and this Retry-After. */
   throttleNext?: { count: number; retryAfterSeconds: number };
+  /** The next transaction started answers every read of its finished record with these fields. */
+  lieAboutNextTransaction?: ApprovalLie;
 }
 
 export interface SandboxStats {
@@ -30,6 +47,8 @@ export class SandboxControls {
   readonly stats: SandboxStats = { startRequests: 0, apiRequests: 0, transactionReads: {} };
   readonly pending: SandboxControl = {};
   private readonly recentRequests: number[] = [];
+  /** Lies told about each transaction's finished record, by transaction id. */
+  private readonly lies = new Map<string, ApprovalLie>();
 
   constructor(
     private readonly clock: SandboxClock,
@@ -44,6 +63,22 @@ export class SandboxControls {
     if (next.delayNextStartResponseMs !== undefined)
       this.pending.delayNextStartResponseMs = next.delayNextStartResponseMs;
     if (next.throttleNext) this.pending.throttleNext = { ...next.throttleNext };
+    if (next.lieAboutNextTransaction)
+      this.pending.lieAboutNextTransaction = { ...next.lieAboutNextTransaction };
+  }
+
+  /** A pending lie now belongs to this transaction (a DUPLICATE reprint is never lied about). */
+  takeLie(transactionId: string, transactionType: string): void {
+    const lie = this.pending.lieAboutNextTransaction;
+    if (!lie || transactionType === 'DUPLICATE') return;
+    delete this.pending.lieAboutNextTransaction;
+    this.lies.set(transactionId, lie);
+  }
+
+  /** The record as the API shows it, with this transaction's lie once it has a result. */
+  withLie<T extends { id: string; transaction_result?: string | null }>(view: T): T {
+    const lie = this.lies.get(view.id);
+    return lie && typeof view.transaction_result === 'string' ? { ...view, ...lie } : view;
   }
 
   /** The controls for this start's answer; they apply once. */

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReceiptCopies } from '../../../shared/receipt';
 import type { Db, Migration } from '../storage/database';
+import { checkApproval, type ApprovalMismatch } from './approval-check';
 import type { CardTransaction } from './pay-at-counter-client';
 
 export const JOURNAL_MIGRATIONS: readonly Migration[] = [
@@ -34,6 +35,11 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
         WHERE transaction_id IS NOT NULL;
     `,
   },
+  {
+    // An approval that does not match the request: what was asked and answered, beside the raw record.
+    id: 'journal-approval-check',
+    sql: `ALTER TABLE card_payments ADD COLUMN approval_mismatch TEXT;`,
+  },
 ];
 
 /**
@@ -42,6 +48,9 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
  * pending: polling shows the card machine working. finished: the final record is saved.
  * unknown: the start may have reached the machine but no id came back (never resent), or the
  *   service stopped knowing the transaction it gave an id for.
+ * needs_manager: the card machine said SUCCESSFUL but not to what was asked (amount, currency,
+ *   type, sign, more than is left to refund) or gave a result the spec does not list: not paid
+ *   until a manager resolves it.
  * cancelled_locally: the till gave up before sending. failed_to_start: the service refused the start.
  */
 export const PAYMENT_STATES = [
@@ -51,6 +60,7 @@ export const PAYMENT_STATES = [
   'pending',
   'finished',
   'unknown',
+  'needs_manager',
   'cancelled_locally',
   'failed_to_start',
 ] as const;
@@ -85,6 +95,8 @@ export interface PaymentRow {
   receipts: ReceiptCopies | null;
   resolution: Resolution | null;
   problem: string | null;
+  /** Set with state needs_manager: the approval did not match the request. */
+  mismatch: ApprovalMismatch | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -105,6 +117,7 @@ interface RawRow {
   receipt_lines: string | null;
   resolution: string | null;
   problem: string | null;
+  approval_mismatch: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -135,6 +148,7 @@ function fromRaw(raw: RawRow): PaymentRow {
     receipts: parseJson<ReceiptCopies | null>(raw.receipt_lines, null),
     resolution: parseJson<Resolution | null>(raw.resolution, null),
     problem: raw.problem,
+    mismatch: parseJson<ApprovalMismatch | null>(raw.approval_mismatch, null),
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
   };
@@ -151,8 +165,13 @@ export interface IntentInput {
 
 /** Running: the card machine may still be working on it (a terminal stays taken). */
 export const RUNNING_PAYMENT_STATES: readonly PaymentState[] = ['intent', 'starting', 'started', 'pending'];
-/** Open: running, or of unknown outcome; the till still owes the cashier an outcome. */
-export const OPEN_PAYMENT_STATES: readonly PaymentState[] = [...RUNNING_PAYMENT_STATES, 'unknown'];
+/** Awaiting a person's decision: an unknown outcome, or an approval that did not match the request. */
+export const DECISION_PAYMENT_STATES: readonly PaymentState[] = ['unknown', 'needs_manager'];
+/** Open: running, or awaiting a decision; the till still owes the cashier an outcome. */
+export const OPEN_PAYMENT_STATES: readonly PaymentState[] = [
+  ...RUNNING_PAYMENT_STATES,
+  ...DECISION_PAYMENT_STATES,
+];
 
 export function isRunningPayment(state: string): boolean {
   return (RUNNING_PAYMENT_STATES as readonly string[]).includes(state);
@@ -161,6 +180,38 @@ export function isRunningPayment(state: string): boolean {
 /** Started, running, or of unknown outcome that nobody has resolved yet. */
 export function isOpenPayment(payment: { state: string; resolution?: unknown }): boolean {
   return (OPEN_PAYMENT_STATES as readonly string[]).includes(payment.state) && !payment.resolution;
+}
+
+type MoneyFacts = Pick<PaymentRow, 'id' | 'type' | 'state' | 'result' | 'resolution' | 'amount'>;
+
+/**
+ * Paid: the card machine approved what was asked (a mismatch is never 'finished'), or a person
+ * resolved an unknown outcome or a mismatch as paid.
+ */
+export function isPaidPayment(p: Omit<MoneyFacts, 'id' | 'type' | 'amount'>): boolean {
+  if (p.state === 'finished') return p.result === 'SUCCESSFUL';
+  return (DECISION_PAYMENT_STATES as readonly string[]).includes(p.state) && p.resolution?.outcome === 'paid';
+}
+
+/** Whether a payment may have moved money: paid, still running, or awaiting a decision. */
+export function mayHaveMovedMoney(p: MoneyFacts): boolean {
+  return isPaidPayment(p) || isOpenPayment(p);
+}
+
+/**
+ * What may still be refunded on a card sale: what it booked, less every refund against it that
+ * may have moved money (running and undecided ones too). Nothing on a sale that was not paid.
+ */
+export function refundableLeft(
+  original: MoneyFacts,
+  refunds: readonly MoneyFacts[],
+  excludingId: string | null = null,
+): number {
+  if (original.type !== 'SALE' || !isPaidPayment(original)) return 0;
+  const committed = refunds
+    .filter((r) => r.type === 'REFUND' && r.id !== excludingId && mayHaveMovedMoney(r))
+    .reduce((sum, r) => sum + (r.amount ?? 0), 0);
+  return (original.amount ?? 0) - committed;
 }
 
 /** What a payment belongs to: a sale (for SALE payments) or an original payment (for refunds). */
@@ -286,7 +337,7 @@ export class PaymentJournal {
   saveNotifications(id: string, notifications: readonly SeenNotification[]): void {
     this.db
       .prepare(
-        `UPDATE card_payments SET notifications = ?, updated_at = ? WHERE id = ? AND state != 'finished'`,
+        `UPDATE card_payments SET notifications = ?, updated_at = ? WHERE id = ? AND state NOT IN ('finished', 'needs_manager')`,
       )
       .run(JSON.stringify(notifications), this.stamp(), id);
   }
@@ -295,7 +346,7 @@ export class PaymentJournal {
   saveSignatureSlip(id: string, merchant: readonly unknown[]): void {
     this.db
       .prepare(
-        `UPDATE card_payments SET receipt_lines = ?, updated_at = ? WHERE id = ? AND state != 'finished'`,
+        `UPDATE card_payments SET receipt_lines = ?, updated_at = ? WHERE id = ? AND state NOT IN ('finished', 'needs_manager')`,
       )
       .run(JSON.stringify({ MERCHANT: merchant, CUSTOMER: [] }), this.stamp(), id);
   }
@@ -308,26 +359,39 @@ export class PaymentJournal {
 
   /**
    * The one place a final record is saved, whichever path delivered it (poll, resume, duplicate
-   * check). Idempotent: returns true only the first time; later calls change nothing.
+   * check), and the one place an approval is checked against the request: a mismatch is saved
+   * as needs_manager, never as finished. Idempotent: returns true only the first time.
    */
   saveFinished(id: string, record: CardTransaction, notifications?: readonly SeenNotification[]): boolean {
     const save = this.db.transaction(() => {
       const row = this.get(id);
-      if (!row || row.state === 'finished') return false;
+      if (!row || row.state === 'finished' || row.state === 'needs_manager') return false;
       if (row.transactionId !== null && row.transactionId !== record.id) {
         throw new Error(`Payment ${id} belongs to transaction ${row.transactionId}, not ${record.id}`);
       }
+      const mismatch = checkApproval(
+        {
+          type: row.type,
+          amount: row.amount,
+          currency: row.currency,
+          refundableLeft: row.originalPaymentId ? this.refundableLeftOn(row.originalPaymentId, id) : null,
+        },
+        record,
+      );
       this.db
         .prepare(
-          `UPDATE card_payments SET state = 'finished', transaction_id = ?, result = ?, record = ?, receipt_lines = ?,
-             notifications = COALESCE(?, notifications), problem = NULL, updated_at = ? WHERE id = ?`,
+          `UPDATE card_payments SET state = ?, transaction_id = ?, result = ?, record = ?, receipt_lines = ?,
+             notifications = COALESCE(?, notifications), approval_mismatch = ?, problem = NULL, updated_at = ?
+             WHERE id = ?`,
         )
         .run(
+          mismatch ? 'needs_manager' : 'finished',
           record.id,
           record.result,
           JSON.stringify(record),
           JSON.stringify(record.receipts),
           notifications ? JSON.stringify(notifications) : null,
+          mismatch ? JSON.stringify(mismatch) : null,
           this.stamp(),
           id,
         );
@@ -336,14 +400,29 @@ export class PaymentJournal {
     return save();
   }
 
-  /** The cashier's decision on an unknown outcome. Kept beside the row, never instead of it. */
-  resolve(id: string, outcome: Resolution['outcome'], note: string): boolean {
+  /** What is left to refund on a card sale, leaving out the refund `excludingId` itself. */
+  refundableLeftOn(originalPaymentId: string, excludingId: string | null = null): number {
+    const original = this.get(originalPaymentId);
+    if (!original) return 0;
+    return refundableLeft(original, this.linkedTo({ originalPaymentId }), excludingId);
+  }
+
+  /**
+   * A person's decision on a payment awaiting one (`state`: an unknown outcome, or a mismatch for
+   * a manager). Kept beside the row, never instead of it; only once.
+   */
+  resolve(
+    id: string,
+    outcome: Resolution['outcome'],
+    note: string,
+    state: 'unknown' | 'needs_manager' = 'unknown',
+  ): boolean {
     const resolution: Resolution = { outcome, note, at: this.stamp() };
     const result = this.db
       .prepare(
-        `UPDATE card_payments SET resolution = ?, updated_at = ? WHERE id = ? AND state = 'unknown' AND resolution IS NULL`,
+        `UPDATE card_payments SET resolution = ?, updated_at = ? WHERE id = ? AND state = ? AND resolution IS NULL`,
       )
-      .run(JSON.stringify(resolution), this.stamp(), id);
+      .run(JSON.stringify(resolution), this.stamp(), id, state);
     return result.changes > 0;
   }
 }

@@ -1,6 +1,6 @@
 // A card payment as the rest of the till sees it: the journal row with its notifications put
 // into words, its amounts read from the card machine's record, and whether it is paid.
-import type { PaymentRow, SeenNotification } from './journal';
+import { isPaidPayment, type PaymentRow, type SeenNotification } from './journal';
 import type { CardTransaction } from './pay-at-counter-client';
 import { signatureDeadline } from './signature';
 import { describeNotification } from './wording';
@@ -35,12 +35,16 @@ export interface PaymentView extends Pick<
   | 'receipts'
   | 'resolution'
   | 'problem'
+  | 'mismatch'
   | 'createdAt'
   | 'updatedAt'
 > {
   /** In the order the till first saw them. */
   notifications: DescribedNotification[];
-  /** Paid only when the card machine said SUCCESSFUL (or the cashier resolved an unknown as paid). */
+  /**
+   * Paid only when the card machine approved what was asked (or a person resolved an unknown
+   * outcome or a mismatch as paid).
+   */
   successful: boolean;
   /** Read from the finished record: gratuity and cashback are entered on the card machine. */
   amounts: PaymentAmounts | null;
@@ -70,8 +74,6 @@ function signatureWait(row: PaymentRow): { deadline: number } | null {
 }
 
 export function toPaymentView(row: PaymentRow): PaymentView {
-  const paidByMachine = row.state === 'finished' && row.result === 'SUCCESSFUL';
-  const paidByCashier = row.state === 'unknown' && row.resolution?.outcome === 'paid';
   return {
     id: row.id,
     saleId: row.saleId,
@@ -84,11 +86,12 @@ export function toPaymentView(row: PaymentRow): PaymentView {
     transactionId: row.transactionId,
     notifications: describeSeen(row.notifications),
     result: row.result,
-    successful: paidByMachine || paidByCashier,
+    successful: isPaidPayment(row),
     amounts: amountsOf(row.record),
     receipts: row.receipts,
     resolution: row.resolution,
     problem: row.problem,
+    mismatch: row.mismatch,
     awaitingSignature: signatureWait(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

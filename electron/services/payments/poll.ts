@@ -2,7 +2,7 @@
 // back-off on failed reads, new notifications journaled in arrival order, the signature request
 // raised once, the final record saved once. A transaction the service stops knowing ends unknown.
 import { TillError } from '../../../shared/contract/errors';
-import type { SeenNotification } from './journal';
+import { isPaidPayment, type SeenNotification } from './journal';
 import { newNotificationsInOrder } from './notification-order';
 import type { CardTransaction } from './pay-at-counter-client';
 import { amountsOf } from './payment-view';
@@ -111,7 +111,8 @@ function emitFinished(ctx: RunnerContext, paymentId: string): void {
     saleId: row.saleId,
     paymentType: row.type,
     result: row.result,
-    successful: row.result === 'SUCCESSFUL',
+    // Checked against the request when saved: a mismatched approval is not paid.
+    successful: isPaidPayment(row),
     amounts: amountsOf(row.record)!,
     receipts: row.receipts ?? { MERCHANT: [], CUSTOMER: [] },
   });

@@ -28,6 +28,10 @@ function resumeRow(ctx: RunnerContext, row: PaymentRow): PaymentState {
     beginWatching(ctx, journal.get(row.id)!, STOPPED_WHILE_STARTING);
     return 'unknown';
   }
+  if (row.state === 'needs_manager') {
+    // The card machine has finished; nothing runs or is read. The manager decides.
+    return 'needs_manager';
+  }
   if (row.state === 'unknown') {
     beginWatching(ctx, row, row.problem ?? OUTCOME_UNKNOWN);
     return 'unknown';

@@ -1,5 +1,9 @@
 // What staff read about a card payment: the card machine's notifications, final results, and the
-// problems the runner records when an outcome is unclear. Unknown codes are shown as they came.
+// problems the runner records when an outcome is unclear, and approvals that did not match the
+// request. Unknown codes are shown as they came.
+import { formatMoney } from '../../../shared/money';
+import type { ApprovalMismatch } from './approval-check';
+import type { Resolution } from './journal';
 
 const WORDS: Record<string, string> = {
   CONNECTING: 'Contacting the bank…',
@@ -82,4 +86,64 @@ export function noClearReprintAnswer(why: string): string {
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** An amount in the currency the card machine or the till named ("£1.33", "USD 1.33"). */
+function money(minor: number | null, currency: string | null): string {
+  if (minor === null) return 'no amount';
+  return currency ? formatMoney(minor, currency) : `${formatMoney(minor, '').trim()} (no currency given)`;
+}
+
+function kindOf(type: string | null): string {
+  if (type === 'SALE') return 'a sale';
+  if (type === 'REFUND') return 'a refund';
+  return type ? `“${type}”` : 'an unnamed kind of payment';
+}
+
+/**
+ * Both figures in a cashier's words, and what to do: the card machine said it took (or gave
+ * back) money, but not what the till asked for, so nothing is booked until a manager checks.
+ */
+export function mismatchText(m: ApprovalMismatch): string {
+  const { asked, answered } = m;
+  const refund = asked.type === 'REFUND';
+  const approved = refund ? 'refunded' : 'approved';
+  const askedMoney = money(asked.amount, asked.currency);
+  const answeredMoney = money(answered.base, answered.currency);
+  const next = refund
+    ? ' Ask a manager before trying again.'
+    : ' Ask a manager before giving goods or trying again.';
+  switch (m.reason) {
+    case 'undocumented_result':
+      return `The card machine answered “${answered.result ?? 'nothing'}”, a result the till does not know, for ${answeredMoney}; the till asked for ${askedMoney}. It is not recorded as paid.${next}`;
+    case 'type':
+      return `The card machine approved ${kindOf(answered.type)} of ${answeredMoney}, but the till asked for ${kindOf(asked.type)} of ${askedMoney}.${next}`;
+    case 'negative_amount':
+      return `The card machine ${approved} a negative amount (${answeredMoney}, total ${money(answered.total, answered.currency)}), but the till asked for ${askedMoney}.${next}`;
+    case 'missing_amount':
+      return `The card machine said ${approved} but gave no amount; the till asked for ${askedMoney}.${next}`;
+    case 'total': {
+      const extras = `tip ${money(answered.gratuity ?? 0, answered.currency)}, cashback ${money(answered.cashback ?? 0, answered.currency)}`;
+      return `The card machine ${approved} ${answeredMoney}, but its total of ${money(answered.total, answered.currency)} does not add up (${extras}).${next}`;
+    }
+    case 'over_refundable':
+      return `The card machine refunded ${answeredMoney}, but only ${money(asked.refundableLeft, asked.currency)} was left to refund on the original payment.${next}`;
+    default: {
+      // amount and currency: the two figures say it (and for a refund, what was left).
+      const left =
+        refund && asked.refundableLeft !== null && (answered.base ?? 0) > asked.refundableLeft
+          ? ` Only ${money(asked.refundableLeft, asked.currency)} was left to refund on the original payment.`
+          : '';
+      return `The card machine ${approved} ${answeredMoney}, but the till asked for ${askedMoney}.${left}${next}`;
+    }
+  }
+}
+
+/** After a manager settled a mismatch: what was decided, in their words. */
+export function mismatchResolvedText(resolution: Resolution): string {
+  const decided =
+    resolution.outcome === 'paid'
+      ? 'A manager recorded it as paid for the amount the till asked.'
+      : 'A manager recorded it as not paid.';
+  return `${decided} Note: ${resolution.note}`;
 }

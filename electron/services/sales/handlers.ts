@@ -10,8 +10,11 @@ export interface SalesHandlerDeps {
   ledger: SalesLedger;
   checkout: Checkout;
   payments: PaymentService;
-  /** Throws unless a manager has approved this kind of action recently (refunds). */
-  requireManager: (action: 'refund') => void;
+  /**
+   * Throws unless a manager has approved this kind of action recently (refunds; overrides such
+   * as settling a card approval that did not match the request).
+   */
+  requireManager: (action: 'refund' | 'override') => void;
 }
 
 export function salesHandlers(deps: SalesHandlerDeps): HandlersOf<'sales' | 'payments'> {
@@ -44,6 +47,10 @@ export function salesHandlers(deps: SalesHandlerDeps): HandlersOf<'sales' | 'pay
       const note =
         outcome === 'paid' ? 'cashier saw it approved on the card machine' : 'cashier saw it not approved';
       return checkout.paymentView(payments.resolveUnknown(paymentId, { outcome, note }));
+    },
+    'payments.resolveMismatch': ({ paymentId, outcome, note }) => {
+      deps.requireManager('override');
+      return checkout.paymentView(payments.resolveMismatch(paymentId, { outcome, note: `manager: ${note}` }));
     },
     'payments.refund': async (input) => {
       deps.requireManager('refund');

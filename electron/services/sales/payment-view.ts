@@ -2,7 +2,12 @@
 // till's UI needs (signature deadline, a refused cancel), worded for the counter.
 import type { PaymentView as ContractPaymentView } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/money';
-import { describeResult, type PaymentView as RunnerPaymentView } from '../payments/transaction-runner';
+import {
+  describeResult,
+  mismatchResolvedText,
+  mismatchText,
+  type PaymentView as RunnerPaymentView,
+} from '../payments/transaction-runner';
 
 /** Once the card machine has contacted the bank, a cancel can no longer work. */
 const BANK_STEP = new Set([
@@ -27,6 +32,8 @@ function stateOf(view: RunnerPaymentView): ContractPaymentView['state'] {
       return view.awaitingSignature ? 'signature' : 'in_progress';
     case 'unknown':
       return view.resolution ? 'finished' : 'unknown';
+    case 'needs_manager':
+      return view.resolution ? 'finished' : 'needs_manager';
     case 'failed_to_start':
     case 'cancelled_locally':
       return 'failed_to_start';
@@ -57,7 +64,10 @@ function messageFor(
       return `${view.problem ?? 'The answer from the card service was lost.'} The till will not send this payment again. Check the card machine’s screen: did the payment go through?`;
     case 'failed_to_start':
       return view.problem ?? 'The payment did not reach the card machine. Nothing was charged.';
+    case 'needs_manager':
+      return view.mismatch ? mismatchText(view.mismatch) : 'Ask a manager.';
     case 'finished': {
+      if (view.resolution && view.mismatch) return mismatchResolvedText(view.resolution);
       if (view.resolution) {
         return view.resolution.outcome === 'paid'
           ? 'Recorded as paid after checking the card machine.'
@@ -97,6 +107,7 @@ export function toContractPaymentView(view: RunnerPaymentView, ui: PaymentUiStat
     amountTotal: view.amounts?.total ?? null,
     amountGratuity: view.amounts?.gratuity ?? null,
     amountCashback: view.amounts?.cashback ?? null,
+    mismatch: view.mismatch,
     message: messageFor(view, state, ui),
     createdAt: view.createdAt,
     updatedAt: view.updatedAt,

@@ -6,6 +6,7 @@ import { newerPayment } from './payment-views';
 import type { CardPaymentActions, SaleKit } from './sale-state';
 
 export const REFUND_NEEDS_MANAGER = 'refunds need a manager';
+export const MISMATCH_NEEDS_MANAGER = 'settling this card approval needs a manager';
 
 export function cardPaymentActions(kit: SaleKit): CardPaymentActions {
   const { api, get, set, run, showSale, payments } = kit;
@@ -50,6 +51,22 @@ export function cardPaymentActions(kit: SaleKit): CardPaymentActions {
       if (!payment) return;
       await run(async () => {
         follow(await api.invoke('payments.resolveUnknown', { paymentId: payment.paymentId, outcome }));
+        const { sale } = get();
+        if (sale) showSale(await api.invoke('sales.get', { saleId: sale.saleId }));
+      });
+    },
+
+    async resolveMismatch(outcome, note) {
+      const { payment } = get();
+      if (!payment) return;
+      await run(async () => {
+        follow(
+          await approval.attempt(
+            MISMATCH_NEEDS_MANAGER,
+            () => api.invoke('payments.resolveMismatch', { paymentId: payment.paymentId, outcome, note }),
+            () => get().resolveMismatch(outcome, note),
+          ),
+        );
         const { sale } = get();
         if (sale) showSale(await api.invoke('sales.get', { saleId: sale.saleId }));
       });

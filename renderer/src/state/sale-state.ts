@@ -25,7 +25,10 @@ export interface SaleFields {
   note: string | null;
   terminalId: string | null;
   tenderMethod: TenderMethod;
-  /** Why a refused refund waits for the manager's PIN; it is sent again once the PIN is accepted. */
+  /**
+   * Why a refused refund (or settling a mismatched approval) waits for the manager's PIN; it is
+   * sent again once the PIN is accepted.
+   */
   managerNeeded: string | null;
 }
 
@@ -35,9 +38,11 @@ export interface CardPaymentActions {
   cancelPayment(): Promise<void>;
   answerSignature(accepted: boolean): Promise<void>;
   resolveUnknown(outcome: 'paid' | 'not_paid'): Promise<void>;
+  /** A manager settles an approval that did not match the request (asks for the PIN if needed). */
+  resolveMismatch(outcome: 'paid' | 'not_paid', note: string): Promise<void>;
   printLastReceipt(): Promise<void>;
   refund(terminalId: string, amount: number, originalPaymentId?: string): Promise<void>;
-  /** The manager's PIN for a refused refund: unlocks the till, then sends the refund again. */
+  /** The manager's PIN for a refused action: unlocks the till, then sends it again. */
   unlockManager(pin: string): Promise<void>;
   leavePayment(): void;
 }

@@ -115,6 +115,7 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
     amountTotal: null,
     amountGratuity: null,
     amountCashback: null,
+    mismatch: null,
     message: 'Follow the card machine.',
     createdAt: '2026-11-23T09:00:01.000Z',
     updatedAt: '2026-11-23T09:00:01.000Z',

@@ -1,9 +1,12 @@
 // Following one card payment (sale or refund): what the card machine says in cashier words,
 // cancel while it can be cancelled, the signature check with its 80-second countdown, the final
-// result with what to do next, and the unknown outcome the cashier must settle by hand.
+// result with what to do next, the unknown outcome the cashier must settle by hand, and an
+// approval that did not match the request, which a manager settles.
 import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
+import { ManagerPinForm } from '../../components/ManagerPinForm';
+import { mismatchFigures } from '../../state/payment-views';
 import { useSale } from '../../state/sale';
 
 const RESULT_HEADINGS: Record<string, string> = {
@@ -19,6 +22,9 @@ const RESULT_HEADINGS: Record<string, string> = {
 };
 
 export function resultHeading(payment: PaymentView): string {
+  // The card machine's own result (SUCCESSFUL) did not decide it: a manager did.
+  if (payment.mismatch)
+    return payment.successful ? 'Paid: settled by a manager' : 'Not paid: settled by a manager';
   if (payment.successful) return payment.type === 'REFUND' ? 'Refunded' : 'Approved';
   if (payment.state === 'failed_to_start') return 'The payment did not start: not paid';
   if (payment.result && RESULT_HEADINGS[payment.result]) return RESULT_HEADINGS[payment.result]!;
@@ -102,15 +108,71 @@ function UnknownOutcome({ payment }: { payment: PaymentView }) {
   );
 }
 
+function ApprovalMismatch({ payment }: { payment: PaymentView }) {
+  const busy = useSale((s) => s.busy);
+  const managerNeeded = useSale((s) => s.managerNeeded);
+  const [note, setNote] = useState('');
+  const { resolveMismatch, printLastReceipt, unlockManager } = useSale.getState();
+  const figures = payment.mismatch ? mismatchFigures(payment.mismatch) : null;
+  const noted = note.trim().length > 0;
+  return (
+    <div className="unknown mismatch" role="alert">
+      <h3>Not paid yet: ask a manager</h3>
+      <p data-testid="mismatch-message">{payment.message}</p>
+      {figures && (
+        <dl className="mismatch-figures">
+          <dt>The till asked for</dt>
+          <dd>{figures.asked}</dd>
+          <dt>The card machine answered</dt>
+          <dd>{figures.answered}</dd>
+        </dl>
+      )}
+      <p>
+        The till has <strong>not</strong> recorded this as paid. A manager checks the card machine and its
+        last receipt, writes what they found, then settles it.
+      </p>
+      <label className="field">
+        What the manager checked
+        <input value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
+      </label>
+      <div className="row">
+        <button
+          type="button"
+          className="primary big"
+          disabled={busy || !noted}
+          onClick={() => void resolveMismatch('paid', note.trim())}
+        >
+          Paid {formatMoney(payment.amount, payment.currency)} as asked
+        </button>
+        <button
+          type="button"
+          className="big"
+          disabled={busy || !noted}
+          onClick={() => void resolveMismatch('not_paid', note.trim())}
+        >
+          Not paid
+        </button>
+        <button type="button" className="big" disabled={busy} onClick={() => void printLastReceipt()}>
+          Print last receipt
+        </button>
+      </div>
+      {managerNeeded && <ManagerPinForm reason={managerNeeded} busy={busy} onApprove={unlockManager} />}
+    </div>
+  );
+}
+
 function FinalResult({ payment }: { payment: PaymentView }) {
   const sale = useSale((s) => s.sale);
   const busy = useSale((s) => s.busy);
   const { leavePayment, setTenderMethod, abandon } = useSale.getState();
-  const extras = [
-    payment.amountGratuity ? `gratuity ${formatMoney(payment.amountGratuity, payment.currency)}` : null,
-    payment.amountCashback ? `cashback ${formatMoney(payment.amountCashback, payment.currency)}` : null,
-  ].filter(Boolean);
-  const total = payment.amountTotal ?? payment.amount;
+  const extras = payment.mismatch
+    ? []
+    : [
+        payment.amountGratuity ? `gratuity ${formatMoney(payment.amountGratuity, payment.currency)}` : null,
+        payment.amountCashback ? `cashback ${formatMoney(payment.amountCashback, payment.currency)}` : null,
+      ].filter(Boolean);
+  // A manager settled a mismatch for the amount the till asked: the card machine's figures do not count.
+  const total = payment.mismatch ? payment.amount : (payment.amountTotal ?? payment.amount);
   if (payment.successful)
     return (
       <div className="result ok" role="status">
@@ -213,6 +275,7 @@ export function PaymentPanel({ payment }: { payment: PaymentView }) {
       </ol>
       {payment.state === 'signature' && <SignatureCheck payment={payment} />}
       {payment.state === 'unknown' && <UnknownOutcome payment={payment} />}
+      {payment.state === 'needs_manager' && <ApprovalMismatch payment={payment} />}
       {(payment.state === 'finished' || payment.state === 'failed_to_start') && (
         <FinalResult payment={payment} />
       )}
