@@ -4,6 +4,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { checkBasicAuth, readJsonBody, sendJson } from '../../common/http-util';
 import type { SandboxControl, SandboxControls } from './controls';
+import { HostileAnswers, type HostileSwitch } from './hostile';
 import type { Pace } from './pace';
 import { Refusal, type RefusalReason, type TransactionRecord } from './records';
 import type { ReportMachine } from './report-machine';
@@ -79,6 +80,7 @@ function parseReportType(body: unknown): string {
 
 export function createRequestListener(deps: RouteDeps): RequestListener {
   const { pace, terminals, transactions, reports, controls } = deps;
+  const hostile = new HostileAnswers(pace);
 
   function terminalOr404(tid: string | undefined): TerminalState {
     const state = terminals.get(tid);
@@ -122,6 +124,7 @@ export function createRequestListener(deps: RouteDeps): RequestListener {
       const body = parts.length === 3 ? await readJsonBody(req) : { transaction_type: 'DUPLICATE' };
       const { type, amount } = parseTransactionStart(state, body);
       const tx = transactions.start(state, type, amount);
+      controls.takeLie(tx.id, type);
       const control = controls.takeStartControls();
       if (control.dropNextStartResponse) {
         req.socket.destroy();
@@ -130,6 +133,7 @@ export function createRequestListener(deps: RouteDeps): RequestListener {
       if (control.delayNextStartResponseMs)
         await pace.pause(control.delayNextStartResponseMs, undefined, false);
       if (tx.script.name === 'slow_responses') await pace.pause(SLOW_RESPONSE_MS);
+      if (await hostile.answer('start', res, 201, { result: { transaction_id: tx.id } })) return;
       return sendJson(res, 201, { result: { transaction_id: tx.id } });
     }
     if (parts[2] === 'transactions' && parts.length >= 4) {
@@ -137,7 +141,9 @@ export function createRequestListener(deps: RouteDeps): RequestListener {
       if (parts.length === 4 && method === 'GET') {
         controls.recordRead(tx.id);
         if (tx.script.name === 'slow_responses') await pace.pause(SLOW_RESPONSE_MS);
-        return sendJson(res, 200, { result: transactionView(tx, state) });
+        const view = controls.withLie(transactionView(tx, state));
+        if (await hostile.answer('read', res, 200, { result: view })) return;
+        return sendJson(res, 200, { result: view });
       }
       if (parts.length === 4 && method === 'DELETE') {
         transactions.cancel(tx);
@@ -168,9 +174,18 @@ export function createRequestListener(deps: RouteDeps): RequestListener {
 
   async function handleControl(req: IncomingMessage, res: ServerResponse) {
     if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 403, { error: 'loopback only' });
-    if (req.method === 'POST') controls.apply((await readJsonBody(req)) as SandboxControl);
+    if (req.method === 'POST') {
+      const body = (await readJsonBody(req)) as
+        (SandboxControl & { hostile?: HostileSwitch | null }) | undefined;
+      controls.apply(body);
+      hostile.apply(body?.hostile);
+    }
     return sendJson(res, 200, {
-      result: { stats: { ...controls.stats, transactionReads: undefined }, pending: controls.pending },
+      result: {
+        stats: { ...controls.stats, transactionReads: undefined },
+        pending: controls.pending,
+        hostile: hostile.snapshot(),
+      },
     });
   }
 

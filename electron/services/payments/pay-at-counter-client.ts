@@ -3,11 +3,26 @@
 // (pay-at-counter-errors.ts).
 import { z } from 'zod';
 import { TillError } from '../../../shared/contract/errors';
+import {
+  boundedFetch,
+  DEFAULT_OUTBOUND_LIMITS,
+  OutboundLimitFault,
+  type BoundedAnswer,
+  type OutboundLimits,
+} from '../common/bounded-fetch';
 import { systemClock, type Clock } from '../common/clock';
-import { networkError, neverSent, statusError } from './pay-at-counter-errors';
+import { createLogger, type Logger } from '../common/logger';
+import {
+  limitError,
+  networkError,
+  neverSent,
+  receiptTooLongError,
+  statusError,
+} from './pay-at-counter-errors';
 import {
   reportRecordSchema,
   reportStartedSchema,
+  receiptLimitBreach,
   startedSchema,
   terminalRecordSchema,
   toCardReport,
@@ -39,9 +54,14 @@ export interface PayAtCounterClientOptions {
   baseUrl: string;
   credentials: () => Promise<PayAtCounterCredentials | null>;
   fetch?: typeof fetch;
+  /** Time limit of a whole request, answer included (outbound limits' totalMs). */
   timeoutMs?: number;
-  /** Reads the time for a Retry-After given as a date. */
+  /** Size cap and time limits of every answer; `timeoutMs` sets totalMs when given. */
+  limits?: Partial<OutboundLimits>;
+  /** Runs the time limits and reads the time for a Retry-After given as a date. */
   clock?: Clock;
+  /** Where the raw detail of a refused answer goes (sizes, limits, paths); never to staff. */
+  log?: Logger;
 }
 
 export interface StartTransactionInput {
@@ -55,8 +75,20 @@ const anyBody = z.unknown();
 
 export class PayAtCounterClient {
   private readonly fetchImpl: typeof fetch;
+  private readonly limits: OutboundLimits;
+  private readonly clock: Clock;
+  private readonly log: Logger;
   constructor(private readonly options: PayAtCounterClientOptions) {
     this.fetchImpl = options.fetch ?? fetch;
+    const totalMs = options.timeoutMs ?? DEFAULT_OUTBOUND_LIMITS.totalMs;
+    this.limits = {
+      ...DEFAULT_OUTBOUND_LIMITS,
+      totalMs,
+      headersMs: Math.min(DEFAULT_OUTBOUND_LIMITS.headersMs, totalMs),
+      ...options.limits,
+    };
+    this.clock = options.clock ?? systemClock;
+    this.log = options.log ?? createLogger('card-service');
   }
 
   async listTerminals(filter: { currency?: string; status?: string } = {}): Promise<TerminalRecord[]> {
@@ -88,12 +120,10 @@ export class PayAtCounterClient {
   }
 
   async getTransaction(terminalId: string, transactionId: string): Promise<CardTransaction> {
-    const record = await this.request(
-      'GET',
-      transactionPath(terminalId, transactionId),
-      transactionRecordSchema,
-    );
-    return toCardTransaction(record);
+    const path = transactionPath(terminalId, transactionId);
+    const record = toCardTransaction(await this.request('GET', path, transactionRecordSchema));
+    this.checkReceipt(`GET ${path}`, record.receipts);
+    return record;
   }
 
   /** A request, not a guarantee: the outcome shows in the record. 422 (terminal_busy) = refused. */
@@ -120,12 +150,18 @@ export class PayAtCounterClient {
   }
 
   async getReport(terminalId: string, reportId: string): Promise<CardReport> {
-    const r = await this.request(
-      'GET',
-      `${terminalPath(terminalId)}/reports/${encodeURIComponent(reportId)}`,
-      reportRecordSchema,
-    );
-    return toCardReport(r);
+    const path = `${terminalPath(terminalId)}/reports/${encodeURIComponent(reportId)}`;
+    const report = toCardReport(await this.request('GET', path, reportRecordSchema));
+    this.checkReceipt(`GET ${path}`, { REPORT: report.receiptLines });
+    return report;
+  }
+
+  /** Receipt lines past RECEIPT_LIMITS refuse the whole answer: a slip is never cut short silently. */
+  private checkReceipt(what: string, copies: Parameters<typeof receiptLimitBreach>[0]): void {
+    const breach = receiptLimitBreach(copies);
+    if (breach === null) return;
+    this.log.warn(`Refused the card service's answer to ${what}: ${breach}`);
+    throw receiptTooLongError(breach);
   }
 
   /** Everything that can fail before the request leaves: credentials (keychain), URL, body. */
@@ -173,18 +209,22 @@ export class PayAtCounterClient {
     } catch (error) {
       throw neverSent(error);
     }
-    const signal = AbortSignal.timeout(this.options.timeoutMs ?? 10_000);
-    let response: Response;
-    let textBody: string;
+    let answer: BoundedAnswer;
     try {
-      response = await this.fetchImpl(prepared.url, { ...prepared.init, signal });
-      if (!response.ok) throw await statusError(response, (this.options.clock ?? systemClock).now());
-      // The body is read under the same time limit: a stalled body is a timeout, not a hang.
-      textBody = await response.text();
+      answer = await boundedFetch(prepared.url, prepared.init, {
+        limits: this.limits,
+        clock: this.clock,
+        fetch: this.fetchImpl,
+        // A refusal is read from its status alone: a stalled or huge error body changes nothing.
+        readsBodyOf: (status) => status >= 200 && status < 300,
+      });
     } catch (error) {
-      if (error instanceof TillError) throw error;
-      throw networkError(error);
+      if (!(error instanceof OutboundLimitFault)) throw networkError(error);
+      this.log.warn(`Refused the card service's answer to ${method} ${path.split('?')[0]}: ${error.message}`);
+      throw limitError(error);
     }
+    if (!answer.ok) throw statusError(answer.status, answer.headers, this.clock.now());
+    const textBody = answer.text;
     if (!wrapped) return undefined as T;
     let json: unknown;
     try {
@@ -196,9 +236,10 @@ export class PayAtCounterClient {
     }
     const parsed = z.object({ result: schema }).safeParse(json);
     if (!parsed.success) {
+      this.log.warn(`Unexpected answer to ${method} ${path.split('?')[0]}: ${parsed.error.message}`);
       throw new TillError(
         'malformed_response',
-        `The card service sent an unexpected answer to ${method} ${path.split('?')[0]}.`,
+        'The card service sent an answer the till does not understand.',
       );
     }
     return parsed.data.result;

@@ -2,6 +2,7 @@
 // become TillErrors the UI can word, and a request that certainly never left is marked so the
 // runner may call its start refused rather than unknown.
 import { TillError } from '../../../shared/contract/errors';
+import type { OutboundLimitFault } from '../common/bounded-fetch';
 
 /** Errors raised before a request was handed to fetch: nothing reached the card service. */
 const unsentErrors = new WeakSet<TillError>();
@@ -56,9 +57,7 @@ export function retryAfterMs(header: string | null, nowMs = Date.now()): number 
   return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
 }
 
-export async function statusError(response: Response, nowMs = Date.now()): Promise<TillError> {
-  const status = response.status;
-  await response.body?.cancel().catch(() => undefined);
+export function statusError(status: number, headers: Headers, nowMs = Date.now()): TillError {
   if (status === 401)
     return new TillError('bad_credentials', 'The card service refused the username or password.');
   if (status === 404) {
@@ -71,7 +70,7 @@ export async function statusError(response: Response, nowMs = Date.now()): Promi
     return new TillError('terminal_busy', 'The card machine is busy or refused the request.');
   if (status === 400) return new TillError('rejected', 'The card service refused the request as invalid.');
   if (status === 429) {
-    const wait = retryAfterMs(response.headers.get('retry-after'), nowMs) ?? 1000;
+    const wait = retryAfterMs(headers.get('retry-after'), nowMs) ?? 1000;
     return new TillError('rate_limited', 'The card service asked the till to slow down.', {
       retryAfterMs: wait,
     });
@@ -79,4 +78,33 @@ export async function statusError(response: Response, nowMs = Date.now()): Promi
   if (status >= 500)
     return new TillError('service_error', `The card service had an internal error (${status}).`);
   return new TillError('service_error', `The card service answered with an unexpected status ${status}.`);
+}
+
+const IF_IT_KEEPS_HAPPENING = 'If this keeps happening, call the card service’s support.';
+
+/** An answer past one of the outbound limits (size, time), in staff words; the figures stay in `cause`. */
+export function limitError(fault: OutboundLimitFault): TillError {
+  if (fault.kind === 'too_large') {
+    return new TillError(
+      'malformed_response',
+      `The card service sent an answer far larger than any real one, so the till stopped reading it. ${IF_IT_KEEPS_HAPPENING}`,
+      { cause: fault },
+    );
+  }
+  if (fault.kind === 'no_headers_in_time')
+    return new TillError('timeout', 'The card service did not answer in time.', { cause: fault });
+  return new TillError(
+    'timeout',
+    `The card service’s answer did not arrive in full in time. ${IF_IT_KEEPS_HAPPENING}`,
+    { cause: fault },
+  );
+}
+
+/** A card slip past the receipt limits (lines per copy, line length); `detail` goes to the log. */
+export function receiptTooLongError(detail: string): TillError {
+  return new TillError(
+    'malformed_response',
+    `The card service sent a card slip far longer than any real one, so the till did not take it. ${IF_IT_KEEPS_HAPPENING}`,
+    { cause: new Error(detail) },
+  );
 }

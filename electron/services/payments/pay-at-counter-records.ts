@@ -270,3 +270,23 @@ export const reportStartedSchema = z
   .object({ report_id: z.string().min(1).optional(), id: z.string().min(1).optional() })
   .refine((v) => v.report_id ?? v.id, 'no report id')
   .transform((v) => ({ reportId: (v.report_id ?? v.id)! }));
+
+/**
+ * No real card slip comes near these: a UK slip is about 40 lines of at most 48 characters. An
+ * answer past them is a fault, not a receipt to print.
+ */
+export const RECEIPT_LIMITS = { maxLinesPerCopy: 200, maxLineChars: 200 } as const;
+
+/** What is past the receipt limits, for the log; null when every copy is within them. */
+export function receiptLimitBreach(copies: Readonly<Record<string, readonly ReceiptLine[]>>): string | null {
+  for (const [copy, lines] of Object.entries(copies)) {
+    if (lines.length > RECEIPT_LIMITS.maxLinesPerCopy) {
+      return `${copy} copy has ${lines.length} lines (limit ${RECEIPT_LIMITS.maxLinesPerCopy})`;
+    }
+    const longest = Math.max(0, ...lines.map((l) => l.value.length));
+    if (longest > RECEIPT_LIMITS.maxLineChars) {
+      return `${copy} copy has a line of ${longest} characters (limit ${RECEIPT_LIMITS.maxLineChars})`;
+    }
+  }
+  return null;
+}

@@ -6,6 +6,7 @@ import { TillError } from '../../../shared/contract/errors';
 import type { ReceiptCopies } from '../../../shared/receipt';
 import { systemClock, type Clock } from '../common/clock';
 import type { Db } from '../storage/database';
+import { StorageHealth } from '../storage/storage-health';
 import { requestCancel } from './cancel';
 import { runReport } from './card-reports';
 import { PaymentJournal, type PaymentLink, type PaymentState } from './journal';
@@ -31,6 +32,10 @@ export interface PaymentServiceOptions {
   polling?: Partial<PollingPolicy>;
   /** Test seam for crash tests: runs after the intent is written and before it is marked starting. */
   afterIntent?: AfterIntent;
+  /** The till's one record of whether it can save; journal write failures are reported to it. */
+  storageHealth?: StorageHealth;
+  /** How often journal writes held while storage fails are tried again (ms). */
+  saveRetryMs?: number;
 }
 
 export interface StartSaleInput {
@@ -48,6 +53,12 @@ export interface StartRefundInput {
   currency: string;
 }
 
+/** A person's decision on a payment the till could not settle by itself, with why. */
+export interface Decision {
+  outcome: 'paid' | 'not_paid';
+  note: string;
+}
+
 export interface DuplicateResult {
   paymentId: string;
   result: string | null;
@@ -63,7 +74,9 @@ export interface PaymentService {
   startRefund(input: StartRefundInput): Promise<PaymentView>;
   cancel(paymentId: string): Promise<{ status: 'requested' | 'refused' }>;
   answerSignature(paymentId: string, accepted: boolean): Promise<void>;
-  resolveUnknown(paymentId: string, decision: { outcome: 'paid' | 'not_paid'; note: string }): PaymentView;
+  resolveUnknown(paymentId: string, decision: Decision): PaymentView;
+  /** A manager's decision on an approval that did not match the request (the caller checks the PIN). */
+  resolveMismatch(paymentId: string, decision: Decision): PaymentView;
   requestDuplicate(terminalId: string): Promise<DuplicateResult>;
   runReport(terminalId: string, type: ReportType): Promise<CardReport>;
   listPayments(options?: { limit?: number }): PaymentView[];
@@ -80,13 +93,45 @@ export interface PaymentService {
 
 export function createPaymentService(options: PaymentServiceOptions): PaymentService {
   const clock = options.clock ?? systemClock;
-  const journal = options.journal ?? new PaymentJournal(options.db, () => clock.now());
-  const ctx = new RunnerContext(options.client, journal, clock, { ...DEFAULT_POLLING, ...options.polling });
+  const ctx = new RunnerContext(
+    options.client,
+    options.journal ?? new PaymentJournal(options.db, () => clock.now()),
+    clock,
+    { ...DEFAULT_POLLING, ...options.polling },
+    { db: options.db, health: options.storageHealth ?? new StorageHealth(), retryMs: options.saveRetryMs },
+  );
+  // Writes that fail for lack of storage are held and retried; reads see held payments as they are.
+  const journal = ctx.journal;
 
   function activeOrThrow(paymentId: string): ActivePayment {
     const payment = ctx.active.get(paymentId);
     if (!payment) throw new TillError('conflict', 'That card payment is not running.');
     return payment;
+  }
+
+  function resolve(paymentId: string, decision: Decision, state: 'unknown' | 'needs_manager'): PaymentView {
+    if (decision.outcome !== 'paid' && decision.outcome !== 'not_paid') {
+      throw new TillError('invalid_input', 'The outcome is paid or not_paid.');
+    }
+    if (!journal.resolve(paymentId, decision.outcome, decision.note, state)) {
+      throw new TillError(
+        'conflict',
+        state === 'unknown'
+          ? 'That payment has no unresolved unknown outcome.'
+          : 'That payment has no approval waiting for a manager.',
+      );
+    }
+    // An unknown outcome's terminal watch has nothing left to tell.
+    const watcher = ctx.watchers.get(paymentId);
+    if (watcher) ctx.stop(watcher);
+    const resolved = ctx.view(paymentId);
+    ctx.emit({
+      type: 'resolved',
+      paymentId,
+      terminalId: resolved.terminalId,
+      resolution: resolved.resolution!,
+    });
+    return resolved;
   }
 
   return {
@@ -143,23 +188,13 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
       }
     },
 
-    resolveUnknown(paymentId, decision) {
-      if (decision.outcome !== 'paid' && decision.outcome !== 'not_paid') {
-        throw new TillError('invalid_input', 'The outcome is paid or not_paid.');
+    resolveUnknown: (paymentId, decision) => resolve(paymentId, decision, 'unknown'),
+
+    resolveMismatch(paymentId, decision) {
+      if (decision.note.trim() === '') {
+        throw new TillError('invalid_input', 'Say what the manager checked on the card machine.');
       }
-      if (!journal.resolve(paymentId, decision.outcome, decision.note)) {
-        throw new TillError('conflict', 'That payment has no unresolved unknown outcome.');
-      }
-      const watcher = ctx.watchers.get(paymentId);
-      if (watcher) ctx.stop(watcher);
-      const resolved = ctx.view(paymentId);
-      ctx.emit({
-        type: 'resolved',
-        paymentId,
-        terminalId: resolved.terminalId,
-        resolution: resolved.resolution!,
-      });
-      return resolved;
+      return resolve(paymentId, decision, 'needs_manager');
     },
 
     async requestDuplicate(terminalId) {

@@ -4,6 +4,10 @@
 import { TillError } from '../../../shared/contract/errors';
 import { Emitter } from '../../../shared/emitter';
 import type { Clock } from '../common/clock';
+import { createLogger } from '../common/logger';
+import type { Db } from '../storage/database';
+import type { StorageHealth } from '../storage/storage-health';
+import { HeldWrites } from './held-writes';
 import { isRunningPayment, type PaymentJournal, type SeenNotification } from './journal';
 import type { PayAtCounterClient } from './pay-at-counter-client';
 import type { PaymentEvent, PaymentListener } from './payment-events';
@@ -59,8 +63,24 @@ export function isStopped(payment: ActivePayment): boolean {
   return payment.stopping.signal.aborted;
 }
 
+/** Where the journal lives and whom to tell when it cannot be written. */
+export interface RunnerStorage {
+  db: Db;
+  health: StorageHealth;
+  /** How often writes held while storage fails are tried again. */
+  retryMs?: number;
+}
+
 export class RunnerContext {
   readonly terminals = new TerminalLocks();
+  /**
+   * The journal as the runner reads and writes it: a write that fails for lack of storage is
+   * held in memory and retried (held-writes.ts), so a payment is never dropped mid-way.
+   */
+  readonly journal: PaymentJournal;
+  private readonly held: HeldWrites;
+  /** Payments that ended while writes of theirs were held: released and settled once saved. */
+  private readonly endWhenSaved = new Map<string, { release: ActivePayment | null; settle: boolean }>();
   /** Payments being started or read (and running reports), by id. */
   readonly active = new Map<string, ActivePayment>();
   /** Payments of unknown outcome whose terminal is being watched, by id. */
@@ -72,10 +92,25 @@ export class RunnerContext {
 
   constructor(
     readonly client: CardServiceApi,
-    readonly journal: PaymentJournal,
+    journal: PaymentJournal,
     readonly clock: Clock,
     readonly policy: PollingPolicy,
-  ) {}
+    storage: RunnerStorage,
+  ) {
+    this.held = new HeldWrites(journal, {
+      db: storage.db,
+      clock,
+      storageHealth: storage.health,
+      log: createLogger('payments'),
+      ...(storage.retryMs !== undefined && { retryMs: storage.retryMs }),
+      onSaved: (id) => this.saved(id),
+      onRefusedBeforeSending: (id) => {
+        const payment = this.active.get(id);
+        if (payment) this.releaseNow(payment);
+      },
+    });
+    this.journal = this.held.journal;
+  }
 
   onEvent(listener: PaymentListener): () => void {
     return this.events.on((event) => {
@@ -127,8 +162,12 @@ export class RunnerContext {
     });
   }
 
-  /** Hands the payment as it now stands to everyone waiting in settled(). */
+  /** Hands the payment as it now stands to everyone waiting in settled(); once saved, if held. */
   settle(id: string): void {
+    if (this.held.isHeld(id)) {
+      this.endingWhenSaved(id).settle = true;
+      return;
+    }
     const waiters = this.settleWaiters.get(id);
     if (!waiters) return;
     this.settleWaiters.delete(id);
@@ -156,16 +195,42 @@ export class RunnerContext {
     payment.stopping.abort();
   }
 
-  /** The payment no longer runs here: its terminal is free for the next one. */
+  /**
+   * The payment no longer runs here: its terminal is free for the next one. While writes of it
+   * are held, it keeps its terminal and stays findable (cancel, settled) until they are saved.
+   */
   release(payment: ActivePayment): void {
+    if (this.held.isHeld(payment.id)) this.endingWhenSaved(payment.id).release = payment;
+    else this.releaseNow(payment);
+  }
+
+  private releaseNow(payment: ActivePayment): void {
     this.active.delete(payment.id);
     this.terminals.release(payment.terminalId, payment.id);
+  }
+
+  private endingWhenSaved(id: string): { release: ActivePayment | null; settle: boolean } {
+    let ending = this.endWhenSaved.get(id);
+    if (!ending) this.endWhenSaved.set(id, (ending = { release: null, settle: false }));
+    return ending;
+  }
+
+  /** Every held write of the payment is saved: what waited for that happens now. */
+  private saved(id: string): void {
+    const ending = this.endWhenSaved.get(id);
+    if (!ending) return;
+    this.endWhenSaved.delete(id);
+    if (ending.release) this.releaseNow(ending.release);
+    if (ending.settle) this.settle(id);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const payment of [...this.active.values(), ...this.watchers.values()]) this.stop(payment);
     await Promise.allSettled([...this.background]);
+    // A last try; what is still held is read again from the card service at the next start.
+    this.held.flush();
+    this.held.close();
     // Callers awaiting settled() get the row as it stands; resumeAll() continues it next time.
     for (const id of [...this.settleWaiters.keys()]) this.settle(id);
     this.events.clear();

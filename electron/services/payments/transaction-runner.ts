@@ -5,6 +5,7 @@
 // terminal status and a duplicate. See README.md for the map.
 export {
   createPaymentService,
+  type Decision,
   type DuplicateResult,
   type PaymentService,
   type PaymentServiceOptions,
@@ -22,7 +23,14 @@ export {
 export type { PaymentEvent, PaymentListener } from './payment-events';
 export { SIGNATURE_DECISION_MS } from './signature';
 export { newNotificationsInOrder } from './notification-order';
-export { describeNotification, describeResult, TRANSACTION_LOST_PROBLEM } from './wording';
+export {
+  describeNotification,
+  describeResult,
+  mismatchText,
+  mismatchResolvedText,
+  TRANSACTION_LOST_PROBLEM,
+} from './wording';
+export type { ApprovalMismatch, MismatchReason } from './approval-check';
 
 /** The runner's view of a payment, as the sales area names it beside its own. */
 export type { PaymentView as RunnerPaymentView } from './payment-view';
