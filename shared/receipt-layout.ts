@@ -1,5 +1,5 @@
 // Receipt lines → the rows a receipt shows on paper: text wrapped to the paper's columns, rules,
-// framed VOID/DECLINED boxes, the DUPLICATE banner at the top of each ticket, and the cuts.
+// framed VOID/DECLINED boxes, the DUPLICATE or COPY banner at the top of each ticket, and the cuts.
 // The one layout of a receipt: the ESC/POS encoder turns these rows into bytes and the on-screen
 // preview draws them, so both show the same rows, with '?' where the code page has no character.
 import { canPrint, toPrintable, type CodePage } from './code-pages';
@@ -56,7 +56,7 @@ export interface PrintedLine {
   style: TextStyle;
 }
 
-export type BoxKind = 'void' | 'decline' | 'duplicate';
+export type BoxKind = 'void' | 'decline' | 'duplicate' | 'copy';
 
 export type PaperRow =
   | ({ kind: 'text' } & PrintedLine)
@@ -71,7 +71,15 @@ export interface LayoutOptions {
   codePage: CodePage;
   /** Prints a DUPLICATE banner at the top of every ticket (reprints). */
   duplicate?: boolean;
+  /**
+   * Prints the COPY banner at the top of every ticket: a resend of a receipt that may already
+   * have printed (the link to the printer dropped after the whole receipt was sent).
+   */
+  copy?: boolean;
 }
+
+/** The COPY banner's words, one framed line each (no dash: most code pages lack one). */
+export const COPY_BANNER = ['COPY', 'may already have printed'] as const;
 
 export function styleFromFormat(format: readonly string[]): TextStyle {
   return {
@@ -150,10 +158,11 @@ export function layoutReceipt(lines: readonly ReceiptLine[], options: LayoutOpti
   };
   const rule = (char: string, style: TextStyle) =>
     rows.push({ kind: 'rule', text: char.repeat(columnsFor(paperWidth, style)), style });
-  const box = (box: BoxKind, value: string, style: TextStyle) => {
+  const box = (box: BoxKind, value: string | readonly string[], style: TextStyle) => {
     const inner = columnsFor(paperWidth, style) - 2;
     const framed = { ...style, bold: true };
-    const words = wrapText(printable(value.trim()), inner - 2);
+    const paragraphs = typeof value === 'string' ? [value] : value;
+    const words = paragraphs.flatMap((p) => wrapText(printable(p.trim()), inner - 2));
     const line = (text: string) => ({ text, style: framed });
     rows.push({
       kind: 'box',
@@ -169,8 +178,10 @@ export function layoutReceipt(lines: readonly ReceiptLine[], options: LayoutOpti
 
   let atTicketStart = true;
   for (const receiptLine of lines) {
-    if (atTicketStart && options.duplicate && receiptLine.type !== 'TICKET_FEED')
-      box('duplicate', 'DUPLICATE', BANNER_STYLE);
+    if (atTicketStart && receiptLine.type !== 'TICKET_FEED') {
+      if (options.copy) box('copy', COPY_BANNER, BANNER_STYLE);
+      if (options.duplicate) box('duplicate', 'DUPLICATE', BANNER_STYLE);
+    }
     atTicketStart = false;
     const style = styleFromFormat(receiptLine.format);
     switch (receiptLine.type) {

@@ -14,6 +14,10 @@ export const printJobViewSchema = z.object({
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   duplicateOf: z.string().nullable(),
+  /** It may have printed twice or not at all, and nobody has looked yet (the top bar counts these). */
+  needsCheck: z.boolean(),
+  /** Sent again after a dropped link under a "COPY, may already have printed" header. */
+  copy: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -26,6 +30,8 @@ export const printerViewSchema = z.object({
   condition: z.string(),
   detail: z.string(),
   pending: z.number().int(),
+  /** Jobs on this printer that need a look (the top bar's count, summed over printers). */
+  needsCheck: z.number().int(),
   checkedAt: z.string().nullable(),
 });
 export type PrinterView = z.infer<typeof printerViewSchema>;
@@ -71,6 +77,11 @@ export const printingMethods = {
   ),
   'printing.reprint': method(
     'Prints a job again, marked DUPLICATE (also how an uncertain job is resolved).',
+    z.object({ jobId }).strict(),
+    printJobViewSchema,
+  ),
+  'printing.markChecked': method(
+    'Someone looked at a job that may have printed twice or not at all: it stops needing a look.',
     z.object({ jobId }).strict(),
     printJobViewSchema,
   ),

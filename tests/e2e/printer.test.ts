@@ -1,7 +1,9 @@
 // The Printer screen in Chromium against the real till services: the on-screen preview of a
 // test page, a network printer (the emulator on loopback) configured through Settings, and a
 // paper-out hold that clears when the paper is replaced, printing the job exactly once; and a
-// job the printer took without confirming, which the cashier resolves with a DUPLICATE reprint.
+// job the printer took without confirming, which the cashier resolves with a DUPLICATE reprint;
+// and a link dropped right after a complete job: the resend is marked COPY and the top bar says a
+// receipt may not have printed until the cashier marks it checked.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -34,6 +36,7 @@ after(async () => {
 const go = (screen: string) => goToScreen(page, screen);
 
 const queue = () => page.getByRole('table', { name: 'Print queue' });
+const uncertainPill = () => page.getByTestId('status-print-uncertain');
 
 test('a test page on the on-screen preview shows on paper, with £ and €', async () => {
   await go('Printer');
@@ -117,6 +120,7 @@ test('a job the printer never confirmed asks the cashier, who reprints it marked
     'the printer took it but did not confirm',
   );
   assert.equal(await uncertain.getByRole('button', { name: /^Retry/ }).count(), 0, 'never resent by itself');
+  await uncertainPill().getByText('A receipt may not have printed').waitFor();
   await page.screenshot({ path: screenshotPath('printer-uncertain'), fullPage: true });
 
   emulator.setBehaviour({});
@@ -143,5 +147,37 @@ test('a job the printer never confirmed asks the cashier, who reprints it marked
     'DUPLICATE',
     'the preview marks it too',
   );
+  assert.deepEqual(pageProblems(page), []);
+});
+
+test('a link dropped after a complete job: the resend says COPY, the top bar asks for a look until checked', async () => {
+  // The previous test's job was dealt with by the reprint: nothing needs a look now.
+  await uncertainPill().waitFor({ state: 'detached' });
+  emulator.setBehaviour({ dropAfterJob: true });
+  const before = emulator.jobs().length;
+  await page.getByRole('button', { name: 'Test page on Counter printer' }).click();
+  await emulator.waitForJobs(before + 2, 10_000);
+  const [first, second] = emulator.jobs().slice(before);
+  assert.ok(!first!.includes(Buffer.from('COPY')), 'the first copy carries no mark');
+  assert.ok(
+    second!.includes(Buffer.from('COPY')) && second!.includes(Buffer.from('may already have printed')),
+    'the resend carries the COPY header',
+  );
+
+  await go('Sell');
+  const pill = uncertainPill();
+  assert.equal((await pill.innerText()).trim(), 'A receipt may not have printed — check the Printer screen');
+  await page.screenshot({ path: screenshotPath('printer-copy-pill'), fullPage: true });
+  await pill.click(); // takes the cashier to the Printer screen
+  await page.getByTestId('printer-needs-look').waitFor();
+  const check = page.getByRole('group', { name: 'Check Test page' });
+  await check.getByText('It was printed again marked COPY').waitFor();
+  await page.screenshot({ path: screenshotPath('printer-copy-check'), fullPage: true });
+  assert.equal(await uncertainPill().count(), 1, 'still shown: nobody has marked it yet');
+
+  await check.getByRole('button', { name: 'Checked' }).click();
+  await uncertainPill().waitFor({ state: 'detached' });
+  await page.getByTestId('printer-needs-look').waitFor({ state: 'detached' });
+  assert.equal(emulator.jobs().length, before + 2, 'marking it checked prints nothing more');
   assert.deepEqual(pageProblems(page), []);
 });

@@ -69,6 +69,8 @@ test('SIGKILL mid-send: uncertain after restart, never resent, reprint is a DUPL
     assert.equal(job!.id, 'sale-77');
     assert.equal(job!.state, 'uncertain');
     assert.equal(job!.reason, 'interrupted_by_restart');
+    assert.equal(job!.needsCheck, true);
+    assert.equal((await service.status()).find((p) => p.printerId === 'counter')!.uncertain, 1);
     // Several poll intervals pass: nothing is sent on its own.
     await h.pass(400);
     assert.equal(h.emulator.received().length, bytesBeforeRestart);
@@ -85,6 +87,7 @@ test('SIGKILL mid-send: uncertain after restart, never resent, reprint is a DUPL
     assert.ok(!decodeEscPos(jobs[0]!).lines.some((l) => l.text.includes('DUPLICATE')));
     const original = (await service.listJobs()).find((j) => j.id === 'sale-77')!;
     assert.equal(original.reason, 'reprinted');
+    assert.equal((await service.status()).find((p) => p.printerId === 'counter')!.uncertain, 0);
   } finally {
     await h.close();
   }

@@ -77,7 +77,7 @@ test('paper out then replaced: held with reason paper_end, then the receipt prin
   }
 });
 
-test('connection dropped mid-job: not lost, retried once the link is back, one complete copy', async () => {
+test('connection dropped mid-job: not lost, retried once the link is back, one complete copy marked COPY', async () => {
   const h = await createHarness();
   try {
     h.emulator.setBehaviour({ dropAfterBytes: 30 });
@@ -89,6 +89,14 @@ test('connection dropped mid-job: not lost, retried once the link is back, one c
     await h.pass(150);
     assert.equal(h.emulator.jobs().length, 1);
     assert.ok(textOf(h.emulator.jobs()[0]!).includes('Receipt sale-5'));
+    // The whole small job had left the till when the link broke: the till cannot tell a cut-off
+    // receipt from a whole one, so the resend says so and the job waits for someone to look.
+    const paper = textOf(h.emulator.jobs()[0]!);
+    assert.ok(
+      paper.some((t) => /\bCOPY\b/.test(t)) && paper.some((t) => t.includes('may already have printed')),
+    );
+    assert.equal(printed.copy, true);
+    assert.equal(printed.needsCheck, true);
   } finally {
     await h.close();
   }

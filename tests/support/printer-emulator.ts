@@ -1,7 +1,7 @@
 // A network receipt printer on loopback (raw TCP, like port 9100), for tests and benchmarks only.
 // It collects the job bytes, answers DLE EOT real-time status and the Epson print-finished
 // request from a scripted state, and can misbehave on demand: go silent, drop the connection
-// mid-job, stop reading mid-job, refuse connections. It plays the outside world, so its own
+// mid-job or right after a complete job, stop reading mid-job, refuse connections. It plays the outside world, so its own
 // print delay runs on real time.
 import { createServer, type Server, type Socket } from 'node:net';
 import { Emitter } from '../../shared/emitter';
@@ -19,6 +19,11 @@ export type EmulatedPrinterState =
 export interface EmulatorBehaviour {
   /** Destroys the connection once this many more job bytes have arrived (once). */
   dropAfterBytes?: number;
+  /**
+   * Destroys the connection right after the next complete job (its cut), before reading or
+   * answering anything behind it (once): the receipt is on paper, its confirmation never comes.
+   */
+  dropAfterJob?: boolean;
   /** Turns 'silent' as soon as job bytes arrive (a printer that hangs mid-job). */
   silentOnData?: boolean;
   /** Waits this long before answering a print-finished request (printing takes time). */
@@ -202,6 +207,12 @@ export async function startPrinterEmulator(options: PrinterEmulatorOptions = {})
         }
         if (isData && behaviour.silentOnData) state = 'silent';
         handleCommand(socket, Buffer.from(command));
+        if (behaviour.dropAfterJob && command[0] === 0x1d && command[1] === 0x56) {
+          behaviour = { ...behaviour, dropAfterJob: undefined };
+          socket.destroy();
+          notify();
+          return;
+        }
       }
       notify();
     });

@@ -40,6 +40,8 @@ export interface EncodeOptions {
   styleCommands?: ProfileTraits['styleCommands'];
   /** Prints a DUPLICATE banner at the top of every ticket (reprints). */
   duplicate?: boolean;
+  /** Prints a "COPY, may already have printed" banner at the top of every ticket. */
+  copy?: boolean;
   /** Opens the cash drawer before the receipt prints. */
   drawerKick?: DrawerKick;
 }
@@ -148,7 +150,13 @@ export function encodeReceipt(lines: readonly ReceiptLine[], options: EncodeOpti
   const out = new ByteWriter({ codePage, paperWidth, ...traits });
   out.raw(initialise(codePage));
   if (options.drawerKick) out.raw(drawerKickCommand(options.drawerKick));
-  for (const row of layoutReceipt(lines, { paperWidth, codePage, duplicate: options.duplicate ?? false })) {
+  const layout = layoutReceipt(lines, {
+    paperWidth,
+    codePage,
+    duplicate: options.duplicate ?? false,
+    copy: options.copy ?? false,
+  });
+  for (const row of layout) {
     if (row.kind === 'cut') out.cut();
     for (const line of printedLines(row)) out.line(line.text, line.style);
   }

@@ -14,6 +14,8 @@ export function toJobView(job: PrintJob): PrintJobView {
     attempts: job.attempts,
     lastError: job.lastError,
     duplicateOf: job.duplicateOf,
+    needsCheck: job.needsCheck,
+    copy: job.copy,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
   };
@@ -27,6 +29,7 @@ export function toPrinterView(status: PrinterStatusView, name: string): PrinterV
     condition: status.condition,
     detail: status.detail,
     pending: status.pending,
+    needsCheck: status.uncertain,
     checkedAt: status.checkedAt,
   };
 }
@@ -42,6 +45,7 @@ export function printingHandlers(
     'printing.retry': async ({ jobId }) => toJobView(await (await printing()).retry(jobId)),
     'printing.cancel': async ({ jobId }) => toJobView(await (await printing()).cancel(jobId)),
     'printing.reprint': async ({ jobId }) => toJobView(await (await printing()).reprint(jobId)),
+    'printing.markChecked': async ({ jobId }) => toJobView(await (await printing()).markChecked(jobId)),
     'printing.testPage': async ({ printerId }) => toJobView(await (await printing()).testPage(printerId)),
     'printing.preview': async ({ limit }) =>
       (await (await printing()).previewReceipts(limit)).map((r) => ({

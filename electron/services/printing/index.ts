@@ -92,6 +92,8 @@ export interface PrintingService {
   retry(jobId: string): Promise<PrintJob>;
   cancel(jobId: string): Promise<PrintJob>;
   reprint(jobId: string): Promise<PrintJob>;
+  /** Someone looked at a job that may have printed twice or not at all. */
+  markChecked(jobId: string): Promise<PrintJob>;
   testPage(printerId?: string): Promise<PrintJob>;
   status(): Promise<PrinterStatusView[]>;
   previewReceipts(limit?: number): Promise<PreviewReceipt[]>;
@@ -171,13 +173,14 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
   const render = (
     config: PrinterConfig,
     lines: readonly ReceiptLine[],
-    extra: { duplicate?: boolean; kickDrawer?: boolean },
+    extra: { duplicate?: boolean; copy?: boolean; kickDrawer?: boolean },
   ) =>
     encodeReceipt(lines, {
       paperWidth: config.paperWidth,
       codePage: config.codePage,
       profile: config.profile,
       duplicate: extra.duplicate ?? false,
+      copy: extra.copy ?? false,
       ...(extra.kickDrawer && config.drawer.enabled && { drawerKick: { pin: config.drawer.pin } }),
     });
 
@@ -190,7 +193,7 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
       name: config.name ?? config.id,
       transport: makeTransport(config, clock),
       printFinishedAck: PROFILE_TRAITS[config.profile].printFinishedAck,
-      render: (lines, { duplicate }) => render(config, lines, { duplicate }),
+      render: (lines, { duplicate, copy }) => render(config, lines, { duplicate, copy: copy ?? false }),
     })),
   });
 
@@ -218,6 +221,9 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
     },
     async reprint(jobId) {
       return spool.reprint(jobId);
+    },
+    async markChecked(jobId) {
+      return spool.markChecked(jobId);
     },
     async testPage(printerId) {
       const config = configFor(printerId ?? defaultPrinterId);

@@ -18,7 +18,7 @@ export interface PrinterStatusView {
   checkedAt: string | null;
   /** Jobs queued, held or sending on this printer. */
   pending: number;
-  /** Jobs that may have printed, waiting for someone to look. */
+  /** Jobs that may have printed twice or not at all, waiting for someone to look (needs_check). */
   uncertain: number;
 }
 

@@ -46,6 +46,17 @@ export const SPOOL_MIGRATIONS: Migration[] = [
     id: 'spool-2',
     sql: `ALTER TABLE print_jobs ADD COLUMN release_stale INTEGER NOT NULL DEFAULT 0;`,
   },
+  {
+    // needs_check: the job may have printed twice or not at all, and nobody has looked yet (the
+    // top bar counts these). copy: its bytes carry the "COPY, may already have printed" header.
+    id: 'spool-3',
+    sql: `
+      ALTER TABLE print_jobs ADD COLUMN needs_check INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE print_jobs ADD COLUMN copy INTEGER NOT NULL DEFAULT 0;
+      UPDATE print_jobs SET needs_check = 1
+        WHERE state = 'uncertain' AND (reason IS NULL OR reason != 'reprinted');
+    `,
+  },
 ];
 
 export interface PrintJob {
@@ -59,6 +70,10 @@ export interface PrintJob {
   nextAttemptAt: string;
   lastError: string | null;
   duplicateOf: string | null;
+  /** It may have printed twice or not at all and nobody has looked yet. */
+  needsCheck: boolean;
+  /** Sent again after a dropped link, under a "COPY, may already have printed" header. */
+  copy: boolean;
   byteLength: number;
   lines: ReceiptLine[];
   createdAt: string;
@@ -88,10 +103,23 @@ export interface JobRow {
   created_at: string;
   updated_at: string;
   release_stale: number;
+  needs_check: number;
+  copy: number;
 }
 
 export type JobChanges = Partial<
-  Pick<JobRow, 'state' | 'reason' | 'attempts' | 'next_attempt_at' | 'last_error' | 'release_stale'>
+  Pick<
+    JobRow,
+    | 'state'
+    | 'reason'
+    | 'attempts'
+    | 'next_attempt_at'
+    | 'last_error'
+    | 'release_stale'
+    | 'needs_check'
+    | 'copy'
+    | 'bytes'
+  >
 >;
 
 /** States a printer still has to deal with (its "pending" count). */
@@ -113,7 +141,7 @@ export class SpoolStore {
     const stamp = this.stamp();
     this.db
       .prepare(
-        `UPDATE print_jobs SET state = 'uncertain', reason = 'interrupted_by_restart', updated_at = ?,
+        `UPDATE print_jobs SET state = 'uncertain', reason = 'interrupted_by_restart', updated_at = ?, needs_check = 1,
            last_error = 'The till stopped while this receipt was being sent; it may or may not have printed.'
          WHERE state = 'sending'`,
       )
@@ -153,7 +181,10 @@ export class SpoolStore {
     return this.db.prepare(`SELECT * FROM print_jobs WHERE receipt_id = ?`).get(job.receiptId) as JobRow;
   }
 
-  /** Stores a DUPLICATE copy of a printed or uncertain job; an uncertain original is marked 'reprinted'. */
+  /**
+   * Stores a DUPLICATE copy of a printed or uncertain job; an uncertain original is marked
+   * 'reprinted'. Asking for a reprint is looking at the job: it no longer needs a check.
+   */
   insertDuplicate(original: JobRow, bytes: Buffer): JobRow {
     const rootId = original.duplicate_of ?? original.id;
     return this.db.transaction(() => {
@@ -169,7 +200,12 @@ export class SpoolStore {
         bytes,
         duplicateOf: rootId,
       });
-      if (original.state === 'uncertain') this.update(original, { reason: 'reprinted' });
+      if (original.state === 'uncertain' || original.needs_check) {
+        this.update(original, {
+          ...(original.state === 'uncertain' && { reason: 'reprinted' }),
+          needs_check: 0,
+        });
+      }
       return inserted;
     })();
   }
@@ -179,7 +215,7 @@ export class SpoolStore {
     this.db
       .prepare(
         `UPDATE print_jobs SET state = ?, reason = ?, attempts = ?, next_attempt_at = ?, last_error = ?,
-           release_stale = ?, updated_at = ?
+           release_stale = ?, needs_check = ?, copy = ?, bytes = ?, updated_at = ?
          WHERE seq = ?`,
       )
       .run(
@@ -189,6 +225,9 @@ export class SpoolStore {
         next.next_attempt_at,
         next.last_error,
         next.release_stale,
+        next.needs_check,
+        next.copy,
+        next.bytes,
         next.updated_at,
         next.seq,
       );
@@ -196,14 +235,25 @@ export class SpoolStore {
     return next;
   }
 
+  /**
+   * The newest jobs, newest first; jobs that still need someone to look are always included,
+   * however old, so the one the top bar counts always has a row to mark.
+   */
   list(options: { limit?: number; states?: JobState[]; printerId?: string } = {}): JobRow[] {
     const states = options.states ?? [...JOB_STATES];
     return this.db
       .prepare(
         `SELECT * FROM print_jobs WHERE state IN (SELECT value FROM json_each(?))
-           AND (? IS NULL OR printer_id = ?) ORDER BY seq DESC LIMIT ?`,
+           AND (? IS NULL OR printer_id = ?)
+           AND (needs_check = 1 OR seq IN (
+             SELECT seq FROM print_jobs WHERE state IN (SELECT value FROM json_each(?))
+               AND (? IS NULL OR printer_id = ?) ORDER BY seq DESC LIMIT ?))
+           ORDER BY seq DESC`,
       )
       .all(
+        JSON.stringify(states),
+        options.printerId ?? null,
+        options.printerId ?? null,
         JSON.stringify(states),
         options.printerId ?? null,
         options.printerId ?? null,
@@ -229,14 +279,15 @@ export class SpoolStore {
     ).n;
   }
 
-  /** Jobs that may or may not have printed and that nobody has decided on yet. */
-  uncertainCount(printerId: string): number {
+  /**
+   * Jobs that may have printed twice or not at all and that nobody has looked at yet: uncertain
+   * ones and COPY resends. Set by the worker and at restart; cleared only by a person (checked,
+   * cancel, reprint).
+   */
+  needsCheckCount(printerId: string): number {
     return (
       this.db
-        .prepare(
-          `SELECT COUNT(*) AS n FROM print_jobs WHERE printer_id = ? AND state = 'uncertain'
-             AND (reason IS NULL OR reason != 'reprinted')`,
-        )
+        .prepare(`SELECT COUNT(*) AS n FROM print_jobs WHERE printer_id = ? AND needs_check = 1`)
         .get(printerId) as { n: number }
     ).n;
   }
@@ -267,6 +318,8 @@ export function toJob(row: JobRow): PrintJob {
     nextAttemptAt: new Date(row.next_attempt_at).toISOString(),
     lastError: row.last_error,
     duplicateOf: row.duplicate_of,
+    needsCheck: row.needs_check === 1,
+    copy: row.copy === 1,
     byteLength: row.bytes.length,
     lines: JSON.parse(row.lines_json) as ReceiptLine[],
     createdAt: row.created_at,

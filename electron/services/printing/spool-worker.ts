@@ -2,9 +2,11 @@
 // - status is read before each job; paper end, cover open, offline or unreachable → held, and the
 //   printer's status is polled while anything waits, so a job goes out as soon as it is back;
 // - 'sending' is stored before the first byte and 'printed' after the printer confirmed;
-// - a connection lost before the printer confirmed → retried with capped exponential back-off
-//   (at most a partial receipt can be on paper); a printer gone silent after taking the bytes
-//   → 'uncertain', never resent without the cashier;
+// - a connection lost while the bytes were still leaving the till → retried with capped
+//   exponential back-off (the end of the job never left, so at most a partial receipt is on
+//   paper); lost after every byte had left but before the printer confirmed → it may have
+//   printed whole, so every further attempt carries the COPY header and the job needs a look;
+//   a printer gone silent after taking the bytes → 'uncertain', never resent without the cashier;
 // - a job that waited past staleAfterMs is held for the cashier rather than printed late.
 // Every wait (polls, back-off) is a timer on the injected clock.
 import type { ReceiptLine } from '../../../shared/receipt';
@@ -59,8 +61,11 @@ export interface SpoolPrinter {
   transport: PrinterTransport;
   /** Ask the printer for an Epson print-finished ack (needs a transport that can confirm). */
   printFinishedAck: boolean;
-  /** Renders lines for this printer; used for reprints. */
-  render(lines: readonly ReceiptLine[], options: { duplicate: boolean }): Buffer;
+  /**
+   * Renders lines for this printer, without a drawer kick: DUPLICATE for reprints, COPY for a
+   * resend after a link lost once the whole job had left.
+   */
+  render(lines: readonly ReceiptLine[], options: { duplicate: boolean; copy?: boolean }): Buffer;
 }
 
 /** What a worker shares with the spool that owns it. */
@@ -71,6 +76,10 @@ export interface WorkerContext {
   isClosed(): boolean;
   /** The printer's condition or words changed. */
   statusChanged(view: PrinterStatusView): void;
+}
+
+function linesOf(job: JobRow): ReceiptLine[] {
+  return JSON.parse(job.lines_json) as ReceiptLine[];
 }
 
 export function backoffDelay(
@@ -115,7 +124,10 @@ export class PrinterWorker {
 
   statusView(): PrinterStatusView {
     const { store } = this.context;
-    return this.status.withCounts(store.pendingCount(this.printer.id), store.uncertainCount(this.printer.id));
+    return this.status.withCounts(
+      store.pendingCount(this.printer.id),
+      store.needsCheckCount(this.printer.id),
+    );
   }
 
   /** Runs the loop now (or once more, if it is running); resolves when it stops. */
@@ -253,19 +265,31 @@ export class PrinterWorker {
         state: 'uncertain',
         reason: 'no_confirmation',
         last_error: `${message}; the receipt may or may not have printed.`,
+        needs_check: 1,
       });
       return;
     }
-    // The link broke before the printer confirmed: at most a partial receipt is on paper.
-    const lastError = `${message}; a partial receipt may be on paper.`;
+    // Every byte had left when the link broke (phase 'confirm'): the printer may have printed the
+    // whole receipt, and nothing it can say on a new connection proves it did. The customer still
+    // needs a receipt, so it goes again, but only under the COPY header, and someone must look.
+    const mayHavePrinted = error.phase === 'confirm' || job.copy === 1;
+    const copyChanges = mayHavePrinted && {
+      copy: 1,
+      needs_check: 1,
+      bytes: job.copy ? job.bytes : this.printer.render(linesOf(job), { duplicate: false, copy: true }),
+    };
+    const lastError = mayHavePrinted
+      ? `${message} after the whole receipt was sent; it may have printed, so it prints again marked COPY.`
+      : `${message}; a partial receipt may be on paper.`;
     if (job.attempts >= timing.maxInterruptedAttempts) {
-      store.update(job, { state: 'failed', reason: 'interrupted', last_error: lastError });
+      store.update(job, { state: 'failed', reason: 'interrupted', last_error: lastError, ...copyChanges });
     } else {
       store.update(job, {
         state: 'queued',
-        reason: 'interrupted',
+        reason: mayHavePrinted ? 'interrupted_after_send' : 'interrupted',
         last_error: lastError,
         next_attempt_at: clock.now() + backoffDelay(job.attempts, timing),
+        ...copyChanges,
       });
     }
   }

@@ -2,7 +2,8 @@
 // change events. Every job is written to SQLite before anything is sent (spool-store.ts); each
 // printer's worker sends them one at a time, oldest first (spool-worker.ts, which holds the
 // rules). A job caught mid-send by a crash becomes 'uncertain' at the next start; reprints are
-// new jobs whose bytes carry a DUPLICATE banner. The database must already have
+// new jobs whose bytes carry a DUPLICATE banner. Jobs that may have printed twice or not at all
+// need a look (needs_check) until a person marks them, cancels or reprints them. The database must already have
 // SPOOL_MIGRATIONS applied (whoever opens it applies every area's migrations once).
 import { TillError } from '../../../shared/contract/errors';
 import type { ReceiptLine } from '../../../shared/receipt';
@@ -125,9 +126,23 @@ export class PrintSpool {
     if (!['queued', 'held', 'failed', 'uncertain'].includes(row.state)) {
       throw new TillError('conflict', `A print job that is ${row.state} cannot be cancelled.`);
     }
-    const updated = this.store.update(row, { state: 'cancelled', reason: 'cancelled_by_cashier' });
+    const updated = this.store.update(row, {
+      state: 'cancelled',
+      reason: 'cancelled_by_cashier',
+      needs_check: 0,
+    });
     void this.workers.get(row.printer_id)?.wake();
     return toJob(updated);
+  }
+
+  /**
+   * Someone has looked at a job that may have printed twice or not at all: it stops counting as
+   * needing a look. Nothing is printed or cancelled; marking twice is harmless.
+   */
+  markChecked(jobId: string): PrintJob {
+    const row = this.store.require(jobId);
+    if (!row.needs_check) return toJob(row);
+    return toJob(this.store.update(row, { needs_check: 0 }));
   }
 
   /** A new job for a printed or uncertain one, marked DUPLICATE; the original is kept as it was. */

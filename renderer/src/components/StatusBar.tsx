@@ -1,4 +1,5 @@
 import type { ConnectionState, PrinterStatus } from '../../../shared/contract';
+import { needsLookWords } from '../screens/printer/printer-words';
 import { useShell } from '../state/shell';
 
 const SERVICE_NAMES: Record<ConnectionState['service'], string> = {
@@ -26,6 +27,7 @@ const PRINTER_WORDS: Record<PrinterStatus['state'], string> = {
 export function StatusBar() {
   const status = useShell((s) => s.status);
   const linked = useShell((s) => s.linked);
+  const go = useShell((s) => s.go);
   return (
     <div className="status-bar" role="status" aria-label="Connection and printer status">
       {!linked && <span className="pill pill-error">Till service disconnected — reconnecting…</span>}
@@ -48,6 +50,22 @@ export function StatusBar() {
         >
           Printer: {PRINTER_WORDS[status.printer.state]}
           {status.printer.queued > 0 ? ` · ${status.printer.queued} waiting` : ''}
+        </span>
+      )}
+      {/* Shown until someone marks the job on the Printer screen (the services keep the count). */}
+      {status && status.printer.uncertain > 0 && (
+        <button
+          type="button"
+          className="pill pill-printer-held"
+          data-testid="status-print-uncertain"
+          onClick={() => go('printer')}
+        >
+          {needsLookWords(status.printer.uncertain)}
+        </button>
+      )}
+      {status && status.storage.state !== 'ok' && (
+        <span className="pill pill-error" data-testid="status-storage">
+          {status.storage.detail}
         </span>
       )}
     </div>

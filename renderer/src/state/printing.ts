@@ -11,7 +11,7 @@ export const PREVIEW_LIMIT = 10;
 /** Changes arriving closer together than this make one refresh. */
 export const REFRESH_DEBOUNCE_MS = 250;
 
-export type JobAction = 'retry' | 'cancel' | 'reprint';
+export type JobAction = 'retry' | 'cancel' | 'reprint' | 'markChecked';
 
 export interface PrintingState {
   printers: PrinterView[] | null;

@@ -110,3 +110,35 @@ test('boxes and the DUPLICATE banner keep their words for the preview, framed fo
     'CP1252 has no box-drawing characters: ASCII frames',
   );
 });
+
+test('the COPY banner heads every ticket with both its lines, inside 58 mm paper', () => {
+  const lines: ReceiptLine[] = [
+    { type: 'TEXT', format: [], value: 'slip' },
+    { type: 'TICKET_FEED', format: [], value: '' },
+    { type: 'TEXT', format: [], value: 'receipt' },
+    { type: 'TICKET_FEED', format: [], value: '' },
+  ];
+  const rows = layoutReceipt(lines, { paperWidth: 58, codePage: 'cp858', copy: true });
+  assert.deepEqual(
+    rows.map((r) => (r.kind === 'box' ? `${r.box}:${r.words.join(' / ')}` : r.kind)),
+    [
+      'copy:COPY / may already have printed',
+      'text',
+      'cut',
+      'copy:COPY / may already have printed',
+      'text',
+      'cut',
+    ],
+  );
+  const banner = rows[0]!;
+  assert.ok(banner.kind === 'box');
+  assert.ok(
+    banner.lines.every((l) => l.text.length === 32 && !l.text.includes('?')),
+    'one line each, no ?',
+  );
+  const paper = decodeEscPos(encodeReceipt(lines, { paperWidth: 58, codePage: 'cp858', copy: true }));
+  assert.deepEqual(
+    paper.lines.slice(0, 4).map((l) => l.text.replace(/[║═╔╗╚╝]/g, '').trim()),
+    ['', 'COPY', 'may already have printed', ''],
+  );
+});

@@ -14,6 +14,7 @@ import {
   jobReasonWords,
   jobStateWords,
   isTestPage,
+  needsCheckOnly,
   needsDecision,
   receiptLabel,
 } from './printer-words';
@@ -85,6 +86,31 @@ function UncertainPrompt({
   );
 }
 
+function CheckPrompt({
+  job,
+  busy,
+  onAct,
+}: {
+  job: PrintJobView;
+  busy: boolean;
+  onAct: (a: JobAction) => void;
+}) {
+  return (
+    <div className="uncertain-prompt" role="group" aria-label={`Check ${receiptLabel(job.receiptId)}`}>
+      <p>
+        The printer’s connection dropped after this receipt was sent, so it may have printed already.
+        {job.state === 'printed' ? ' It was printed again marked COPY: there may be two copies. ' : ' '}
+        Check the printer, then press Checked.
+      </p>
+      <div className="uncertain-actions">
+        <button type="button" className="primary" disabled={busy} onClick={() => onAct('markChecked')}>
+          Checked
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function JobRow({
   job,
   printerName,
@@ -107,13 +133,14 @@ function JobRow({
         data-testid="job-row"
         data-state={job.state}
         aria-label={`${label} on ${printerName}`}
-        className={needsDecision(job) ? 'has-decision' : undefined}
+        className={job.needsCheck ? 'has-decision' : undefined}
       >
         <td>
           <div className="job-receipt">{label}</div>
           <div className="job-sub">
             {formatTime(job.createdAt)}
             {job.duplicateOf && ' · Duplicate copy'}
+            {job.copy && ' · Sent again marked COPY'}
           </div>
           {!isTestPage(job.receiptId) && label !== job.receiptId && (
             <div className="job-sub job-id">{job.receiptId}</div>
@@ -166,10 +193,14 @@ function JobRow({
           </div>
         </td>
       </tr>
-      {needsDecision(job) && (
+      {(needsDecision(job) || needsCheckOnly(job)) && (
         <tr className="decision-row">
           <td colSpan={4}>
-            <UncertainPrompt job={job} busy={busy} onAct={act} />
+            {needsDecision(job) ? (
+              <UncertainPrompt job={job} busy={busy} onAct={act} />
+            ) : (
+              <CheckPrompt job={job} busy={busy} onAct={act} />
+            )}
           </td>
         </tr>
       )}
@@ -242,6 +273,8 @@ export function PrinterScreen() {
   const testPage = (printerId?: string) => run(() => usePrinting.getState().testPage(printerId));
   const act = (action: JobAction, jobId: string) => run(() => usePrinting.getState().act(action, jobId));
   const nameOf = (printerId: string) => printers?.find((p) => p.printerId === printerId)?.name || printerId;
+  // The same count as the top bar's (both are the services' needs-a-look count).
+  const needingALook = printers?.reduce((n, p) => n + p.needsCheck, 0) ?? 0;
 
   return (
     <section className="screen printer-screen" aria-labelledby="screen-title">
@@ -255,6 +288,13 @@ export function PrinterScreen() {
         </button>
       </div>
       <ErrorNotice error={actionError ?? loadError} />
+      {needingALook > 0 && (
+        <p className="uncertain-prompt" role="note" data-testid="printer-needs-look">
+          {needingALook === 1
+            ? 'A receipt may not have printed (or printed twice): look at the job marked below.'
+            : `${needingALook} receipts may not have printed (or printed twice): look at the jobs marked below.`}
+        </p>
+      )}
       <div className="printer-layout">
         <div className="printer-main">
           <h2>Printers</h2>

@@ -42,6 +42,8 @@ const REASONS: Record<string, string> = {
   unreachable: 'printer can’t be reached',
   printer_not_configured: 'printer not set up',
   interrupted: 'connection dropped while sending; trying again (part of it may be on paper)',
+  interrupted_after_send:
+    'connection dropped after the whole receipt was sent; printing it again marked COPY',
   interrupted_by_restart: 'Paydesk stopped while sending it',
   no_confirmation: 'the printer took it but did not confirm',
   reprinted: 'reprinted as a duplicate',
@@ -54,9 +56,21 @@ export function jobReasonWords(reason: string | null): string | null {
   return REASONS[reason] ?? reason.replace(/_/g, ' ');
 }
 
-/** An uncertain job nobody has decided about yet (a reprinted one has been dealt with). */
-export function needsDecision(job: { state: string; reason: string | null }): boolean {
-  return job.state === 'uncertain' && job.reason !== 'reprinted';
+/** An uncertain job nobody has decided about yet: reprint it, or say it printed. */
+export function needsDecision(job: { state: string; needsCheck: boolean }): boolean {
+  return job.needsCheck && job.state === 'uncertain';
+}
+
+/** A job sent again marked COPY (there may be two copies): someone checks the printer. */
+export function needsCheckOnly(job: { state: string; needsCheck: boolean }): boolean {
+  return job.needsCheck && job.state !== 'uncertain';
+}
+
+/** The top bar's words for jobs needing a look; the Printer screen says the same. */
+export function needsLookWords(count: number): string {
+  return count === 1
+    ? 'A receipt may not have printed — check the Printer screen'
+    : `${count} receipts may not have printed — check the Printer screen`;
 }
 
 /** What the cashier may do with a job in a given state. */
