@@ -1,8 +1,8 @@
 // Settings in Chromium against the real till services: the manager PIN (set, lock, wrong tries
 // up to the lockout, the right PIN refused while locked, then accepted), and card payments
 // switched from the embedded sandbox to a second, "live" pay-at-counter instance with its own
-// sign-in — a wrong password named as such, the right one connecting, its terminals listed —
-// and back. No password ever appears in the page.
+// sign-in — refused until the sign-in is saved and the connection test passes, a wrong password
+// named as such, the right one connecting, its terminals listed — and back. No password ever appears in the page.
 //
 // Secrets go to the real OS keychain under scripts/with-keyring.sh (as `npm test` runs it);
 // elsewhere to the encrypted-file store with a test key, so the screen is still exercised.
@@ -109,17 +109,30 @@ test('a manager PIN is set, then guards Settings', async () => {
   await assertNoPasswordInPage();
 });
 
-test('card payments switch to a live service: wrong password named, right one connects, its terminals listed', async () => {
+test('card payments go live only with their sign-in saved and a passing test: wrong password named, right one connects, its terminals listed', async () => {
   const section = cardPayments();
   await section.getByRole('radio', { name: 'Live' }).check();
+  await section
+    .getByTestId('live-needs-payAtCounter')
+    .getByText('Save the live sign-in below first')
+    .waitFor();
   await section.getByLabel('Live address').fill('http://payments.example.com');
   await section.getByRole('button', { name: 'Save Card payments' }).click();
   await section.getByRole('alert').getByText('Live services must use https://').waitFor();
   assert.equal(host.till.settings.load().payAtCounter.mode, 'sandbox', 'a refused change changes nothing');
 
+  // No sign-in saved yet: Live is refused, and the till says what to save.
+  const requestsBefore = live.stats().apiRequests;
   await section.getByLabel('Live address').fill(live.baseUrl);
   await section.getByRole('button', { name: 'Save Card payments' }).click();
-  await section.getByRole('status').getByText('Card payments saved.').waitFor();
+  await section
+    .getByRole('alert')
+    .getByText(
+      'The card service stays on Sandbox: save the live username and password under Live sign-in first, then save again.',
+    )
+    .waitFor();
+  assert.equal(host.till.settings.load().payAtCounter.mode, 'sandbox');
+  assert.equal(live.stats().apiRequests, requestsBefore, 'nothing was sent without a sign-in');
 
   await section.getByLabel('Username (live)').fill('live-user');
   await section.getByRole('button', { name: 'Save Username' }).click();
@@ -130,27 +143,41 @@ test('card payments switch to a live service: wrong password named, right one co
   assert.equal(await password.locator('input').count(), 0, 'a saved password is never shown again');
   await assertNoPasswordInPage();
 
-  await section.getByRole('button', { name: 'Test connection: Card payments' }).click();
-  const result = section.getByTestId('test-result-payAtCounter');
-  await result.getByText('The username or password was not accepted.').waitFor();
+  // A sign-in the live service refuses: named as such, and the till stays on Sandbox.
+  await section.getByRole('button', { name: 'Save Card payments' }).click();
+  await section
+    .getByRole('alert')
+    .getByText(
+      /stays on Sandbox: the connection test did not pass\. The username or password was not accepted\./,
+    )
+    .waitFor();
+  assert.equal(host.till.settings.load().payAtCounter.mode, 'sandbox');
 
   await password.getByRole('button', { name: 'Replace Password' }).click();
   await password.getByLabel('Password (live)').fill(LIVE_PASSWORD);
   await password.getByRole('button', { name: 'Save Password' }).click();
   await password.getByText(/^Saved /).waitFor();
+  await section.getByRole('button', { name: 'Save Card payments' }).click();
+  await section
+    .getByRole('status')
+    .getByText('Card payments is now Live: the connection test passed.')
+    .waitFor();
+  assert.equal(host.till.settings.load().payAtCounter.mode, 'live');
+
   await section.getByRole('button', { name: 'Test connection: Card payments' }).click();
+  const result = section.getByTestId('test-result-payAtCounter');
   await result.getByText(/^Connected/).waitFor();
   await assertNoPasswordInPage();
   await page.screenshot({ path: screenshotPath('settings-live') });
 
-  const requestsBefore = live.stats().apiRequests;
+  const requestsBeforeList = live.stats().apiRequests;
   await go('Terminals');
   const rows = page.getByRole('table', { name: 'Card terminals' }).getByTestId('terminal-row');
   await rows.nth(1).waitFor();
   const listed = (await rows.allInnerTexts()).join('\n');
   assert.match(listed, /22900001\s+GBP\s+AVAILABLE\s+01\/03\/2026/);
   assert.match(listed, /22900002\s+EUR\s+AVAILABLE\s+01\/03\/2026/);
-  assert.ok(live.stats().apiRequests > requestsBefore, 'the list came from the live instance');
+  assert.ok(live.stats().apiRequests > requestsBeforeList, 'the list came from the live instance');
   await page.getByRole('status').getByText('Card service: online', { exact: true }).waitFor();
   await assertNoPasswordInPage();
 });

@@ -59,6 +59,15 @@ export class PayAtCounterConnection {
     return this.cached.client;
   }
 
+  /** A client for a live address not saved yet, with the live sign-in read afresh from the keychain. */
+  liveClientFor(baseUrl: string): PayAtCounterClient {
+    return new PayAtCounterClient({
+      baseUrl,
+      credentials: () => this.readLiveCredentials(),
+      ...(this.fetchImpl && { fetch: this.fetchImpl }),
+    });
+  }
+
   forgetCredentials(): void {
     this.liveCredentials = null;
   }

@@ -23,7 +23,7 @@ function checked(text: string, max: number, currency: string): { minor: number }
   return { minor: parsed.minor };
 }
 
-function RefundAgainst({ payment }: { payment: PaymentView }) {
+function RefundAgainst({ payment, ofOpenSale }: { payment: PaymentView; ofOpenSale: boolean }) {
   const busy = useSale((s) => s.busy);
   const max = refundable(payment);
   const [text, setText] = useState(amountText(max));
@@ -34,6 +34,7 @@ function RefundAgainst({ payment }: { payment: PaymentView }) {
       <div className="refund-what">
         <strong>{formatMoney(max, payment.currency)}</strong>
         <span className="hint">
+          {ofOpenSale && 'Taken on the open sale · '}
           {when} · card machine {payment.terminalId}
         </span>
       </div>
@@ -107,6 +108,8 @@ function ManagerPin({ reason }: { reason: string }) {
 
 export function RefundsPanel() {
   const problem = useSale((s) => s.problem);
+  const openSaleId = useSale((s) => (s.sale?.state === 'open' ? s.sale.saleId : null));
+  const ofOpenSale = (p: PaymentView) => openSaleId !== null && p.saleId === openSaleId;
   const managerNeeded = useSale((s) => s.managerNeeded);
   const [payments, setPayments] = useState<PaymentView[] | null>(null);
   const [loadProblem, setLoadProblem] = useState<string | null>(null);
@@ -127,7 +130,13 @@ export function RefundsPanel() {
     <section className="refunds panel" aria-label="Refunds">
       <header className="panel-head">
         <h2>Refunds</h2>
-        <button type="button" onClick={() => useSale.getState().setPhase('basket')}>
+        <button
+          type="button"
+          onClick={() => {
+            useSale.getState().setNote(null);
+            useSale.getState().setPhase('basket');
+          }}
+        >
           Back to selling
         </button>
       </header>
@@ -143,9 +152,12 @@ export function RefundsPanel() {
       {payments && payments.length === 0 && <p className="hint">No successful card payments yet.</p>}
       {payments && payments.length > 0 && (
         <ul className="refund-list" aria-label="Recent card payments">
-          {payments.map((p) => (
-            <RefundAgainst key={p.paymentId} payment={p} />
-          ))}
+          {/* The open sale's own card payments first: the refund path when it cannot be abandoned. */}
+          {[...payments]
+            .sort((a, b) => Number(ofOpenSale(b)) - Number(ofOpenSale(a)))
+            .map((p) => (
+              <RefundAgainst key={p.paymentId} payment={p} ofOpenSale={ofOpenSale(p)} />
+            ))}
         </ul>
       )}
       <StandaloneRefund />

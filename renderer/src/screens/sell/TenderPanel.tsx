@@ -9,6 +9,7 @@ import { useSale, type TenderMethod } from '../../state/sale';
 import { AmountField, Keypad, amountText } from './AmountField';
 import { useTerminals } from '../../state/terminals';
 import { TerminalPicker, defaultTerminal } from './TerminalPicker';
+import { StopSaleButton } from './StopSale';
 
 const METHODS: Array<{ id: TenderMethod; label: string }> = [
   { id: 'card', label: 'Card' },
@@ -256,16 +257,9 @@ export function TenderPanel({ sale }: { sale: SaleView }) {
             Back to basket
           </button>
         ) : (
-          <span className="hint">Part paid: finish with cash or card.</span>
+          <span className="hint">Part paid: finish with cash or card, or refund what was taken.</span>
         )}
-        <button
-          type="button"
-          className="danger-outline"
-          disabled={busy}
-          onClick={() => void useSale.getState().abandon()}
-        >
-          Abandon sale
-        </button>
+        <StopSaleButton sale={sale} busy={busy} />
       </footer>
     </section>
   );

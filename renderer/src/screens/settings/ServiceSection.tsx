@@ -75,7 +75,11 @@ export function ServiceSection(props: ServiceSectionProps) {
       ...(withDefaultTerminal && { defaultTerminalId: draft.defaultTerminalId || null }),
     };
     test.clear();
-    void save.run(() => useSettings.getState().update({ [service]: patch }), `${title} saved.`);
+    const switching = draft.mode === 'live' && saved?.mode !== 'live';
+    void save.run(
+      () => useSettings.getState().update({ [service]: patch }),
+      switching ? `${title} is now Live: the connection test passed.` : `${title} saved.`,
+    );
   };
   const onTest = () =>
     void test.run(async () => {
@@ -131,6 +135,13 @@ export function ServiceSection(props: ServiceSectionProps) {
           />
         )}
       </div>
+      {draft.mode === 'live' && saved?.mode !== 'live' && (
+        <p className="mode-note" data-testid={`live-needs-${service}`}>
+          {secrets.length > 0
+            ? 'Live moves real money. Save the live sign-in below first: saving Live then tests the connection, and Paydesk stays on Sandbox unless the test passes.'
+            : 'Live needs a sign-in this version of Paydesk cannot make yet, so this service stays on Sandbox.'}
+        </p>
+      )}
       {draft.mode === 'sandbox' && saved?.mode === 'sandbox' && (
         <p className="mode-note">
           Sandbox: Paydesk uses its built-in stand-in service. No real money or stock moves, and no sign-in is
