@@ -55,8 +55,13 @@ export function printingFromSettings(o: PrintingFromSettingsOptions): PrintingFr
   const logged = (what: string) => (error: unknown) => o.logger.error(what, error);
   let stopEvents = () => {};
   let ready: Promise<PrintingService>;
+  // A refresh started by a job's last event may finish after close(): it must not read the
+  // closed database.
+  let closed = false;
   const refreshSummary = async () => {
-    const statuses = await (await ready).status();
+    const printing = await ready;
+    if (closed) return;
+    const statuses = await printing.status();
     o.onSummary(summarisePrinter(o.settings.load().receiptPrinterId, statuses));
   };
 
@@ -92,6 +97,7 @@ export function printingFromSettings(o: PrintingFromSettingsOptions): PrintingFr
   return {
     current: () => ready,
     async close() {
+      closed = true;
       stopWatchingSettings();
       const printing = await ready;
       stopEvents();

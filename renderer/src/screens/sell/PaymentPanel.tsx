@@ -7,6 +7,7 @@ import type { PaymentView } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
 import { ManagerPinForm } from '../../components/ManagerPinForm';
 import { mismatchFigures } from '../../state/payment-views';
+import { StopSaleButton } from './StopSale';
 import { useSale } from '../../state/sale';
 
 const RESULT_HEADINGS: Record<string, string> = {
@@ -164,7 +165,7 @@ function ApprovalMismatch({ payment }: { payment: PaymentView }) {
 function FinalResult({ payment }: { payment: PaymentView }) {
   const sale = useSale((s) => s.sale);
   const busy = useSale((s) => s.busy);
-  const { leavePayment, setTenderMethod, abandon } = useSale.getState();
+  const { leavePayment, setTenderMethod } = useSale.getState();
   const extras = payment.mismatch
     ? []
     : [
@@ -220,9 +221,7 @@ function FinalResult({ payment }: { payment: PaymentView }) {
           >
             Pay cash
           </button>
-          <button type="button" className="danger-outline big" disabled={busy} onClick={() => void abandon()}>
-            Abandon sale
-          </button>
+          {sale && <StopSaleButton sale={sale} busy={busy} big />}
         </div>
       )}
     </div>
