@@ -2,7 +2,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { CONTENT_SECURITY_POLICY_HEADER } from '../../shared/security';
+import { answer, SECURITY_HEADERS } from './answers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -15,28 +15,18 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-export const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY_HEADER,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'x-frame-options': 'DENY',
-  'cache-control': 'no-store',
-};
-
 export function serveStatic(root: string, pathname: string, res: ServerResponse): void {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
-    res.writeHead(400).end();
+    answer(res, 400, 'Bad address');
     return;
   }
   const relative = decoded === '/' ? 'index.html' : normalize(decoded).replace(/^([/\\])+/, '');
   const file = join(root, relative);
   if (!file.startsWith(root + sep) || relative.split(/[/\\]/).includes('..')) {
-    res.writeHead(403).end();
+    answer(res, 403, 'Forbidden');
     return;
   }
   let size: number;
@@ -45,7 +35,7 @@ export function serveStatic(root: string, pathname: string, res: ServerResponse)
     if (!stat.isFile()) throw new Error('not a file');
     size = stat.size;
   } catch {
-    res.writeHead(404, SECURITY_HEADERS).end('Not found');
+    answer(res, 404, 'Not found');
     return;
   }
   res.writeHead(200, {
@@ -53,5 +43,8 @@ export function serveStatic(root: string, pathname: string, res: ServerResponse)
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
     'content-length': size,
   });
-  createReadStream(file).pipe(res);
+  // A file removed or unreadable mid-answer ends that answer, never the host process.
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
