@@ -23,9 +23,14 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * `onInternalError` sees every error that is not a TillError (for the log) and may return the
+ * TillError staff should see instead of the bare "internal" answer (e.g. a full disk, worded).
+ */
 export function createDispatcher(
   handlers: Handlers,
-  onInternalError: (method: string, error: unknown) => void,
+  // `unknown`: only a returned TillError counts, so a hook that merely logs needs no change.
+  onInternalError: (method: string, error: unknown) => unknown,
 ) {
   return async function dispatch(name: unknown, rawInput: unknown): Promise<Reply> {
     if (!isMethodName(name)) {
@@ -51,7 +56,8 @@ export function createDispatcher(
       return { ok: true, value };
     } catch (error) {
       if (error instanceof TillError) return { ok: false, error: error.toShape() };
-      onInternalError(name, error);
+      const worded = onInternalError(name, error);
+      if (worded instanceof TillError) return { ok: false, error: worded.toShape() };
       return {
         ok: false,
         error: { code: 'internal', message: 'Something went wrong inside the till. It has been logged.' },

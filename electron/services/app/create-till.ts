@@ -19,10 +19,13 @@ import { reportsHandlers } from '../reports/handlers';
 import { Checkout } from '../sales/checkout';
 import { salesHandlers } from '../sales/handlers';
 import { receiptSettingsFrom } from '../sales/receipt-settings';
-import { SALES_MIGRATIONS, SalesLedger } from '../sales/sales-ledger';
+import { receiptNumberOf, SALES_MIGRATIONS, SalesLedger } from '../sales/sales-ledger';
 import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
 import { StorageHealth } from '../storage/storage-health';
-import { openDatabase } from '../storage/database';
+import { checkpointPeriodically, closeDatabase, openDatabase } from '../storage/database';
+import { probeDataDir, secureDataDir } from '../storage/data-dir';
+import { SaleNumberMark } from '../storage/sale-number-mark';
+import { checkStorageAtStart } from '../storage/start-checks';
 import { KeychainSecretStore } from '../storage/secret-store-keychain';
 import { chooseSecretStore, type SecretStore } from '../storage/secret-store';
 import { JsonFileSettingsStore, type SettingsStore } from '../storage/settings';
@@ -75,7 +78,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   const clock = options.clock ?? systemClock;
   const events = new EventBus();
 
-  // Settings and secrets.
+  // The data folder (0700, its files 0600), then settings and secrets.
+  secureDataDir(options.dataDir);
   const settings =
     options.settingsStore ??
     new JsonFileSettingsStore({ file: join(options.dataDir, 'settings.json'), clock });
@@ -98,12 +102,16 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
 
   // Storage: one database (every area's migrations applied here, once) and one record of
   // whether the till can save.
-  const storageHealth = new StorageHealth();
+  const storageHealth = new StorageHealth({ probe: () => probeDataDir(options.dataDir) });
   const db = openDatabase(
     join(options.dataDir, 'paydesk.sqlite'),
     [...JOURNAL_MIGRATIONS, ...SPOOL_MIGRATIONS, ...CATALOGUE_MIGRATIONS, ...SALES_MIGRATIONS],
     clock,
   );
+  const stopCheckpoints = checkpointPeriodically(db, clock, (error) => {
+    logger.warn('database checkpoint failed', error);
+    storageHealth.reportFailure(error);
+  });
 
   // Catalogue: the demo products go in only on a first run in sandbox mode.
   const catalogue = new ProductCatalogue(db, SHOP_CURRENCY);
@@ -128,6 +136,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     client: payAtCounter.api(),
     db,
     clock,
+    storageHealth,
     ...(options.paymentPolling && { polling: options.paymentPolling }),
   });
   const cardPaymentRunning = () => payments.journal.unfinished().some((p) => isRunningPayment(p.state));
@@ -147,7 +156,17 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     (await printing.current()).printReceipt(...args);
 
   // Sales.
-  const ledger = new SalesLedger(db, clock);
+  const saleNumbers = SaleNumberMark.inDataDir(options.dataDir, undefined, () => clock.now());
+  const ledger = new SalesLedger(db, clock, saleNumbers);
+  checkStorageAtStart({
+    db,
+    dataDir: options.dataDir,
+    mark: saleNumbers,
+    highestSaleNumber: () => ledger.highestNumber(),
+    receiptNumber: receiptNumberOf,
+    storageHealth,
+    logger,
+  });
   const checkout = new Checkout({
     catalogue,
     ledger,
@@ -161,6 +180,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     onPayment: (view) => events.emit('payments.updated', view),
     onSale: (view) => events.emit('sales.updated', view),
     logger,
+    storage: storageHealth,
   });
 
   // Settings changes reach the card service connection and the UI (printing watches its own).
@@ -168,11 +188,13 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     settings,
     secrets,
     manager,
-    testConnection: async (service) => {
+    testConnection: async (service, liveBaseUrl) => {
       if (service !== 'payAtCounter') {
         throw new TillError('not_configured', 'This service’s client arrives in a later version of Paydesk.');
       }
-      await trackCard((await payAtCounter.client()).listTerminals());
+      // A live address about to be saved is not the till's connection yet: not tracked.
+      if (liveBaseUrl !== undefined) await payAtCounter.liveClientFor(liveBaseUrl).listTerminals();
+      else await trackCard((await payAtCounter.client()).listTerminals());
     },
     cardPaymentRunning,
     onSecretsChanged: () => payAtCounter.forgetCredentials(),
@@ -221,11 +243,19 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   // Pick up whatever an earlier run left unfinished, before the UI can start anything new.
   const resumed = await payments.resumeAll();
   if (resumed.length > 0) logger.info(`resumed ${resumed.length} unfinished card payment(s)`);
-  checkout.reconcileOpenSales();
+  try {
+    checkout.reconcileOpenSales();
+  } catch (error) {
+    // Damaged sales records: the till starts, says so and refuses to sell, rather than not starting.
+    if (!storageHealth.reportFailure(error)) throw error;
+    logger.error('open sales could not be checked at start', error);
+  }
 
-  const dispatch = createDispatcher(handlers, (method, error) =>
-    logger.error(`method ${method} failed`, error),
-  );
+  // A storage error reaches staff worded (full disk, read-only, damaged), never as "internal".
+  const dispatch = createDispatcher(handlers, (method, error) => {
+    logger.error(`method ${method} failed`, error);
+    return storageHealth.wordFailure(error);
+  });
   return {
     dispatch,
     events,
@@ -237,7 +267,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       checkout.close();
       await payments.close();
       await printing.close();
-      db.close();
+      stopCheckpoints();
+      closeDatabase(db, logged('final database checkpoint'));
       await standIns.close();
     },
   };

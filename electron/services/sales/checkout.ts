@@ -6,12 +6,13 @@ import { TillError } from '../../../shared/contract/errors';
 import type { ReceiptLine } from '../../../shared/receipt';
 import type { PaymentService, PaymentView as RunnerPaymentView } from '../payments/transaction-runner';
 import type { CardTransaction } from '../payments/pay-at-counter-client';
-import { isOpenPayment } from '../payments/journal';
+import { isOpenPayment, refundableLeft } from '../payments/journal';
 import type { PrintingService } from '../printing/index';
 import { buildSaleReceipt, type SaleReceiptInput, type Tender } from '../printing/sale-receipt';
 import type { Logger } from '../common/logger';
 import type { ProductCatalogue } from '../catalogue/store';
 import type { SalesLedger } from './sales-ledger';
+import type { StorageHealth } from '../storage/storage-health';
 import { toContractPaymentView, type PaymentUiState } from './payment-view';
 
 export type ReceiptSettings = Pick<
@@ -34,13 +35,8 @@ export interface CheckoutOptions {
   onPayment: (view: PaymentView) => void;
   onSale: (view: SaleView) => void;
   logger: Logger;
-}
-
-/** Whether a payment may have moved money: approved, still running, or unknown (not resolved as unpaid). */
-function mayHaveMovedMoney(p: RunnerPaymentView): boolean {
-  if (p.successful) return true;
-  if (p.resolution) return p.resolution.outcome === 'paid';
-  return isOpenPayment(p);
+  /** Whether the till can save: no new sale starts while it cannot (full, read-only, damaged). */
+  storage?: Pick<StorageHealth, 'assertNewSaleAllowed' | 'refuseNewSale'>;
 }
 
 export class Checkout {
@@ -80,6 +76,7 @@ export class Checkout {
   }
 
   openSale(lines: ReadonlyArray<{ productId: string; quantity: number }>): SaleView {
+    this.o.storage?.assertNewSaleAllowed();
     const catalogue = this.o.catalogue.all();
     const products = this.o.catalogue.byIds(lines.map((l) => l.productId));
     const merged = new Map<string, number>();
@@ -96,7 +93,12 @@ export class Checkout {
         lineTotal: p.price * quantity,
       };
     });
-    const sale = this.o.ledger.open(catalogue.currency, saleLines);
+    let sale: SaleView;
+    try {
+      sale = this.o.ledger.open(catalogue.currency, saleLines);
+    } catch (error) {
+      throw this.o.storage?.refuseNewSale(error) ?? error;
+    }
     this.o.onSale(sale);
     return sale;
   }
@@ -178,12 +180,8 @@ export class Checkout {
       if (!original || original.type !== 'SALE' || !original.successful) {
         throw new TillError('invalid_input', 'Only a successful card sale can be refunded.');
       }
-      // Refunds still running or of unknown outcome count too: they may yet move money.
-      const committed = this.o
-        .paymentsFor({ originalPaymentId: originalId })
-        .filter((p) => p.type === 'REFUND' && mayHaveMovedMoney(p))
-        .reduce((sum, p) => sum + (p.amount ?? 0), 0);
-      const refundable = (original.amounts?.base ?? original.amount ?? 0) - committed;
+      // Refunds still running or awaiting a decision count too: they may yet move money.
+      const refundable = refundableLeft(original, this.o.paymentsFor({ originalPaymentId: originalId }));
       if (input.amount > refundable) {
         throw new TillError('invalid_input', `At most ${refundable} can still be refunded on that payment.`);
       }
@@ -227,11 +225,15 @@ export class Checkout {
       this.print(`${payment.id}:customer`, customerCopy);
     if (payment.type !== 'SALE' || !payment.saleId || !payment.successful) return;
     const saleId = payment.saleId;
+    // What the till asked for, never the card machine's figure: an approval is paid only once it
+    // matched the request, and a manager who settles a mismatch settles it for the amount asked.
     const { added, completedNow } = this.o.ledger.addTender(saleId, {
       kind: 'card',
-      amount: payment.amounts?.base ?? payment.amount ?? 0,
+      amount: payment.amount ?? 0,
       paymentId: payment.id,
-      ...(payment.resolution && { reference: 'checked on the card machine' }),
+      ...(payment.resolution && {
+        reference: payment.mismatch ? 'settled by a manager' : 'checked on the card machine',
+      }),
     });
     if (!added) return;
     const sale = this.afterTender(saleId, completedNow);

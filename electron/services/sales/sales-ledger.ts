@@ -57,29 +57,65 @@ interface TenderRow {
   needs_reconciliation: number;
 }
 
+/**
+ * The highest sale number ever handed out, kept apart from the database
+ * (storage/sale-number-mark.ts), so a number is never used twice even if the database loses rows.
+ */
+export interface SaleNumbers {
+  highest(): number;
+  /** Durably records `number` as handed out; throws (changing nothing) when it cannot. */
+  raise(number: number): void;
+}
+
+/** A sale number as staff see it on the receipt. */
+export function receiptNumberOf(number: number): string {
+  return `S${String(number).padStart(6, '0')}`;
+}
+
 export class SalesLedger {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock = systemClock,
+    private readonly numbers?: SaleNumbers,
   ) {}
 
   private stamp(): string {
     return new Date(this.clock.now()).toISOString();
   }
 
+  /** The highest sale number the database holds (0 when none). */
+  highestNumber(): number {
+    return (this.db.prepare('SELECT COALESCE(MAX(number), 0) AS n FROM sales').get() as { n: number }).n;
+  }
+
+  /**
+   * Opens a sale under the next number above both the database and the mark. The number is
+   * marked after the sale is saved and before it is returned: a crash in between leaves the
+   * database ahead of the mark (harmless, the start check raises the mark), never behind it.
+   */
   open(currency: string, lines: SaleLine[]): SaleView {
     const id = randomUUID();
     const total = sumMinor(lines.map((l) => l.lineTotal));
-    this.db.transaction(() => {
-      const next = (
-        this.db.prepare('SELECT COALESCE(MAX(number), 0) + 1 AS n FROM sales').get() as { n: number }
-      ).n;
+    const number = this.db.transaction(() => {
+      const next = Math.max(this.highestNumber(), this.numbers?.highest() ?? 0) + 1;
       this.db
         .prepare(
           'INSERT INTO sales (id, number, state, currency, lines, total, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
         )
         .run(id, next, 'open', currency, JSON.stringify(lines), total, this.stamp());
+      return next;
     })();
+    try {
+      this.numbers?.raise(number);
+    } catch (error) {
+      // Nobody has seen this number; the sale is set aside so it never looks like a real one.
+      try {
+        this.abandon(id);
+      } catch {
+        // The database is failing too; the start check raises the mark past it.
+      }
+      throw error;
+    }
     return this.get(id);
   }
 
@@ -171,7 +207,7 @@ export class SalesLedger {
     );
     return {
       saleId: row.id,
-      receiptNumber: `S${String(row.number).padStart(6, '0')}`,
+      receiptNumber: receiptNumberOf(row.number),
       state: row.state,
       currency: row.currency,
       lines: JSON.parse(row.lines) as SaleLine[],

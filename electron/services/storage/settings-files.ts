@@ -25,12 +25,14 @@ function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
 }
 
-function plainWriteFailure(file: string, error: unknown): string {
+// Staff see these words; the file name and the system's error code stay in the cause, for the log.
+function plainWriteFailure(error: unknown): string {
   const code = errorCode(error);
-  if (code === 'ENOSPC') return `The disk is full: ${basename(file)} could not be saved.`;
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return 'This could not be saved: the disk is full. Free some space, then try again.';
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
-    return `Paydesk may not write ${basename(file)} (${code}): check the folder's permissions.`;
-  return `${basename(file)} could not be saved (${code ?? 'unknown error'}).`;
+    return 'This could not be saved: Paydesk does not have permission to write to its data folder. Ask whoever looks after this computer.';
+  return 'This could not be saved: the disk did not take it. Try again; if it keeps happening, ask whoever looks after this computer.';
 }
 
 /**
@@ -44,7 +46,7 @@ export function writeFileAtomic(file: string, content: string, fs: SettingsFs = 
   const temporary = join(folder, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   let descriptor: number | undefined;
   try {
-    fs.mkdirSync(folder, { recursive: true });
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
     descriptor = fs.openSync(temporary, 'w', 0o600);
     const bytes = Buffer.from(content, 'utf8');
     let written = 0;
@@ -67,7 +69,7 @@ export function writeFileAtomic(file: string, content: string, fs: SettingsFs = 
     } catch {
       // The temporary file may never have been created.
     }
-    throw new TillError('storage', plainWriteFailure(file, error), { cause: error });
+    throw new TillError('storage', plainWriteFailure(error), { cause: error });
   }
   syncFolder(folder, fs);
 }
@@ -93,10 +95,8 @@ export function readTextIfExists(file: string, fs: SettingsFs = realFs): string 
     if (errorCode(error) === 'ENOENT') return null;
     throw new TillError(
       'storage',
-      `${basename(file)} could not be read (${errorCode(error) ?? 'unknown error'}).`,
-      {
-        cause: error,
-      },
+      'A file the till needs could not be read. Ask whoever looks after this computer.',
+      { cause: error },
     );
   }
 }

@@ -23,6 +23,8 @@ export interface SettingsProblem {
   message: string;
   /** Where the unreadable copy was kept, so nothing is lost. */
   keptAt: string | null;
+  /** True when the last saved settings came back from the backup copy (manager PIN included). */
+  restored: boolean;
   at: string;
 }
 
@@ -60,8 +62,13 @@ export interface SettingsPersistence {
   readonly location: string;
   /** The stored data, undefined when nothing is stored yet. Throws SettingsUnreadableError for damage. */
   read(): unknown;
-  /** Saves atomically or throws TillError('storage') leaving the old data intact. */
+  /** Saves atomically (and the backup copy, if kept) or throws TillError('storage') leaving the old data intact. */
   write(data: Settings): void;
+  /**
+   * The backup copy written with the last save, undefined when there is none. Throws
+   * SettingsUnreadableError for damage. Optional: a store without a backup falls back to defaults.
+   */
+  readBackup?(): unknown;
   /** Keeps the damaged data aside under a timestamped name; returns where, or null if it could not. */
   setAside(stamp: string): string | null;
 }
@@ -132,33 +139,78 @@ export class ValidatedSettingsStore implements SettingsStore {
   }
 
   private readOrDefaults(): Settings {
-    let raw: unknown;
-    try {
-      raw = this.persistence.read();
-    } catch (error) {
-      if (!(error instanceof SettingsUnreadableError)) throw error;
-      this.setAside('corrupt', `The settings file was damaged (${error.message})`);
-      return defaultSettings();
+    const main = this.readValid(() => this.persistence.read());
+    if ('settings' in main) return main.settings;
+    const backup = this.persistence.readBackup
+      ? this.readValid(() => this.persistence.readBackup!())
+      : ({ missing: true } as const);
+    if ('missing' in main) {
+      if (!('settings' in backup)) return defaultSettings();
+      // The file is gone but its backup is not: never a silent reset to defaults.
+      this.restore(backup.settings);
+      this.report('corrupt', 'The settings file was missing', undefined, true);
+      return backup.settings;
     }
-    if (raw === undefined) return defaultSettings();
-    const parsed = settingsSchema.safeParse(raw);
-    if (parsed.success) return parsed.data;
-    this.setAside(
-      'invalid',
-      `The settings file had values Paydesk can't use (${describeSettingsIssues(parsed.error)})`,
-    );
+    const keptAt = this.persistence.setAside(fileStamp(this.clock.now()));
+    if ('settings' in backup) {
+      this.restore(backup.settings);
+      this.report(main.kind, main.what, keptAt, true);
+      return backup.settings;
+    }
+    this.report(main.kind, main.what, keptAt, false);
     return defaultSettings();
   }
 
-  private setAside(kind: SettingsProblem['kind'], what: string): void {
-    const at = this.clock.now();
-    const keptAt = this.persistence.setAside(fileStamp(at));
-    const where = keptAt ? `a copy was kept as ${basename(keptAt)}` : 'it could not be copied aside';
+  private readValid(
+    read: () => unknown,
+  ): { settings: Settings } | { missing: true } | { kind: SettingsProblem['kind']; what: string } {
+    let raw: unknown;
+    try {
+      raw = read();
+    } catch (error) {
+      if (!(error instanceof SettingsUnreadableError)) throw error;
+      return { kind: 'corrupt', what: 'The settings file was damaged' };
+    }
+    if (raw === undefined) return { missing: true };
+    const parsed = settingsSchema.safeParse(raw);
+    if (parsed.success) return { settings: parsed.data };
+    return {
+      kind: 'invalid',
+      what: `The settings file had values Paydesk can't use (${describeSettingsIssues(parsed.error)})`,
+    };
+  }
+
+  /** Puts the backup's settings back in place; if that cannot be written now, they still apply. */
+  private restore(settings: Settings): void {
+    try {
+      this.persistence.write(settings);
+    } catch {
+      // The next save writes them; until then they are in memory and the backup is untouched.
+    }
+  }
+
+  private report(
+    kind: SettingsProblem['kind'],
+    what: string,
+    /** Where the damaged file was set aside (null: it could not be); undefined: there was no file. */
+    keptAt: string | null | undefined,
+    restored: boolean,
+  ): void {
+    const where =
+      keptAt === undefined
+        ? ''
+        : keptAt
+          ? `; a copy was kept as ${basename(keptAt)}`
+          : '; it could not be copied aside';
+    const outcome = restored
+      ? 'The last saved settings (manager PIN included) were restored from the backup copy.'
+      : 'Default settings are in use until you save new ones.';
     this.found.push({
       kind,
-      message: `${what}; ${where}. Default settings are in use until you save new ones.`,
-      keptAt,
-      at: new Date(at).toISOString(),
+      message: `${what}${where}. ${outcome}`,
+      keptAt: keptAt ?? null,
+      restored,
+      at: new Date(this.clock.now()).toISOString(),
     });
   }
 }
@@ -170,8 +222,8 @@ export class JsonFileSettingsPersistence implements SettingsPersistence {
     private readonly fs: SettingsFs = realFs,
   ) {}
 
-  read(): unknown {
-    const text = readTextIfExists(this.location, this.fs);
+  private parse(file: string): unknown {
+    const text = readTextIfExists(file, this.fs);
     if (text === null) return undefined;
     try {
       return JSON.parse(text);
@@ -180,8 +232,27 @@ export class JsonFileSettingsPersistence implements SettingsPersistence {
     }
   }
 
+  /** The backup copy beside the file, e.g. settings.json.bak. */
+  get backupLocation(): string {
+    return `${this.location}.bak`;
+  }
+
+  read(): unknown {
+    return this.parse(this.location);
+  }
+
+  readBackup(): unknown {
+    return this.parse(this.backupLocation);
+  }
+
+  /**
+   * The backup first, then the file: if either write fails nothing the store reported as saved
+   * is lost, and a damaged file always has a complete copy of the last save beside it.
+   */
   write(data: Settings): void {
-    writeFileAtomic(this.location, `${JSON.stringify(data, null, 2)}\n`, this.fs);
+    const text = `${JSON.stringify(data, null, 2)}\n`;
+    writeFileAtomic(this.backupLocation, text, this.fs);
+    writeFileAtomic(this.location, text, this.fs);
   }
 
   setAside(stamp: string): string | null {

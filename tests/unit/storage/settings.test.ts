@@ -75,9 +75,14 @@ test('settings survive a round trip through the file, via patch and via updater'
   assert.equal(reopened.receiptPrinterId, 'bar');
   assert.deepEqual(reopened.printers[1]?.drawer, { enabled: true, pin: 5 });
   assert.deepEqual(
-    readdirSync(folder).filter((name) => name !== 'settings.json'),
+    readdirSync(folder).filter((name) => name !== 'settings.json' && name !== 'settings.json.bak'),
     [],
     'no temporary files left',
+  );
+  assert.equal(
+    readFileSync(`${file}.bak`, 'utf8'),
+    readFileSync(file, 'utf8'),
+    'the backup is the last save',
   );
 });
 
@@ -200,7 +205,12 @@ test('a failed write (disk full) throws TillError storage and leaves the old fil
   assert.equal(readFileSync(file, 'utf8'), before);
   assert.equal(store.load().shop.name, 'Old name');
   assert.equal(changed.size, 0, 'no change announced');
-  assert.deepEqual(readdirSync(folder), ['settings.json'], 'the temporary file was removed');
+  assert.equal(readFileSync(`${file}.bak`, 'utf8'), before, 'the backup is untouched too');
+  assert.deepEqual(
+    readdirSync(folder).sort(),
+    ['settings.json', 'settings.json.bak'],
+    'the temporary file was removed',
+  );
 });
 
 test('a rename that fails also leaves the old file', (t) => {
@@ -219,7 +229,8 @@ test('a rename that fails also leaves the old file', (t) => {
   });
   assert.throws(() => store.update({ kioskMode: false }), /permission/);
   assert.equal(readFileSync(file, 'utf8'), before);
-  assert.deepEqual(readdirSync(folder), ['settings.json']);
+  assert.equal(readFileSync(`${file}.bak`, 'utf8'), before);
+  assert.deepEqual(readdirSync(folder).sort(), ['settings.json', 'settings.json.bak']);
 });
 
 test('onChange gets the new and previous settings; unsubscribing stops it', (t) => {
