@@ -125,10 +125,13 @@ export const saleViewSchema = z.object({
   currency: z.string(),
   lines: z.array(saleLineViewSchema),
   total: minor,
+  /** Every tender taken, card parts refunded later included (see `refunded`). */
   paid: minor,
   due: minor,
   /** Cash change given back, when cash covered more than was due. */
   change: minor,
+  /** Given back by card refunds against this sale's card payments: paid − refunded is still held. */
+  refunded: minor,
   tenders: z.array(tenderViewSchema),
   createdAt: z.string(),
   completedAt: z.string().nullable(),

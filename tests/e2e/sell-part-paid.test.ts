@@ -1,7 +1,7 @@
 // A part-paid sale on the Sell screen in Chromium against the real services: before any money
 // is taken the sale can be abandoned; once a card has paid part of it, the screen offers no
-// "Abandon sale" (the services would refuse it) but the refund path, and the card part is
-// refunded from there.
+// "Abandon sale" (the services would refuse it) but the refund path; the card part is refunded
+// from there, and then the sale, holding no money any more, can be abandoned.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -73,5 +73,18 @@ test('once a card has paid part of a sale, the Sell screen offers the refund pat
   assert.equal(refunded?.amount, 100, 'the card part was given back');
   assert.equal(refunded?.saleId, open.saleId);
   assert.equal(cardPart?.amount, 100);
+
+  // Holding no money now, the sale can be closed from the Sell screen.
+  await refund.getByRole('button', { name: 'Done' }).click();
+  await refunds.getByRole('button', { name: 'Back to selling' }).click();
+  await page.getByRole('button', { name: 'Continue payment' }).click();
+  await tender.getByText('What was taken has been refunded: abandon the sale to close it.').waitFor();
+  assert.equal(await refundInstead.count(), 0, 'nothing is held: no refund to offer');
+  await abandon.click();
+  await abandon.waitFor({ state: 'detached' });
+  const closed = await call(host, 'sales.get', { saleId: open.saleId });
+  assert.equal(closed.state, 'abandoned');
+  assert.equal(closed.paid, 100);
+  assert.equal(closed.refunded, 100, 'everything taken was given back');
   assert.deepEqual(pageProblems(page), []);
 });

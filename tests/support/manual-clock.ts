@@ -36,6 +36,12 @@ export class ManualClock implements Clock {
     return this.pending.size;
   }
 
+  /** Moves time to the next timer due and fires it (and any due with it); with none set, only settles. */
+  async advanceToNextTimer(): Promise<void> {
+    const times = [...this.pending].map((p) => p.at);
+    await this.advance(times.length > 0 ? Math.max(0, Math.min(...times) - this.current) : 0);
+  }
+
   /**
    * Moves time forward by `ms`, firing each timer due on the way in order, and letting
    * promise callbacks run between timers (so a retry loop sees each wake-up).
@@ -55,6 +61,27 @@ export class ManualClock implements Clock {
     this.current = end;
     await settleMicrotasks();
   }
+}
+
+/**
+ * Runs a manual clock fast beside real sockets: about every real millisecond it moves `stepMs`
+ * on, so waits (a card machine's pace, a runner's reads and back-offs) take a small part of
+ * their real time while loopback requests still get real time to answer.
+ */
+export function driveClock(clock: ManualClock, stepMs = 20): { stop(): Promise<void> } {
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await clock.advance(stepMs);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
 }
 
 /** Lets pending promise callbacks (and I/O callbacks already queued) run. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startSandboxServices, type SandboxServices } from '../../electron/sandbox/index';
 import { createTill, type Till, type TillOptions } from '../../electron/services/app/create-till';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../shared/contract';
+import { driveClock, ManualClock } from './manual-clock';
 
 /** What a test may set: the till's own options, and the pace and size of its stand-ins. */
 export type TestTillOptions = Partial<Omit<TillOptions<SandboxServices>, 'standIns'>> & {
@@ -13,11 +14,27 @@ export type TestTillOptions = Partial<Omit<TillOptions<SandboxServices>, 'standI
   sandboxSpeed?: number;
   /** Size of the demo catalogue seeded into an empty database (the benchmark uses 10,000). */
   catalogueSeedSize?: number;
+  /**
+   * The till and its card machine on one manual clock driven fast (driveClock): a card payment
+   * takes a few real milliseconds, and `time.hold()` stops the clock to keep one running.
+   */
+  drivenClock?: boolean;
 };
+
+/** The driven clock of a till started with `drivenClock`. */
+export interface DrivenTime {
+  clock: ManualClock;
+  /** Stops time: the card machine and the till's reads wait where they are. */
+  hold(): Promise<void>;
+  /** Time runs fast again. */
+  resume(): void;
+}
 
 export interface TestTill {
   till: Till<SandboxServices>;
   dataDir: string;
+  /** Set when started with `drivenClock`. */
+  time: DrivenTime | null;
   call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
   /** The error code a call fails with (fails the test if it succeeds). */
   failure(method: MethodName, input: unknown): Promise<{ code: string; message: string }>;
@@ -30,24 +47,41 @@ export interface TestTill {
 }
 
 export async function startTestTill(options: TestTillOptions = {}): Promise<TestTill> {
-  const { sandboxSpeed = 50, catalogueSeedSize, ...tillOptions } = options;
+  const { sandboxSpeed = 50, catalogueSeedSize, drivenClock = false, ...tillOptions } = options;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-till-'));
+  const clock = drivenClock ? new ManualClock(Date.now()) : undefined;
   const till = await createTill({
     host: 'browser',
     version: 'test',
     pinScryptCost: 1024,
     logger: { info: () => {}, warn: () => {}, error: (m, e) => console.error(m, e) },
     ...tillOptions,
+    ...(clock && { clock }),
     standIns: () =>
       startSandboxServices({
         speed: sandboxSpeed,
+        ...(clock && { clock }),
         ...(catalogueSeedSize !== undefined && { catalogueSize: catalogueSeedSize }),
       }),
     dataDir,
   });
+  let driver = clock ? driveClock(clock) : null;
+  const time: DrivenTime | null = clock
+    ? {
+        clock,
+        async hold() {
+          await driver?.stop();
+          driver = null;
+        },
+        resume() {
+          driver ??= driveClock(clock);
+        },
+      }
+    : null;
   return {
     till,
     dataDir,
+    time,
     async call(method, input) {
       const reply = await till.dispatch(method, input);
       if (!reply.ok) throw new Error(`${method} failed: ${reply.error.code} ${reply.error.message}`);
@@ -74,7 +108,9 @@ export async function startTestTill(options: TestTillOptions = {}): Promise<Test
       });
     },
     async close() {
+      time?.resume(); // closing may wait on the till's own timers
       await till.close();
+      await driver?.stop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -82,6 +82,13 @@ export function mayHaveMovedMoney(p: MoneyFacts): boolean {
   return isPaidPayment(p) || isOpenPayment(p);
 }
 
+/** Given back by card: the refunds among `payments` that are paid (approved, or decided so). */
+export function refundedAmount(payments: readonly MoneyFacts[]): number {
+  return payments
+    .filter((p) => p.type === 'REFUND' && isPaidPayment(p))
+    .reduce((sum, p) => sum + (p.amount ?? 0), 0);
+}
+
 /**
  * What may still be refunded on a card sale: what it booked, less every refund against it that
  * may have moved money (running and undecided ones too). Nothing on a sale that was not paid.

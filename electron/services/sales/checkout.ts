@@ -6,7 +6,7 @@ import { TillError } from '../../../shared/contract/errors';
 import type { ReceiptLine } from '../../../shared/receipt';
 import type { PaymentService, PaymentView as RunnerPaymentView } from '../payments/transaction-runner';
 import type { CardTransaction } from '../payments/pay-at-counter-client';
-import { isOpenPayment, refundableLeft } from '../payments/journal';
+import { isOpenPayment, refundableLeft, refundedAmount } from '../payments/journal';
 import type { PrintingService } from '../printing/index';
 import { buildSaleReceipt, type SaleReceiptInput, type Tender } from '../printing/sale-receipt';
 import type { Logger } from '../common/logger';
@@ -146,17 +146,35 @@ export class Checkout {
     return this.afterTender(saleId, completedNow);
   }
 
+  /**
+   * Voids a sale that holds no money: nothing taken, or every card part given back by refunds
+   * that succeeded (none still running or awaiting a decision). Cash and card payments keyed in
+   * by hand cannot be given back through the till yet, so they keep the sale from being abandoned.
+   */
   abandon(saleId: string): SaleView {
     const sale = this.openSaleWithoutCardInFlight(saleId);
-    if (sale.tenders.length > 0) {
-      throw new TillError(
-        'conflict',
-        'Money has been taken on this sale: refund it instead of abandoning it.',
-      );
-    }
+    const refusal = this.abandonRefusal(sale);
+    if (refusal) throw new TillError('conflict', refusal);
     const abandoned = this.o.ledger.abandon(saleId);
     this.o.onSale(abandoned);
     return abandoned;
+  }
+
+  /** Why the sale still holds money and so cannot be abandoned, in the cashier's words; null if it holds none. */
+  private abandonRefusal(sale: SaleView): string | null {
+    const kinds = new Set(sale.tenders.map((t) => t.kind));
+    if (kinds.has('cash')) {
+      return 'Cash was taken on this sale, and the till cannot record giving cash back yet, so the sale cannot be abandoned: take the rest and complete it.';
+    }
+    if (kinds.has('manual_card')) {
+      return 'A card payment keyed in by hand is on this sale, and the till cannot refund it, so the sale cannot be abandoned: take the rest and complete it.';
+    }
+    const notGivenBack = sale.tenders.some(
+      (t) =>
+        t.kind === 'card' &&
+        (!t.paymentId || refundedAmount(this.o.paymentsFor({ originalPaymentId: t.paymentId })) < t.amount),
+    );
+    return notGivenBack ? 'Money has been taken on this sale: refund it instead of abandoning it.' : null;
   }
 
   async refund(input: {
@@ -223,6 +241,8 @@ export class Checkout {
     const customerCopy = payment.receipts?.CUSTOMER ?? [];
     if (payment.state === 'finished' && customerCopy.length > 0)
       this.print(`${payment.id}:customer`, customerCopy);
+    // A refund on a sale changes what the sale holds: its screen shows it (and offers Abandon).
+    if (payment.type === 'REFUND' && payment.saleId) this.o.onSale(this.o.ledger.get(payment.saleId));
     if (payment.type !== 'SALE' || !payment.saleId || !payment.successful) return;
     const saleId = payment.saleId;
     // What the till asked for, never the card machine's figure: an approval is paid only once it

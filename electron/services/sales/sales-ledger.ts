@@ -77,6 +77,8 @@ export class SalesLedger {
     private readonly db: Db,
     private readonly clock: Clock = systemClock,
     private readonly numbers?: SaleNumbers,
+    /** What card refunds gave back on a sale (the payments area knows; the ledger only shows it). */
+    private readonly refundedOn: (saleId: string) => number = () => 0,
   ) {}
 
   private stamp(): string {
@@ -205,6 +207,10 @@ export class SalesLedger {
     const change = sumMinor(
       tenders.map((t) => (t.kind === 'cash' && t.given !== null ? t.given - t.amount : 0)),
     );
+    const refunded = this.refundedOn(row.id);
+    // On an open sale, card money given back is owed again: only what was kept counts as paid
+    // towards completing it. (A refund after completion does not reopen the sale.)
+    const kept = row.state === 'open' ? paid - refunded : paid;
     return {
       saleId: row.id,
       receiptNumber: receiptNumberOf(row.number),
@@ -213,8 +219,9 @@ export class SalesLedger {
       lines: JSON.parse(row.lines) as SaleLine[],
       total: row.total,
       paid,
-      due: Math.max(0, row.total - paid),
+      due: Math.max(0, row.total - kept),
       change,
+      refunded,
       tenders: tenders.map((t) => ({
         kind: t.kind,
         amount: t.amount,

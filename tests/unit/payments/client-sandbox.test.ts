@@ -9,8 +9,10 @@ import { closeServer, listenOnLoopback, sendJson } from '../../../electron/commo
 import {
   PayAtCounterClient,
   requestNeverSent,
+  type CardTransaction,
 } from '../../../electron/services/payments/pay-at-counter-client';
 import { TillError } from '../../../shared/contract/errors';
+import { ManualClock } from '../../support/manual-clock';
 import { clientFor, EUR_TERMINAL, GBP_TERMINAL, lineValues, readUntil, sandboxWithClient } from './support';
 
 function amountFor(scriptName: string, pounds = 12): number {
@@ -31,12 +33,16 @@ async function rejectsWith(work: Promise<unknown>, code: string): Promise<TillEr
 }
 
 describe('pay-at-counter client against the sandbox', () => {
+  // The card machine runs on a manual clock: each read is followed by its next step, no waiting.
+  const clock = new ManualClock();
   let sandbox: PayAtCounterSandbox;
   let client: PayAtCounterClient;
   before(async () => {
-    ({ sandbox, client } = await sandboxWithClient({ speed: 50 }));
+    ({ sandbox, client } = await sandboxWithClient({ speed: 50, clock }));
   });
   after(() => sandbox.close());
+  const read = (terminalId: string, id: string, until?: (t: CardTransaction) => boolean) =>
+    readUntil(client, terminalId, id, until, { clock });
 
   async function sale(amount: number, terminalId = GBP_TERMINAL, currency = 'GBP') {
     const { transactionId } = await client.startTransaction(terminalId, {
@@ -56,7 +62,7 @@ describe('pay-at-counter client against the sandbox', () => {
 
   test('chip and PIN: nothing but notifications until finished, then both receipt copies', async () => {
     const id = await sale(amountFor('chip_and_pin', 23));
-    const pending = await readUntil(client, GBP_TERMINAL, id, (t) => t.notifications.length > 0);
+    const pending = await read(GBP_TERMINAL, id, (t) => t.notifications.length > 0);
     assert.equal(pending.finished, false);
     assert.equal(pending.result, null);
     assert.equal(pending.amountTotal, null);
@@ -64,7 +70,7 @@ describe('pay-at-counter client against the sandbox', () => {
     assert.deepEqual(pending.receipts, { MERCHANT: [], CUSTOMER: [] });
     assert.equal((await client.getTerminal(GBP_TERMINAL)).status, 'BUSY');
 
-    const done = await readUntil(client, GBP_TERMINAL, id);
+    const done = await read(GBP_TERMINAL, id);
     assert.equal(done.result, 'SUCCESSFUL');
     assert.equal(done.amountBase, 2300);
     assert.equal(done.amountTotal, 2300);
@@ -97,14 +103,14 @@ describe('pay-at-counter client against the sandbox', () => {
 
   test('an amount whose suffix is not in the table plays chip and PIN; EUR terminal prints €', async () => {
     const id = await sale(1299, EUR_TERMINAL, 'EUR');
-    const done = await readUntil(client, EUR_TERMINAL, id);
+    const done = await read(EUR_TERMINAL, id);
     assert.equal(done.result, 'SUCCESSFUL');
     assert.ok(done.notifications.includes('PIN_ENTRY'));
     assert.ok(lineValues(done.receipts.CUSTOMER).some((v) => v.endsWith('€12.99')));
   });
 
   test('contactless: no PIN, no cardholder verification', async () => {
-    const done = await readUntil(client, GBP_TERMINAL, await sale(amountFor('contactless')));
+    const done = await read(GBP_TERMINAL, await sale(amountFor('contactless')));
     assert.equal(done.result, 'SUCCESSFUL');
     assert.equal(done.paymentMethod, 'CONTACTLESS');
     assert.equal(done.cardholderVerificationMethod, 'NONE');
@@ -113,7 +119,7 @@ describe('pay-at-counter client against the sandbox', () => {
   });
 
   test('bank decline: TRANSACTION_UNSUCCESSFUL with DECLINED and a DECLINE_BOX', async () => {
-    const done = await readUntil(client, GBP_TERMINAL, await sale(amountFor('bank_decline')));
+    const done = await read(GBP_TERMINAL, await sale(amountFor('bank_decline')));
     assert.equal(done.result, 'TRANSACTION_UNSUCCESSFUL');
     assert.ok(done.notifications.includes('DECLINED'));
     assert.ok(done.receipts.MERCHANT.some((l) => l.type === 'DECLINE_BOX'));
@@ -122,7 +128,7 @@ describe('pay-at-counter client against the sandbox', () => {
   });
 
   test('card decline: DECLINED_BY_CARD', async () => {
-    const done = await readUntil(client, GBP_TERMINAL, await sale(amountFor('card_decline')));
+    const done = await read(GBP_TERMINAL, await sale(amountFor('card_decline')));
     assert.equal(done.result, 'TRANSACTION_UNSUCCESSFUL');
     assert.ok(done.notifications.includes('DECLINED_BY_CARD'));
     assert.ok(!done.notifications.includes('DECLINED'));
@@ -131,14 +137,12 @@ describe('pay-at-counter client against the sandbox', () => {
   for (const accepted of [true, false]) {
     test(`signature ${accepted ? 'accepted → SUCCESSFUL' : 'declined → VOID'}; merchant copy with SIGN BELOW first`, async () => {
       const id = await sale(amountFor('signature'));
-      const asking = await readUntil(client, GBP_TERMINAL, id, (t) =>
-        t.notifications.includes('SIGNATURE_VERIFICATION'),
-      );
+      const asking = await read(GBP_TERMINAL, id, (t) => t.notifications.includes('SIGNATURE_VERIFICATION'));
       assert.equal(asking.result, null);
       assert.ok(lineValues(asking.receipts.MERCHANT).includes('SIGN BELOW'));
       await rejectsWith(client.cancelTransaction(GBP_TERMINAL, id), 'terminal_busy');
       await client.answerSignature(GBP_TERMINAL, id, accepted);
-      const done = await readUntil(client, GBP_TERMINAL, id);
+      const done = await read(GBP_TERMINAL, id);
       assert.equal(done.result, accepted ? 'SUCCESSFUL' : 'VOID');
       assert.ok(done.notifications.includes('SIGNATURE_VERIFICATION_COMPLETED'));
       assert.equal(
@@ -152,14 +156,14 @@ describe('pay-at-counter client against the sandbox', () => {
 
   test('signature not answered within 80 s (scaled): SIGNATURE_VERIFICATION_TIMEOUT, final result, PUT → 422', async () => {
     const id = await sale(amountFor('signature'));
-    const done = await readUntil(client, GBP_TERMINAL, id);
+    const done = await read(GBP_TERMINAL, id);
     assert.ok(done.notifications.includes('SIGNATURE_VERIFICATION_TIMEOUT'));
     assert.equal(done.result, 'VOID');
     await rejectsWith(client.answerSignature(GBP_TERMINAL, id, true), 'terminal_busy');
   });
 
   test('cashback entered on the machine: total = base + cashback + gratuity', async () => {
-    const done = await readUntil(client, GBP_TERMINAL, await sale(amountFor('cashback')));
+    const done = await read(GBP_TERMINAL, await sale(amountFor('cashback')));
     assert.ok(done.notifications.includes('CASHBACK_AMOUNT_ENTRY'));
     assert.ok((done.amountCashback ?? 0) > 0);
     assert.equal(done.amountBase, amountFor('cashback'));
@@ -168,7 +172,7 @@ describe('pay-at-counter client against the sandbox', () => {
   });
 
   test('gratuity added on the machine: total = base + gratuity', async () => {
-    const done = await readUntil(client, GBP_TERMINAL, await sale(amountFor('gratuity')));
+    const done = await read(GBP_TERMINAL, await sale(amountFor('gratuity')));
     assert.ok((done.amountGratuity ?? 0) > 0);
     assert.equal(done.amountTotal, done.amountBase! + done.amountCashback! + done.amountGratuity!);
     assert.ok(lineValues(done.receipts.MERCHANT).some((v) => v.startsWith('GRATUITY')));
@@ -176,22 +180,22 @@ describe('pay-at-counter client against the sandbox', () => {
 
   test('cancel before the bank step: accepted, ends CANCELLED', async () => {
     const id = await sale(amountFor('slow_card'));
-    await readUntil(client, GBP_TERMINAL, id, (t) => t.notifications.includes('PRESENT_CARD'));
+    await read(GBP_TERMINAL, id, (t) => t.notifications.includes('PRESENT_CARD'));
     await client.cancelTransaction(GBP_TERMINAL, id);
-    const done = await readUntil(client, GBP_TERMINAL, id);
+    const done = await read(GBP_TERMINAL, id);
     assert.equal(done.result, 'CANCELLED');
     assert.ok(!done.notifications.includes('CONNECTING'));
   });
 
   test('cancel after CONNECTING is refused (422) and the sale goes on', async () => {
     const id = await sale(amountFor('chip_and_pin'));
-    await readUntil(client, GBP_TERMINAL, id, (t) => t.notifications.includes('CONNECTING'));
+    await read(GBP_TERMINAL, id, (t) => t.notifications.includes('CONNECTING'));
     await rejectsWith(client.cancelTransaction(GBP_TERMINAL, id), 'terminal_busy');
-    assert.equal((await readUntil(client, GBP_TERMINAL, id)).result, 'SUCCESSFUL');
+    assert.equal((await read(GBP_TERMINAL, id)).result, 'SUCCESSFUL');
   });
 
   test('timeout: the bank never answers, TIMED_OUT', async () => {
-    const done = await readUntil(client, GBP_TERMINAL, await sale(amountFor('timeout')));
+    const done = await read(GBP_TERMINAL, await sale(amountFor('timeout')));
     assert.equal(done.result, 'TIMED_OUT');
     assert.ok(done.notifications.includes('RETRYING'));
   });
@@ -210,13 +214,14 @@ describe('pay-at-counter client against the sandbox', () => {
   });
 
   test('new firmware notification is kept as a string', async () => {
-    const done = await readUntil(client, GBP_TERMINAL, await sale(amountFor('new_notification')));
+    const done = await read(GBP_TERMINAL, await sale(amountFor('new_notification')));
     assert.ok(done.notifications.includes('LANGUAGE_SELECTION'));
     assert.equal(done.result, 'SUCCESSFUL');
   });
 
   test('slow responses: a short client time limit gives timeout, a normal one gets through', async () => {
-    const slowSandbox = await sandboxWithClient({ speed: 10 });
+    // Time stands still: the slow answer cannot arrive within the impatient client's 50 ms.
+    const slowSandbox = await sandboxWithClient({ speed: 10, clock: new ManualClock() });
     try {
       const impatient = clientFor(slowSandbox.sandbox, 50);
       await rejectsWith(
@@ -238,7 +243,7 @@ describe('pay-at-counter client against the sandbox', () => {
   test('a start on a busy terminal → terminal_busy; the running one is not disturbed', async () => {
     const id = await sale(amountFor('chip_and_pin'));
     await rejectsWith(sale(amountFor('contactless')), 'terminal_busy');
-    assert.equal((await readUntil(client, GBP_TERMINAL, id)).result, 'SUCCESSFUL');
+    assert.equal((await read(GBP_TERMINAL, id)).result, 'SUCCESSFUL');
   });
 
   test('invalid starts are rejected (400) and unknown terminals are not_found (404)', async () => {
@@ -262,7 +267,7 @@ describe('pay-at-counter client against the sandbox', () => {
     for (const amount of [1, 99_999_999]) {
       const id = await sale(amount);
       await client.cancelTransaction(GBP_TERMINAL, id).catch(() => undefined);
-      await readUntil(client, GBP_TERMINAL, id);
+      await read(GBP_TERMINAL, id);
     }
   });
 
@@ -272,20 +277,20 @@ describe('pay-at-counter client against the sandbox', () => {
       amount: 450,
       currency: 'GBP',
     });
-    const done = await readUntil(client, GBP_TERMINAL, transactionId);
+    const done = await read(GBP_TERMINAL, transactionId);
     assert.equal(done.result, 'SUCCESSFUL');
     assert.equal(done.transactionType, 'REFUND');
     assert.ok(lineValues(done.receipts.MERCHANT).includes('REFUND'));
   });
 
   test('DUPLICATE (type and endpoint 4) reprints the last transaction’s receipt', async () => {
-    const original = await readUntil(client, EUR_TERMINAL, await sale(2306, EUR_TERMINAL, 'EUR'));
+    const original = await read(EUR_TERMINAL, await sale(2306, EUR_TERMINAL, 'EUR'));
     for (const start of [
       () => client.startTransaction(EUR_TERMINAL, { transactionType: 'DUPLICATE' }),
       () => client.startDuplicate(EUR_TERMINAL),
     ]) {
       const { transactionId } = await start();
-      const dup = await readUntil(client, EUR_TERMINAL, transactionId);
+      const dup = await read(EUR_TERMINAL, transactionId);
       assert.equal(dup.result, 'SUCCESSFUL');
       assert.equal(dup.amountTotal, original.amountTotal);
       assert.equal(dup.authCode, original.authCode);
@@ -295,7 +300,7 @@ describe('pay-at-counter client against the sandbox', () => {
   });
 
   test('bad credentials → bad_credentials; a second instance is independent', async () => {
-    const other = await sandboxWithClient({ username: 'live-user', password: 'live-secret' });
+    const other = await sandboxWithClient({ username: 'live-user', password: 'live-secret', clock });
     try {
       const crossed = new PayAtCounterClient({
         baseUrl: other.sandbox.baseUrl,
@@ -309,7 +314,7 @@ describe('pay-at-counter client against the sandbox', () => {
       });
       // The first instance's terminal is untouched by the second's sale.
       assert.equal((await client.getTerminal(GBP_TERMINAL)).status, 'AVAILABLE');
-      await readUntil(other.client, GBP_TERMINAL, id.transactionId);
+      await readUntil(other.client, GBP_TERMINAL, id.transactionId, undefined, { clock });
     } finally {
       await other.sandbox.close();
     }
@@ -318,7 +323,8 @@ describe('pay-at-counter client against the sandbox', () => {
 
 describe('reports add up what the sandbox really ran', () => {
   test('X_BAL, Z_BAL (reset), BANKING and END_OF_DAY', async () => {
-    const { sandbox, client } = await sandboxWithClient({ speed: 50 });
+    const clock = new ManualClock();
+    const { sandbox, client } = await sandboxWithClient({ speed: 50, clock });
     try {
       async function run(type: 'SALE' | 'REFUND', amount: number) {
         const { transactionId } = await client.startTransaction(GBP_TERMINAL, {
@@ -326,7 +332,7 @@ describe('reports add up what the sandbox really ran', () => {
           amount,
           currency: 'GBP',
         });
-        return readUntil(client, GBP_TERMINAL, transactionId);
+        return readUntil(client, GBP_TERMINAL, transactionId, undefined, { clock });
       }
       async function report(type: 'X_BAL' | 'Z_BAL' | 'BANKING' | 'END_OF_DAY') {
         const { reportId } = await client.startReport(GBP_TERMINAL, type);
@@ -338,7 +344,7 @@ describe('reports add up what the sandbox really ran', () => {
         for (;;) {
           const r = await client.getReport(GBP_TERMINAL, reportId);
           if (r.finished) return r;
-          await new Promise((resolve) => setTimeout(resolve, 20));
+          await clock.advanceToNextTimer();
         }
       }
       const sales = [

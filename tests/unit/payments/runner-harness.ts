@@ -1,10 +1,15 @@
 // The runner's test harness: a sandbox card machine (optionally behind a proxy that loses or
-// replaces answers), a real SQLite file, and payment services on a manual clock driven fast
-// (support.ts driveClock), so the runner's waits cost little real time. `realTime` puts the
-// runner on the system clock for tests about the real pace of its reads.
+// replaces answers), a real SQLite file, and payment services. The runner and the card machine
+// share one manual clock driven fast (driveClock), so neither the runner's waits nor the
+// machine's pace cost much real time, and the runner reads at its true pace against the
+// machine's. `realTime` puts both on real time for tests about the real pace of reads.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SANDBOX_SCRIPTS, type PayAtCounterSandbox } from '../../../electron/sandbox/pay-at-counter/server';
+import {
+  SANDBOX_SCRIPTS,
+  type PayAtCounterSandbox,
+  type SandboxClock,
+} from '../../../electron/sandbox/pay-at-counter/server';
 import { systemClock, type Clock, type TimerHandle } from '../../../electron/services/common/clock';
 import type { Db } from '../../../electron/services/storage/database';
 import {
@@ -43,6 +48,11 @@ export async function rejectsWith(work: Promise<unknown> | (() => unknown), code
 /** A manual clock that also notes every wait the runner asks of it. */
 class RecordingClock extends ManualClock {
   readonly delaysAsked: number[] = [];
+  /** The same time for the card machine, whose pauses are not noted. */
+  readonly unrecorded: SandboxClock = {
+    now: () => this.now(),
+    setTimer: (fn, ms) => super.setTimer(fn, ms),
+  };
   override setTimer(fn: () => void, ms: number): TimerHandle {
     this.delaysAsked.push(ms);
     return super.setTimer(fn, ms);
@@ -70,6 +80,7 @@ export interface Harness {
 }
 
 interface HarnessOptions {
+  /** Pace of the card machine's scripts against the shared clock (see polling-policy.ts). */
   speed?: number;
   /** Puts a proxy between the runner and the sandbox that decides what happens to each request. */
   via?: (method: string, path: string) => ProxyAction;
@@ -80,13 +91,18 @@ interface HarnessOptions {
 }
 
 export async function harness({
-  speed = 50,
+  speed,
   via,
   polling,
   credentials,
   realTime = false,
 }: HarnessOptions = {}): Promise<Harness> {
-  const { sandbox, client: direct } = await sandboxWithClient({ speed });
+  const manual = realTime ? null : new RecordingClock(Date.now());
+  // On the shared clock, pace 10 leaves the runner several reads per script step, as at the counter.
+  const { sandbox, client: direct } = await sandboxWithClient({
+    speed: speed ?? (manual ? 10 : 50),
+    ...(manual && { clock: manual.unrecorded }),
+  });
   const proxy = via ? await startCardServiceProxy(sandbox.baseUrl, via) : null;
   const client =
     proxy || credentials
@@ -100,9 +116,8 @@ export async function harness({
   const temp = tempDir();
   const dbFile = join(temp.dir, 'till.db');
   const db = openPaymentsDatabase(dbFile);
-  const manual = realTime ? null : new RecordingClock(Date.now());
   const clock: Clock = manual ?? systemClock;
-  const driver = manual ? driveClock(manual) : null;
+  const driver = manual ? driveClock(manual, 50) : null;
   const events: PaymentEvent[] = [];
   /** Checks run on every new event; each returns true once it has what it waited for. */
   const eventWaiters = new Set<() => boolean>();

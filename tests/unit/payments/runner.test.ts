@@ -306,7 +306,7 @@ describe('event listeners', () => {
 
 describe('signature timeout', () => {
   test('no answer in 80 s (scaled): final result from the record; a late answer is refused', async () => {
-    const h = await harness({ speed: 400 });
+    const h = await harness({ speed: 100 });
     try {
       const p = await h.service.startSale(gbpSale('t1', 1204));
       await h.waitForEvent('signature_required', (e) => e.paymentId === p.id);

@@ -21,6 +21,8 @@ import type { PaymentService, StartSaleInput } from '../../../electron/services/
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
 import type { ManualClock } from '../../support/manual-clock';
 
+export { driveClock } from '../../support/manual-clock';
+
 export const GBP_TERMINAL = '22900001';
 export const EUR_TERMINAL = '22900002';
 
@@ -99,33 +101,16 @@ export async function waitUntil(
 }
 
 /**
- * Runs a manual clock fast beside a real sandbox: about every real millisecond it moves `stepMs`
- * on, so the runner's waits (first read, pace, back-off, Retry-After, terminal watch) take a
- * small part of their real time while the sandbox plays its scripts in real time.
+ * Reads the transaction until `until` holds (default: finished); fails after `limitMs` of real
+ * time. With `clock` (the sandbox's manual clock), each read is followed by the card machine's
+ * next step instead of a real pause, so every state is seen and nothing waits.
  */
-export function driveClock(clock: ManualClock, stepMs = 20): { stop(): Promise<void> } {
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      await clock.advance(stepMs);
-      await delay(1);
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-    },
-  };
-}
-
-/** Reads the transaction until `until` holds (default: finished); fails after `limitMs`. */
 export async function readUntil(
   client: PayAtCounterClient,
   terminalId: string,
   transactionId: string,
   until: (t: CardTransaction) => boolean = (t) => t.finished,
-  limitMs = 15_000,
+  { clock, limitMs = 15_000 }: { clock?: ManualClock; limitMs?: number } = {},
 ): Promise<CardTransaction> {
   const deadline = Date.now() + limitMs;
   for (;;) {
@@ -136,7 +121,7 @@ export async function readUntil(
         `gave up after ${limitMs} ms waiting for transaction ${transactionId} on ${terminalId}; notifications: ${record.notifications.join(',')}`,
       );
     }
-    await delay(20);
+    await (clock ? clock.advanceToNextTimer() : delay(20));
   }
 }
 

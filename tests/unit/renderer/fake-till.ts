@@ -90,6 +90,7 @@ export function saleView(overrides: Partial<SaleView> = {}): SaleView {
     paid: 0,
     due: 935,
     change: 0,
+    refunded: 0,
     tenders: [],
     createdAt: '2026-11-23T09:00:00.000Z',
     completedAt: null,

@@ -12,7 +12,7 @@ let t: TestTill;
 let products: Product[];
 
 before(async () => {
-  t = await startTestTill();
+  t = await startTestTill({ drivenClock: true });
   products = (await t.call('catalogue.get', {})).products;
 });
 after(() => t.close());
@@ -95,6 +95,7 @@ test('a Z report needs the manager, and resets the totals the next X report show
 
 test('a report while a card payment runs on that card machine is refused clearly', async () => {
   const sale = await t.call('sales.open', { lines: basketEndingIn(products, 7) }); // a slow card
+  await t.time!.hold(); // the payment keeps running until time moves again
   const card = await t.call('sales.payCard', {
     saleId: sale.saleId,
     terminalId: TERMINAL,
@@ -103,6 +104,7 @@ test('a report while a card payment runs on that card machine is refused clearly
   const busy = await t.failure('reports.run', { terminalId: TERMINAL, type: 'X_BAL' });
   assert.equal(busy.code, 'terminal_busy');
   assert.match(busy.message, /card payment is running/);
+  t.time!.resume();
   await t.call('payments.cancel', { paymentId: card.paymentId });
   await t.waitForEvent('payments.updated', (p) => p.paymentId === card.paymentId && p.state === 'finished');
 });

@@ -17,7 +17,7 @@ let t: TestTill;
 let products: Product[];
 
 before(async () => {
-  t = await startTestTill();
+  t = await startTestTill({ drivenClock: true });
   products = (await t.call('catalogue.get', {})).products;
   await t.call('manager.setPin', { newPin: PIN });
 });

@@ -9,7 +9,7 @@ let t: TestTill;
 let products: Product[];
 
 before(async () => {
-  t = await startTestTill();
+  t = await startTestTill({ drivenClock: true });
   products = (await t.call('catalogue.get', {})).products;
 });
 after(() => t.close());
@@ -184,7 +184,8 @@ test('a refund against a past card sale cannot exceed what was paid', async () =
 });
 
 test('while a card payment runs, cash, a manual card entry and abandoning are all refused', async () => {
-  const sale = await t.call('sales.open', { lines: basketEndingIn(7) }); // slow card: a wide window
+  const sale = await t.call('sales.open', { lines: basketEndingIn(7) }); // slow card: cancellable
+  await t.time!.hold(); // the payment keeps running until time moves again
   const card = await payAllByCard(sale);
   for (const [method, input] of [
     ['sales.payCash', { saleId: sale.saleId, amountGiven: sale.total }],
@@ -195,6 +196,7 @@ test('while a card payment runs, cash, a manual card entry and abandoning are al
     assert.equal((await t.failure(method, input)).code, 'conflict', method);
   }
   assert.equal((await t.call('sales.get', { saleId: sale.saleId })).paid, 0);
+  t.time!.resume();
   await t.call('payments.cancel', { paymentId: card.paymentId });
   const ended = await settled(card.paymentId);
   assert.equal(ended.successful, false);

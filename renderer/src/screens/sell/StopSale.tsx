@@ -1,15 +1,21 @@
-// How the cashier stops a sale: abandoned while nothing has been taken; once money has been
-// taken (the services refuse to abandon it), the way out is the refund path instead.
+// How the cashier stops a sale: abandoned while it holds no money (nothing taken, or the card
+// part refunded); while it holds money (the services refuse to abandon it), the way out is the
+// refund path instead.
 import type { SaleView } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
 import { useSale } from '../../state/sale';
+
+/** What the sale still holds: every tender taken, less what card refunds gave back. */
+export function heldOn(sale: SaleView): number {
+  return sale.paid - sale.refunded;
+}
 
 /** Takes the cashier to Refunds, saying why the sale cannot simply be abandoned. */
 function refundInstead(sale: SaleView): void {
   const store = useSale.getState();
   store.setPhase('refunds');
   store.setNote(
-    `${formatMoney(sale.paid, sale.currency)} was taken on this sale, so it can't be abandoned: refund the card payment below, and give back any cash from the drawer.`,
+    `${formatMoney(heldOn(sale), sale.currency)} was taken on this sale, so it can't be abandoned: refund the card payment below, and give back any cash from the drawer.`,
   );
 }
 
@@ -23,7 +29,7 @@ export function StopSaleButton({
   big?: boolean;
 }) {
   const size = big ? ' big' : '';
-  if (sale.paid > 0)
+  if (heldOn(sale) > 0)
     return (
       <button
         type="button"

@@ -9,7 +9,7 @@ import { useSale, type TenderMethod } from '../../state/sale';
 import { AmountField, Keypad, amountText } from './AmountField';
 import { useTerminals } from '../../state/terminals';
 import { TerminalPicker, defaultTerminal } from './TerminalPicker';
-import { StopSaleButton } from './StopSale';
+import { heldOn, StopSaleButton } from './StopSale';
 
 const METHODS: Array<{ id: TenderMethod; label: string }> = [
   { id: 'card', label: 'Card' },
@@ -211,6 +211,9 @@ export function TenderPanel({ sale }: { sale: SaleView }) {
             {sale.paid > 0 && (
               <span className="paid-line"> · {formatMoney(sale.paid, sale.currency)} already paid</span>
             )}
+            {sale.refunded > 0 && (
+              <span className="paid-line"> · {formatMoney(sale.refunded, sale.currency)} refunded</span>
+            )}
           </p>
         </div>
       </header>
@@ -256,8 +259,10 @@ export function TenderPanel({ sale }: { sale: SaleView }) {
           <button type="button" disabled={busy} onClick={() => void useSale.getState().backToBasket()}>
             Back to basket
           </button>
-        ) : (
+        ) : heldOn(sale) > 0 ? (
           <span className="hint">Part paid: finish with cash or card, or refund what was taken.</span>
+        ) : (
+          <span className="hint">What was taken has been refunded: abandon the sale to close it.</span>
         )}
         <StopSaleButton sale={sale} busy={busy} />
       </footer>
