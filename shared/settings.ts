@@ -50,6 +50,13 @@ const payAtCounterSchema = z
   .object({ ...serviceFields, defaultTerminalId: z.string().min(1).max(128).nullable().default(null) })
   .superRefine(requireUrlWhenLive);
 const plainServiceSchema = z.object(serviceFields).superRefine(requireUrlWhenLive);
+/**
+ * The distribution API's document gives both POST and PUT for creating an order (docs/supplies.md):
+ * POST unless the supplier says otherwise.
+ */
+const distributionSchema = z
+  .object({ ...serviceFields, orderMethod: z.enum(['POST', 'PUT']).default('POST') })
+  .superRefine(requireUrlWhenLive);
 
 /** "host:port" for a network printer: a host name, IPv4 address or [IPv6] address, and a port. */
 export function parsePrinterAddress(address: string): { host: string; port: number } | null {
@@ -146,7 +153,7 @@ export type PinLockout = z.infer<typeof pinLockoutSchema>;
 export const settingsObjectSchema = z.object({
   schemaVersion: z.literal(1).default(1),
   payAtCounter: payAtCounterSchema.prefault({}),
-  distribution: plainServiceSchema.prefault({}),
+  distribution: distributionSchema.prefault({}),
   merchant: plainServiceSchema.prefault({}),
   printers: z
     .array(printerSchema)

@@ -3,10 +3,17 @@
 // this and hand it to the till (TillOptions.standIns); the till's services never import it.
 import { randomBytes } from 'node:crypto';
 import { seedCatalogue, type SeedProduct } from './catalogue-seed';
-import { startPayAtCounterSandbox, type PayAtCounterSandbox } from './pay-at-counter/server';
+import { startDistributionSandbox, type DistributionSandbox } from './distribution/server';
+import {
+  startPayAtCounterSandbox,
+  type PayAtCounterSandbox,
+  type SandboxClock,
+} from './pay-at-counter/server';
 
 export interface SandboxServices {
   payAtCounter: PayAtCounterSandbox;
+  /** The supplier (product distribution API). */
+  distribution: DistributionSandbox;
   /** Products for an empty catalogue in sandbox mode. */
   demoCatalogue: SeedProduct[];
   close(): Promise<void>;
@@ -17,9 +24,13 @@ export interface SandboxServicesOptions {
   basePort?: number;
   /** Pace of the sandbox card machine (1 = real time). */
   speed?: number;
+  /** The card machine's clock; real time by default (tests pass the till's manual clock). */
+  clock?: SandboxClock;
   /** Fixed credentials (the sandbox CLI prints them); random per launch by default. */
   payAtCounterUsername?: string;
   payAtCounterPassword?: string;
+  /** Fixed supplier API key; random per launch by default. */
+  distributionApiKey?: string;
   /** Size of the demo catalogue (the benchmark uses 10,000); the café's own products by default. */
   catalogueSize?: number;
 }
@@ -29,14 +40,22 @@ export async function startSandboxServices(options: SandboxServicesOptions = {})
   const payAtCounter = await startPayAtCounterSandbox({
     port: port(0),
     speed: options.speed ?? 1,
+    ...(options.clock && { clock: options.clock }),
     username: options.payAtCounterUsername ?? 'sandbox',
     password: options.payAtCounterPassword ?? `sandbox-${randomBytes(9).toString('base64url')}`,
   });
+  const distribution = await startDistributionSandbox({
+    port: port(1),
+    speed: options.speed ?? 1,
+    ...(options.clock && { clock: options.clock }),
+    apiKey: options.distributionApiKey ?? `sandbox-${randomBytes(12).toString('base64url')}`,
+  });
   return {
     payAtCounter,
+    distribution,
     demoCatalogue: seedCatalogue(options.catalogueSize),
     async close() {
-      await payAtCounter.close();
+      await Promise.all([payAtCounter.close(), distribution.close()]);
     },
   };
 }
@@ -50,5 +69,6 @@ export function describeSandbox(services: SandboxServices) {
       username: services.payAtCounter.username,
       password: services.payAtCounter.password,
     },
+    distribution: { baseUrl: services.distribution.baseUrl, apiKey: services.distribution.apiKey },
   };
 }

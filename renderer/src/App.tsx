@@ -12,6 +12,8 @@ import { SellScreen } from './screens/sell/SellScreen';
 import { PrinterScreen } from './screens/printer/PrinterScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { ReportsScreen } from './screens/reports/ReportsScreen';
+import { SuppliesScreen } from './screens/supplies/SuppliesScreen';
+import { useSupplies } from './state/supplies';
 
 function Screen({ id }: { id: ScreenId }) {
   switch (id) {
@@ -24,7 +26,7 @@ function Screen({ id }: { id: ScreenId }) {
     case 'printer':
       return <PrinterScreen />;
     case 'supplies':
-      return <ComingSoon title="Supplies" what="ordering stock from the product distribution service." />;
+      return <SuppliesScreen />;
     case 'merchant':
       return <ComingSoon title="Merchant tools" what="the merchant dashboard's tools, after signing in." />;
     case 'settings':
@@ -41,7 +43,7 @@ export function App() {
     void useShell.getState().refresh();
     return followTillEvents(
       till,
-      { shell: useShell, sale: useSale, printing: usePrinting, settings: useSettings },
+      { shell: useShell, sale: useSale, printing: usePrinting, settings: useSettings, supplies: useSupplies },
       { connection: bridgeConnection },
     );
   }, []);

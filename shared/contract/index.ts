@@ -8,6 +8,7 @@ import { salesEvents, salesMethods } from './sales';
 import { settingsEvents, settingsMethods } from './settings';
 import { printingEvents, printingMethods } from './printing';
 import { reportsMethods } from './reports';
+import { suppliesEvents, suppliesMethods } from './supplies';
 
 export const methods = {
   ...systemMethods,
@@ -16,6 +17,7 @@ export const methods = {
   ...settingsMethods,
   ...printingMethods,
   ...reportsMethods,
+  ...suppliesMethods,
 } as const;
 
 export const events = {
@@ -23,6 +25,7 @@ export const events = {
   ...salesEvents,
   ...settingsEvents,
   ...printingEvents,
+  ...suppliesEvents,
 } as const;
 
 export type Methods = typeof methods;
@@ -56,3 +59,4 @@ export * from './sales';
 export * from './settings';
 export * from './printing';
 export * from './reports';
+export * from './supplies';

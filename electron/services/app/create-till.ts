@@ -11,7 +11,7 @@ import { createLogger, type Logger } from '../common/logger';
 import { ConnectionMonitor } from '../connections/monitor';
 import { PayAtCounterConnection } from '../connections/pay-at-counter-connection';
 import { ManagerGate, type GuardedAction } from '../manager-gate';
-import { isRunningPayment, JOURNAL_MIGRATIONS } from '../payments/journal';
+import { isRunningPayment, JOURNAL_MIGRATIONS, refundedAmount } from '../payments/journal';
 import { createPaymentService, type PollingPolicy } from '../payments/transaction-runner';
 import { printingHandlers, toJobView } from '../printing/handlers';
 import { SPOOL_MIGRATIONS, type PrintingService, type SpoolTiming } from '../printing/index';
@@ -22,6 +22,9 @@ import { receiptSettingsFrom } from '../sales/receipt-settings';
 import { receiptNumberOf, SALES_MIGRATIONS, SalesLedger } from '../sales/sales-ledger';
 import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
 import { StorageHealth } from '../storage/storage-health';
+import { DistributionConnection } from '../supplies/connection';
+import { suppliesHandlers } from '../supplies/handlers';
+import { SUPPLIES_MIGRATIONS } from '../supplies/order-attempts';
 import { checkpointPeriodically, closeDatabase, openDatabase } from '../storage/database';
 import { probeDataDir, secureDataDir } from '../storage/data-dir';
 import { SaleNumberMark } from '../storage/sale-number-mark';
@@ -105,7 +108,13 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   const storageHealth = new StorageHealth({ probe: () => probeDataDir(options.dataDir) });
   const db = openDatabase(
     join(options.dataDir, 'paydesk.sqlite'),
-    [...JOURNAL_MIGRATIONS, ...SPOOL_MIGRATIONS, ...CATALOGUE_MIGRATIONS, ...SALES_MIGRATIONS],
+    [
+      ...JOURNAL_MIGRATIONS,
+      ...SPOOL_MIGRATIONS,
+      ...CATALOGUE_MIGRATIONS,
+      ...SALES_MIGRATIONS,
+      ...SUPPLIES_MIGRATIONS,
+    ],
     clock,
   );
   const stopCheckpoints = checkpointPeriodically(db, clock, (error) => {
@@ -122,6 +131,12 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     settings,
     secrets,
     async () => (await standIns.get()).payAtCounter,
+  );
+  const distribution = new DistributionConnection(
+    settings,
+    secrets,
+    async () => (await standIns.get()).distribution,
+    { clock, log: logger },
   );
   const monitor = new ConnectionMonitor([{ service: 'payAtCounter', mode: payAtCounter.mode() }], clock);
   const trackCard = <T>(work: Promise<T>) => monitor.track('payAtCounter', work);
@@ -157,7 +172,9 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
 
   // Sales.
   const saleNumbers = SaleNumberMark.inDataDir(options.dataDir, undefined, () => clock.now());
-  const ledger = new SalesLedger(db, clock, saleNumbers);
+  const ledger = new SalesLedger(db, clock, saleNumbers, (saleId) =>
+    refundedAmount(payments.paymentsLinkedTo({ saleId })),
+  );
   checkStorageAtStart({
     db,
     dataDir: options.dataDir,
@@ -189,6 +206,12 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     secrets,
     manager,
     testConnection: async (service, liveBaseUrl) => {
+      if (service === 'distribution') {
+        const client =
+          liveBaseUrl === undefined ? await distribution.client() : distribution.liveClientFor(liveBaseUrl);
+        await client.listProducts();
+        return;
+      }
       if (service !== 'payAtCounter') {
         throw new TillError('not_configured', 'This service’s client arrives in a later version of Paydesk.');
       }
@@ -197,7 +220,10 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       else await trackCard((await payAtCounter.client()).listTerminals());
     },
     cardPaymentRunning,
-    onSecretsChanged: () => payAtCounter.forgetCredentials(),
+    onSecretsChanged: () => {
+      payAtCounter.forgetCredentials();
+      distribution.forgetKey();
+    },
     keychainStatus: async () => {
       if (!keychain.ok) keychain = await secrets.availability();
       return keychain;
@@ -238,6 +264,16 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       (id) => settings.load().printers.find((p) => p.id === id)?.name || id,
     ),
     ...reportsHandlers({ payments, requireManager, printReceipt, track: trackCard, logger }),
+    ...suppliesHandlers({
+      db,
+      connection: distribution,
+      settings,
+      clock,
+      log: logger,
+      currency: SHOP_CURRENCY,
+      printReceipt,
+      onChange: (orderId) => events.emit('supplies.changed', { orderId }),
+    }),
   };
 
   // Pick up whatever an earlier run left unfinished, before the UI can start anything new.

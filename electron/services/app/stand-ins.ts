@@ -3,9 +3,12 @@
 // in; services never import electron/sandbox.
 import type { ProductSeed } from '../catalogue/store';
 import type { PayAtCounterEndpoint } from '../connections/pay-at-counter-connection';
+import type { DistributionEndpoint } from '../supplies/connection';
 
 export interface StandIns {
   payAtCounter: PayAtCounterEndpoint;
+  /** The supplier (product distribution API) and the key it takes. */
+  distribution: DistributionEndpoint;
   /** Products for an empty catalogue on the first run in sandbox mode. */
   demoCatalogue?: readonly ProductSeed[];
   close(): Promise<void>;

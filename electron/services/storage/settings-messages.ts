@@ -17,7 +17,10 @@ function waitWording(retryAfterMs: number | undefined): string {
 }
 
 const WORDING: Partial<Record<ErrorCode, (service: string, retryAfterMs?: number) => string>> = {
-  bad_credentials: () => 'The username or password was not accepted.',
+  bad_credentials: (service) =>
+    service === SERVICE_LABELS.distribution
+      ? 'The API key was not accepted.'
+      : 'The username or password was not accepted.',
   unreachable: (service) => `${service} can't be reached: check the internet connection.`,
   timeout: (service) => `${service} took too long to answer. Check the connection and try again.`,
   certificate: () => "The service's security certificate isn't trusted, so Paydesk did not connect.",

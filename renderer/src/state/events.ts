@@ -7,12 +7,15 @@ import { REFRESH_DEBOUNCE_MS, type PrintingStore } from './printing';
 import type { SaleStore } from './sale';
 import type { SettingsStore } from './settings';
 import type { ShellStore } from './shell';
+import type { SuppliesStore } from './supplies';
 
 export interface FollowedStores {
   shell: ShellStore;
   sale: SaleStore;
   printing: PrintingStore;
   settings: SettingsStore;
+  /** Optional: stores tests leave out hear nothing. */
+  supplies?: SuppliesStore;
 }
 
 /** The link to the services coming and going (the browser's WebSocket); Electron's IPC has none. */
@@ -34,6 +37,7 @@ export function followTillEvents(
     api.on('payments.updated', (view) => stores.sale.getState().applyPayment(view)),
     api.on('sales.updated', (view) => stores.sale.getState().applySale(view)),
     api.on('settings.changed', (view) => stores.settings.getState().apply(view)),
+    api.on('supplies.changed', ({ orderId }) => stores.supplies?.getState().changed(orderId)),
     api.on('printing.changed', () => {
       // Only the Printer screen shows the queue: refresh it while it shows, once per burst.
       if (printingRefresh || stores.shell.getState().screen !== 'printer') return;

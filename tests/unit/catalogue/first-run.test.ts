@@ -23,6 +23,7 @@ function countingStandIns() {
     counter.starts++;
     return {
       payAtCounter: { baseUrl: 'http://127.0.0.1:9', username: 'sandbox', password: 'sandbox' },
+      distribution: { baseUrl: 'http://127.0.0.1:9', apiKey: 'sandbox' },
       demoCatalogue: DEMO,
       close: async () => {},
     };

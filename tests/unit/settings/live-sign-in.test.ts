@@ -14,9 +14,11 @@ import {
   type PayAtCounterSandbox,
 } from '../../../electron/sandbox/pay-at-counter/server';
 import { EncryptedFileSecretStore } from '../../../electron/services/storage/secret-store-encrypted-file';
+import { startDistributionSandbox } from '../../../electron/sandbox/distribution/server';
 
 const PIN = '4826';
 const LIVE_PASSWORD = `live-${randomBytes(6).toString('hex')}`;
+const LIVE_SUPPLIER_KEY = `supplier-${randomBytes(6).toString('hex')}`;
 
 let live: PayAtCounterSandbox;
 let dataDir: string;
@@ -147,16 +149,37 @@ test('the saved sign-in and a passing test switch to Live; the live sign-in cann
   assert.ok(!forgotten.secrets.some((s) => s.key === 'payAtCounter.password' && s.profile === 'live'));
 });
 
-test('services Paydesk cannot connect to yet cannot go Live at all', async () => {
-  await t.call('secrets.save', { key: 'distribution.apiKey', profile: 'live', value: 'key-1' });
-  const supplies = await t.failure('settings.update', {
-    patch: { distribution: { mode: 'live', liveBaseUrl: 'https://supplier.example.com' } },
-  });
-  assert.equal(supplies.code, 'not_allowed');
-  assert.equal(
-    supplies.message,
-    "The supplier service stays on Sandbox: this version of Paydesk can't connect to it yet.",
-  );
+test('the supplier goes Live only with its API key and a passing test; merchant tools cannot at all', async () => {
+  const liveSupplier = await startDistributionSandbox({ apiKey: LIVE_SUPPLIER_KEY });
+  try {
+    const patch = { distribution: { mode: 'live', liveBaseUrl: liveSupplier.baseUrl } };
+    const noKey = await t.failure('settings.update', { patch });
+    assert.equal(
+      noKey.message,
+      'The supplier service stays on Sandbox: save the live API key under Live sign-in first, then save again.',
+    );
+    await t.call('secrets.save', { key: 'distribution.apiKey', profile: 'live', value: 'key-1' });
+    const wrongKey = await t.failure('settings.update', { patch });
+    assert.equal(wrongKey.code, 'not_allowed');
+    assert.equal(
+      wrongKey.message,
+      'The supplier service stays on Sandbox: the connection test did not pass. The API key was not accepted. Check the address and sign-in, then save again.',
+    );
+    assert.equal(t.till.settings.load().distribution.mode, 'sandbox');
+
+    await t.call('secrets.save', { key: 'distribution.apiKey', profile: 'live', value: LIVE_SUPPLIER_KEY });
+    await t.call('settings.update', { patch });
+    assert.equal(t.till.settings.load().distribution.mode, 'live');
+    const before = liveSupplier.stats().apiRequests;
+    const { products } = await t.call('supplies.products', {});
+    assert.equal(products.length, liveSupplier.products.length);
+    assert.equal(liveSupplier.stats().apiRequests, before + 1, 'the catalogue came from the live supplier');
+    const forget = await t.failure('secrets.forget', { key: 'distribution.apiKey', profile: 'live' });
+    assert.equal(forget.code, 'not_allowed');
+    await t.call('settings.update', { patch: { distribution: { mode: 'sandbox' } } });
+  } finally {
+    await liveSupplier.close();
+  }
   const merchant = await t.failure('settings.update', {
     patch: { merchant: { mode: 'live', liveBaseUrl: 'https://merchant.example.com' } },
   });

@@ -1,0 +1,242 @@
+// The order-once rule. A creation is recorded before it is sent and sent exactly once. When its
+// answer is lost (connection closed, unreadable, a 500), the till looks for it among the
+// supplier's orders — ones that were not there just before sending, with the same lines and
+// address — and nothing new can be ordered until it is found or ruled out. Ordering the same
+// lines to the same address again within a short window needs an explicit confirmation.
+import { randomUUID } from 'node:crypto';
+import type { OrderAttempt, PlaceOrderResult } from '../../../shared/contract/supplies';
+import {
+  addressProblems,
+  normaliseAddress,
+  orderFingerprint,
+  type DeliveryAddress,
+} from '../../../shared/supplies';
+import type { TillError } from '../../../shared/contract/errors';
+import type { Clock } from '../common/clock';
+import type { Logger } from '../common/logger';
+import type { DistributionClient } from './distribution-client';
+import { fieldProblems } from './distribution-errors';
+import type { WireOrder } from './distribution-records';
+import type { AttemptRecord, OrderAttempts, OrderRequest } from './order-attempts';
+import { linePricesOf, toSupplyOrder } from './order-views';
+
+/** A repeat of a placed order within this window needs `confirmRepeat`. */
+export const REPEAT_WINDOW_MS = 30 * 60_000;
+
+export interface OrderOnceDeps {
+  attempts: OrderAttempts;
+  client: () => Promise<DistributionClient>;
+  orderMethod: () => 'POST' | 'PUT';
+  /** Product names the till knows (for lines and field problems). */
+  names: () => Promise<ReadonlyMap<number, string>>;
+  clock: Pick<Clock, 'now'>;
+  log: Logger;
+  onChange: (orderId: number | null) => void;
+  repeatWindowMs?: number;
+}
+
+export interface PlaceOrderInput {
+  lines: { productId: number; quantity: number }[];
+  address: Partial<DeliveryAddress>;
+  confirmRepeat: boolean;
+}
+
+const IN_DOUBT_WORDS =
+  'The supplier’s answer to an order was lost, so it may or may not have been placed. The till will not send it again by itself: press “Check again” in a moment.';
+
+function attemptView(attempt: AttemptRecord): OrderAttempt {
+  return {
+    attemptId: attempt.id,
+    createdAt: new Date(attempt.createdAt).toISOString(),
+    lines: attempt.request.lines,
+    message: IN_DOUBT_WORDS,
+  };
+}
+
+function mergeLines(lines: readonly { productId: number; quantity: number }[]) {
+  const merged = new Map<number, number>();
+  for (const l of lines) merged.set(l.productId, (merged.get(l.productId) ?? 0) + l.quantity);
+  return [...merged.entries()].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+export class OrderOnce {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: OrderOnceDeps) {
+    const interrupted = deps.attempts.interruptedAreInDoubt();
+    if (interrupted > 0)
+      deps.log.warn(`${interrupted} supplier order(s) were being sent when the till stopped`);
+  }
+
+  /** One order at a time: two taps, or two screens, never send two creations side by side. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  place(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+    return this.serial(() => this.placeNow(input));
+  }
+
+  check(attemptId: string): Promise<PlaceOrderResult> {
+    return this.serial(async () => {
+      const attempt = this.deps.attempts.get(attemptId);
+      if (!attempt)
+        return { outcome: 'not_placed', message: 'The till has no record of that order attempt.' };
+      if (attempt.state === 'sending' || attempt.state === 'in_doubt') return this.resolve(attempt);
+      return this.settledResult(attempt);
+    });
+  }
+
+  private async placeNow(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+    const address = normaliseAddress(input.address);
+    const problems = Object.entries(addressProblems(address)).map(([field, message]) => ({ field, message }));
+    if (problems.length > 0) {
+      return { outcome: 'refused', message: 'The delivery address needs a look before ordering.', problems };
+    }
+    const request: OrderRequest = { address, lines: mergeLines(input.lines) };
+    const fingerprint = orderFingerprint(request.lines, address);
+
+    // An earlier order whose answer was lost is settled first: it may be this very order.
+    for (const earlier of this.deps.attempts.unsettled()) {
+      const settled = await this.resolve(earlier);
+      if (settled.outcome === 'in_doubt') return settled;
+    }
+
+    const window = this.deps.repeatWindowMs ?? REPEAT_WINDOW_MS;
+    const recent = this.deps.attempts.placedSince(fingerprint, this.deps.clock.now() - window);
+    if (recent && !input.confirmRepeat) {
+      const minutes = Math.max(1, Math.round((this.deps.clock.now() - recent.createdAt) / 60_000));
+      return {
+        outcome: 'needs_confirmation',
+        similar: {
+          orderId: recent.orderId!,
+          referenceNumber: recent.referenceNumber ?? '',
+          placedAt: new Date(recent.createdAt).toISOString(),
+        },
+        message: `The same items to the same address were ordered ${minutes} minute${minutes === 1 ? '' : 's'} ago. Order them again?`,
+      };
+    }
+
+    const client = await this.deps.client();
+    let before: WireOrder[];
+    try {
+      before = await client.listOrders();
+    } catch (error) {
+      return this.notPlaced(error as TillError);
+    }
+    const attempt = this.deps.attempts.begin({
+      id: randomUUID(),
+      fingerprint,
+      request,
+      method: this.deps.orderMethod(),
+      knownOrderIds: before.map((o) => o.id),
+    });
+    const outcome = await client.createOrder(request);
+    if (outcome.kind === 'created') {
+      const placed = this.deps.attempts.settle(attempt.id, {
+        state: 'placed',
+        orderId: outcome.order.id,
+        referenceNumber: outcome.order.referenceNumber,
+        totalPrice: outcome.order.totalPrice ?? null,
+        linePrices: linePricesOf(outcome.order),
+      });
+      this.deps.onChange(outcome.order.id);
+      return {
+        outcome: 'placed',
+        order: toSupplyOrder(outcome.order, await this.deps.names(), placed),
+        message: 'The order is placed with the supplier.',
+      };
+    }
+    if (outcome.kind === 'refused') {
+      this.deps.attempts.settle(attempt.id, { state: 'refused' });
+      const names = await this.deps.names();
+      return {
+        outcome: 'refused',
+        message:
+          'The supplier did not accept the order, so nothing was ordered. Fix what is marked, then place it again.',
+        problems: fieldProblems(outcome.body, request.lines, (id) => names.get(id) ?? 'A product'),
+      };
+    }
+    if (outcome.kind === 'not_created') {
+      this.deps.attempts.settle(attempt.id, { state: 'not_placed' });
+      return this.notPlaced(outcome.error);
+    }
+    this.deps.log.warn(
+      `supplier order ${attempt.id}: the answer was lost (${outcome.error.code})`,
+      outcome.error.cause,
+    );
+    this.deps.attempts.settle(attempt.id, { state: 'in_doubt' });
+    return this.resolve(this.deps.attempts.get(attempt.id)!);
+  }
+
+  /** Looks for a lost order among the supplier's orders; settles it when found or ruled out. */
+  private async resolve(attempt: AttemptRecord): Promise<PlaceOrderResult> {
+    let orders: WireOrder[];
+    try {
+      orders = await (await this.deps.client()).listOrders();
+    } catch (error) {
+      this.deps.log.warn(`supplier order ${attempt.id}: could not look for it yet`, error);
+      return this.inDoubt(attempt);
+    }
+    const known = new Set(attempt.knownOrderIds);
+    const mine = this.deps.attempts.linkedOrderIds();
+    const found = orders
+      .filter((o) => !known.has(o.id) && !mine.has(o.id))
+      .filter((o) => orderFingerprint(o.lines, o.address) === attempt.fingerprint)
+      .sort((a, b) => a.id - b.id)[0];
+    if (!found) {
+      this.deps.attempts.settle(attempt.id, { state: 'not_placed' });
+      this.deps.onChange(null);
+      return {
+        outcome: 'not_placed',
+        message:
+          'The supplier has no record of the order whose answer was lost, so nothing was ordered. You can place it again.',
+      };
+    }
+    const placed = this.deps.attempts.settle(attempt.id, {
+      state: 'placed',
+      orderId: found.id,
+      referenceNumber: found.referenceNumber,
+      linePrices: linePricesOf(found),
+      totalPrice: found.totalPrice ?? null,
+    });
+    this.deps.log.info(`supplier order ${attempt.id}: found as order ${found.id} after its answer was lost`);
+    this.deps.onChange(found.id);
+    return {
+      outcome: 'placed',
+      order: toSupplyOrder(found, await this.deps.names(), placed),
+      message: 'The supplier’s answer was lost, but the order was found at the supplier: it is placed, once.',
+    };
+  }
+
+  private async settledResult(attempt: AttemptRecord): Promise<PlaceOrderResult> {
+    if (attempt.state !== 'placed' || attempt.orderId === null) {
+      return { outcome: 'not_placed', message: 'That order was not placed. You can place it again.' };
+    }
+    const order = await (await this.deps.client()).getOrder(attempt.orderId);
+    return {
+      outcome: 'placed',
+      order: toSupplyOrder(order, await this.deps.names(), attempt),
+      message: 'The order is placed.',
+    };
+  }
+
+  private inDoubt(attempt: AttemptRecord): PlaceOrderResult {
+    return { outcome: 'in_doubt', attempt: attemptView(attempt), message: IN_DOUBT_WORDS };
+  }
+
+  private notPlaced(error: TillError): PlaceOrderResult {
+    return {
+      outcome: 'not_placed',
+      message: `Nothing was ordered. ${error.message}`,
+      ...(error.retryAfterMs !== undefined && { retryAfterMs: error.retryAfterMs }),
+    };
+  }
+
+  /** Every order whose answer was lost and is not settled yet, as the orders screen lists them. */
+  inDoubtList(): OrderAttempt[] {
+    return this.deps.attempts.unsettled().map(attemptView);
+  }
+}

@@ -1,0 +1,48 @@
+// The delivery address, starting from the last order's or the shop's, checked as staff type.
+import { ADDRESS_FIELDS, ADDRESS_LABELS, REQUIRED_ADDRESS_FIELDS } from '../../../../shared/supplies';
+import { useSupplies } from '../../state/supplies';
+
+export function AddressForm() {
+  const { address, addressProblems } = useSupplies();
+  const store = useSupplies.getState();
+  const ready = Object.keys(addressProblems).length === 0;
+  return (
+    <section aria-label="Delivery address" className="panel supplies-address">
+      <h2>Delivery address</h2>
+      <div className="supplies-fields">
+        {ADDRESS_FIELDS.map((field) => {
+          const problem = addressProblems[field];
+          const id = `supplies-${field}`;
+          return (
+            <label key={field} htmlFor={id}>
+              <span>
+                {ADDRESS_LABELS[field]}
+                {REQUIRED_ADDRESS_FIELDS.includes(field) ? '' : ' (optional)'}
+              </span>
+              <input
+                id={id}
+                value={address[field]}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? `${id}-problem` : undefined}
+                onChange={(e) => store.setAddressField(field, e.target.value)}
+              />
+              {problem && (
+                <span id={`${id}-problem`} className="field-problem" role="alert">
+                  {problem}
+                </span>
+              )}
+            </label>
+          );
+        })}
+      </div>
+      <div className="supplies-actions">
+        <button type="button" onClick={() => void store.go('browse')}>
+          Back to the cart
+        </button>
+        <button type="button" className="primary" disabled={!ready} onClick={() => void store.go('confirm')}>
+          Review the order
+        </button>
+      </div>
+    </section>
+  );
+}

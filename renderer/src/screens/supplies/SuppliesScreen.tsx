@@ -1,0 +1,67 @@
+// The Supplies screen: order from the supplier (catalogue, cart, address, confirmation), follow
+// orders to delivery, and keep the usual order.
+import { useEffect, useState } from 'react';
+import { useSupplies } from '../../state/supplies';
+import { AddressForm } from './AddressForm';
+import { CataloguePanel } from './CataloguePanel';
+import { ConfirmPanel } from './ConfirmPanel';
+import { OrdersPanel } from './OrdersPanel';
+import { UsualOrderPanel } from './UsualOrderPanel';
+import './supplies.css';
+
+type Tab = 'order' | 'orders' | 'usual';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'order', label: 'Order supplies' },
+  { id: 'orders', label: 'Orders' },
+  { id: 'usual', label: 'Usual order' },
+];
+
+export function SuppliesScreen() {
+  const [tab, setTab] = useState<Tab>('order');
+  const { step, problem, notice, order } = useSupplies();
+
+  useEffect(() => {
+    const store = useSupplies.getState();
+    void store.loadProducts();
+    void store.loadUsual();
+    return () => void store.openOrder(null);
+  }, []);
+  useEffect(() => {
+    if (tab === 'orders') void useSupplies.getState().loadOrders();
+  }, [tab]);
+  // "Order these again" from an order's page goes back to the cart.
+  useEffect(() => {
+    if (order === null && step === 'browse' && tab === 'orders' && useSupplies.getState().cart.length > 0)
+      setTab('order');
+  }, [order, step, tab]);
+
+  return (
+    <section className="screen supplies" aria-labelledby="screen-title">
+      <h1 id="screen-title">Supplies</h1>
+      <div role="tablist" aria-label="Supplies" className="supplies-tabs">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            type="button"
+            aria-selected={tab === t.id}
+            onClick={() => setTab(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {problem && (
+        <p role="alert" className="supplies-problem">
+          {problem}
+        </p>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      {tab === 'order' && step === 'browse' && <CataloguePanel />}
+      {tab === 'order' && step === 'address' && <AddressForm />}
+      {tab === 'order' && step === 'confirm' && <ConfirmPanel />}
+      {tab === 'orders' && <OrdersPanel />}
+      {tab === 'usual' && <UsualOrderPanel />}
+    </section>
+  );
+}
