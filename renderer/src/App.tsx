@@ -6,6 +6,7 @@ import { useSale } from './state/sale';
 import { useSettings } from './state/settings';
 import { SCREENS, useShell, type ScreenId } from './state/shell';
 import { StatusBar } from './components/StatusBar';
+import { sandboxBannerWords } from './components/sandbox-banner';
 import { ComingSoon } from './screens/ComingSoon';
 import { TerminalsScreen } from './screens/TerminalsScreen';
 import { SellScreen } from './screens/sell/SellScreen';
@@ -48,8 +49,11 @@ export function App() {
     );
   }, []);
 
-  // The banner follows the live connection modes, so switching a service to Live hides it at once.
-  const inSandbox = status ? status.connections.some((c) => c.mode === 'sandbox') : (info?.sandbox ?? false);
+  // The banner follows the live connection modes, so switching a service to Live changes it at once.
+  // Before the first status, only the card service's mode is known (app.info).
+  const banner = status
+    ? sandboxBannerWords(status.connections)
+    : sandboxBannerWords(info?.sandbox ? [{ service: 'payAtCounter', mode: 'sandbox' }] : []);
 
   if (!till) {
     return (
@@ -62,9 +66,9 @@ export function App() {
 
   return (
     <div className="app">
-      {inSandbox && (
-        <div className="sandbox-banner" role="note" aria-label="Sandbox mode">
-          Sandbox — no real money moves. Card machines, supplier and printer are stand-ins.
+      {banner && (
+        <div className="sandbox-banner" role="note" aria-label="Sandbox mode" data-testid="sandbox-banner">
+          {banner}
         </div>
       )}
       <header className="top-bar">

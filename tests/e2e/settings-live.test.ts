@@ -179,6 +179,14 @@ test('card payments go live only with their sign-in saved and a passing test: wr
   assert.match(listed, /22900002\s+EUR\s+AVAILABLE\s+01\/03\/2026/);
   assert.ok(live.stats().apiRequests > requestsBeforeList, 'the list came from the live instance');
   await page.getByRole('status').getByText('Card service: online', { exact: true }).waitFor();
+  // The supplier is still the stand-in: the banner says so, and that card payments are real.
+  await page
+    .getByRole('note', { name: 'Sandbox mode' })
+    .getByText(
+      'Sandbox supplier — orders go to a stand-in and nothing is delivered. Card payments are real.',
+      { exact: true },
+    )
+    .waitFor();
   await assertNoPasswordInPage();
 });
 
@@ -215,6 +223,10 @@ test('wrong PINs lock Settings; the right PIN is refused while locked, then acce
   await section.getByRole('button', { name: 'Save Card payments' }).click();
   await section.getByRole('status').getByText('Card payments saved.').waitFor();
   await page.getByRole('status').getByText('Card service: online (sandbox)').waitFor();
+  await page
+    .getByRole('note', { name: 'Sandbox mode' })
+    .getByText('Sandbox — no real money moves.', { exact: false })
+    .waitFor();
   const password = section.getByTestId('secret-payAtCounter.password');
   await password.getByRole('button', { name: 'Forget Password' }).click();
   await password.getByRole('button', { name: 'Yes, forget Password' }).click();

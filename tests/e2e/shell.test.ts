@@ -41,6 +41,7 @@ test('the shell opens with the sandbox banner, every screen, and status always v
   }
   const status = page.getByRole('status', { name: 'Connection and printer status' });
   await status.getByText(/Card service: online \(sandbox\)/).waitFor();
+  await status.getByText(/Supplier: online \(sandbox\)/).waitFor();
   await status.getByText(/Printer:/).waitFor();
   assert.equal(new URL(page.url()).hash, '', 'the one-time key is cleared from the address bar');
 });

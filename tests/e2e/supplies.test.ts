@@ -104,3 +104,47 @@ test('browse, cart, a wrong postcode and country, fix, order once, and follow it
   assert.equal(await page.locator('.supplies-timeline [aria-current="step"]').innerText(), 'On its way');
   assert.deepEqual(pageProblems(page), []);
 });
+
+test('the supplier sits in the status bar beside the card service, both stand-ins under the banner', async () => {
+  const status = page.getByRole('status', { name: 'Connection and printer status' });
+  await status.getByText('Supplier: online (sandbox)', { exact: true }).waitFor();
+  await status.getByText('Card service: online (sandbox)', { exact: true }).waitFor();
+  assert.equal(
+    await page.getByRole('note', { name: 'Sandbox mode' }).innerText(),
+    'Sandbox — no real money moves. Card machines, supplier and printer are stand-ins.',
+  );
+});
+
+test('Settings: the order method switched to PUT sends the next order by PUT, once', async () => {
+  await goToScreen(page, 'Settings');
+  const section = page.getByRole('region', { name: 'Supplies' });
+  await section
+    .getByText('Keep POST unless your supplier says its service takes new orders only by PUT.')
+    .waitFor();
+  assert.ok(await section.getByRole('radio', { name: 'POST (usual)' }).isChecked(), 'POST by default');
+  await section.getByRole('radio', { name: 'PUT' }).check();
+  await section.getByRole('button', { name: 'Save Supplies' }).click();
+  await section.getByRole('status').getByText('Supplies saved.').waitFor();
+  assert.equal(host.till.settings.load().distribution.orderMethod, 'PUT');
+
+  const before = supplier.stats();
+  const placed = await call(host, 'supplies.placeOrder', {
+    lines: [{ productId: product('TR-5780-20').id, quantity: 7 }],
+    address: {
+      firstName: 'Ada',
+      lastName: 'Baker',
+      phoneNumber: '020 7946 0000',
+      lineOne: '12 High Street',
+      city: 'London',
+      postalCode: 'SW1A 1AA',
+      country: 'GB',
+    },
+    confirmRepeat: false,
+  });
+  assert.equal(placed.outcome, 'placed', JSON.stringify(placed));
+  const after = supplier.stats();
+  assert.equal(after.creationRequests, before.creationRequests + 1, 'one creation request');
+  assert.equal(after.putCreations, before.putCreations + 1, 'sent by PUT');
+  assert.equal(after.ordersStored, before.ordersStored + 1, 'exactly one order at the supplier');
+  assert.deepEqual(pageProblems(page), []);
+});

@@ -11,9 +11,11 @@ export const CONTROL_PATH = '/sandbox/control';
 
 /**
  * What the stand-in does with the next creation: store it, then answer wrongly or not at all
- * ('drop' closes the connection); or refuse it unstored as maintenance (503).
+ * ('drop' closes the connection, 'hang' holds it open unanswered); or leave it unstored, as
+ * maintenance (503) or by closing the connection once the request has arrived ('drop_unstored').
  */
-export type CreationAnswer = 'normal' | 'drop' | 'malformed' | 'oversize' | 'server_error' | 'maintenance';
+export type CreationAnswer =
+  'normal' | 'drop' | 'hang' | 'malformed' | 'oversize' | 'server_error' | 'maintenance' | 'drop_unstored';
 
 export interface DistributionControl {
   /** Every API request answers 503 (maintenance) while on. */
@@ -36,6 +38,8 @@ export interface DistributionStats {
   apiRequests: number;
   /** Creation requests that reached the stand-in (POST or PUT), stored or not. */
   creationRequests: number;
+  /** Of those, the ones sent with PUT (the rest came by POST). */
+  putCreations: number;
   ordersStored: number;
 }
 
@@ -81,7 +85,7 @@ export function createDistributionListener(deps: RouteDeps) {
   const control: Required<Pick<DistributionControl, 'maintenance'>> & DistributionControl = {
     maintenance: false,
   };
-  const stats: DistributionStats = { apiRequests: 0, creationRequests: 0, ordersStored: 0 };
+  const stats: DistributionStats = { apiRequests: 0, creationRequests: 0, putCreations: 0, ordersStored: 0 };
   const recent: number[] = [];
 
   const apply = (next: DistributionControl) => {
@@ -108,6 +112,7 @@ export function createDistributionListener(deps: RouteDeps) {
 
   const create = async (req: IncomingMessage, res: ServerResponse) => {
     stats.creationRequests += 1;
+    if (req.method === 'PUT') stats.putCreations += 1;
     const answer = control.nextCreationAnswer ?? 'normal';
     control.nextCreationAnswer = 'normal';
     if (answer === 'maintenance') return sendJson(res, 503, { message: 'offline for maintenance' });
@@ -117,6 +122,8 @@ export function createDistributionListener(deps: RouteDeps) {
     } catch {
       return sendJson(res, 400, { message: 'The body is not valid JSON', errors: [] });
     }
+    // The whole request arrived, and the connection goes before anything is stored.
+    if (answer === 'drop_unstored') return void res.socket?.destroy();
     let created: Record<string, unknown>;
     try {
       created = deps.orders.create(body);
@@ -131,6 +138,7 @@ export function createDistributionListener(deps: RouteDeps) {
     control.afterNextCreation = undefined;
     if (after) apply(after);
     if (answer === 'drop') return void res.socket?.destroy();
+    if (answer === 'hang') return; // answered never; closed when the caller (or the server) goes
     if (answer === 'malformed' || answer === 'oversize') return sendBroken(res, answer);
     if (answer === 'server_error') return sendJson(res, 500, { message: 'internal error' });
     sendJson(res, 200, created);

@@ -72,6 +72,8 @@ export interface Till<S extends StandIns = StandIns> {
 }
 
 const CONNECTION_CHECK_MS = 15_000;
+/** The supplier is asked less often: its product list is a larger read than the terminal list. */
+const SUPPLIER_CHECK_MS = 60_000;
 const SANDBOX_SERVICES: ServiceName[] = ['payAtCounter'];
 const SHOP_CURRENCY = 'GBP';
 
@@ -138,13 +140,23 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     async () => (await standIns.get()).distribution,
     { clock, log: logger },
   );
-  const monitor = new ConnectionMonitor([{ service: 'payAtCounter', mode: payAtCounter.mode() }], clock);
+  const monitor = new ConnectionMonitor(
+    [
+      { service: 'payAtCounter', mode: payAtCounter.mode() },
+      { service: 'distribution', mode: distribution.mode() },
+    ],
+    clock,
+  );
   const trackCard = <T>(work: Promise<T>) => monitor.track('payAtCounter', work);
+  const trackSupplier = <T>(work: Promise<T>) => monitor.track('distribution', work);
+  const checkSupplier = () => trackSupplier(distribution.client().then((c) => c.listProducts()));
   const board = new StatusBoard(monitor, storageHealth, (status) => events.emit('status.changed', status));
   monitor.startPeriodicCheck(
+    'payAtCounter',
     async () => trackCard((await payAtCounter.client()).listTerminals()),
     CONNECTION_CHECK_MS,
   );
+  monitor.startPeriodicCheck('distribution', checkSupplier, SUPPLIER_CHECK_MS);
 
   // Card payments.
   const payments = createPaymentService({
@@ -207,9 +219,9 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     manager,
     testConnection: async (service, liveBaseUrl) => {
       if (service === 'distribution') {
-        const client =
-          liveBaseUrl === undefined ? await distribution.client() : distribution.liveClientFor(liveBaseUrl);
-        await client.listProducts();
+        // A live address about to be saved is not the till's connection yet: not tracked.
+        if (liveBaseUrl !== undefined) await distribution.liveClientFor(liveBaseUrl).listProducts();
+        else await checkSupplier();
         return;
       }
       if (service !== 'payAtCounter') {
@@ -236,6 +248,13 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     ) {
       monitor.setMode('payAtCounter', next.payAtCounter.mode);
       void trackCard(payAtCounter.client().then((c) => c.listTerminals())).catch(() => undefined);
+    }
+    if (
+      next.distribution.mode !== previous.distribution.mode ||
+      next.distribution.liveBaseUrl !== previous.distribution.liveBaseUrl
+    ) {
+      monitor.setMode('distribution', next.distribution.mode);
+      void checkSupplier().catch(() => undefined);
     }
     settingsView(settingsDeps)
       .then((view) => events.emit('settings.changed', view))
@@ -273,6 +292,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       currency: SHOP_CURRENCY,
       printReceipt,
       onChange: (orderId) => events.emit('supplies.changed', { orderId }),
+      track: trackSupplier,
     }),
   };
 

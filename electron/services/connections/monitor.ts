@@ -10,7 +10,7 @@ const OFFLINE_CODES = new Set(['unreachable', 'timeout', 'certificate']);
 export class ConnectionMonitor {
   private readonly states = new Map<ServiceName, ConnectionState>();
   private readonly changed = new Emitter<void>();
-  private timer: TimerHandle | undefined;
+  private readonly timers = new Map<ServiceName, TimerHandle>();
 
   constructor(
     services: ReadonlyArray<{ service: ServiceName; mode: 'sandbox' | 'live' }>,
@@ -51,7 +51,8 @@ export class ConnectionMonitor {
         this.set(service, { state: 'offline', detail: error.message });
       } else if (
         error instanceof TillError &&
-        ['bad_credentials', 'not_configured', 'service_error'].includes(error.code)
+        // 'storage': the sign-in could not be read from the keychain, so nothing was asked.
+        ['bad_credentials', 'not_configured', 'service_error', 'storage'].includes(error.code)
       ) {
         this.set(service, { state: 'error', detail: error.message });
       } else {
@@ -62,19 +63,19 @@ export class ConnectionMonitor {
     }
   }
 
-  /** Runs `check` now and then every `intervalMs` until stopped. */
-  startPeriodicCheck(check: () => Promise<unknown>, intervalMs: number): void {
-    this.stop();
+  /** Runs `check` of `service` now and then every `intervalMs` until stopped (one check per service). */
+  startPeriodicCheck(service: ServiceName, check: () => Promise<unknown>, intervalMs: number): void {
+    this.timers.get(service)?.cancel();
     const run = () => {
-      this.timer = this.clock.setTimer(run, intervalMs);
+      this.timers.set(service, this.clock.setTimer(run, intervalMs));
       void check().catch(() => undefined);
     };
     run();
   }
 
   stop(): void {
-    this.timer?.cancel();
-    this.timer = undefined;
+    for (const timer of this.timers.values()) timer.cancel();
+    this.timers.clear();
   }
 
   private set(service: ServiceName, patch: Partial<ConnectionState>): void {

@@ -24,6 +24,8 @@ export interface SuppliesDeps {
   currency: string;
   printReceipt: PrintingService['printReceipt'];
   onChange: (orderId: number | null) => void;
+  /** Reports each read's outcome to the status bar's connection list (passes it through). */
+  track?: <T>(work: Promise<T>) => Promise<T>;
   repeatWindowMs?: number;
 }
 
@@ -59,8 +61,12 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
   const client = () => deps.connection.client();
   let names: { map: Map<number, string>; at: number } = { map: new Map(), at: -Infinity };
 
+  const track = deps.track ?? (<T>(work: Promise<T>) => work);
+  /** One read of the supplier, its outcome told to the connection list. */
+  const read = <T>(work: (c: Awaited<ReturnType<typeof client>>) => Promise<T>) => track(client().then(work));
+
   const listProducts = async () => {
-    const products = await (await client()).listProducts();
+    const products = await read((c) => c.listProducts());
     names = { map: new Map(products.map((p) => [p.id, p.name])), at: deps.clock.now() };
     return products;
   };
@@ -79,7 +85,7 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
     ...(deps.repeatWindowMs !== undefined && { repeatWindowMs: deps.repeatWindowMs }),
   });
   const orderView = async (orderId: number) => {
-    const order = await (await client()).getOrder(orderId);
+    const order = await read((c) => c.getOrder(orderId));
     return toSupplyOrder(order, await productNames(), attempts.byOrderId(orderId));
   };
 
@@ -88,10 +94,9 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
       products: (await listProducts()).map(toSupplyProduct),
       currency: deps.currency,
     }),
-    'supplies.product': async ({ productId }) =>
-      toSupplyProduct(await (await client()).getProduct(productId)),
+    'supplies.product': async ({ productId }) => toSupplyProduct(await read((c) => c.getProduct(productId))),
     'supplies.orders': async () => {
-      const [orders, map] = await Promise.all([(await client()).listOrders(), productNames()]);
+      const [orders, map] = await Promise.all([read((c) => c.listOrders()), productNames()]);
       return {
         orders: orders
           .map((o) => toSupplyOrder(o, map, attempts.byOrderId(o.id)))

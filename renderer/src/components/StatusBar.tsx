@@ -4,7 +4,7 @@ import { useShell } from '../state/shell';
 
 const SERVICE_NAMES: Record<ConnectionState['service'], string> = {
   payAtCounter: 'Card service',
-  distribution: 'Supplies',
+  distribution: 'Supplier',
   merchant: 'Merchant tools',
 };
 

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TillStatus } from '../../../shared/contract';
 import { startTestTill, type TestTill } from '../../support/till';
 import { aesBackend } from '../../support/encryption';
 import {
@@ -149,6 +150,14 @@ test('the saved sign-in and a passing test switch to Live; the live sign-in cann
   assert.ok(!forgotten.secrets.some((s) => s.key === 'payAtCounter.password' && s.profile === 'live'));
 });
 
+/** Waits (up to 5 s) until the status bar shows the supplier in `mode` and `state`. */
+async function supplierShownAs(till: TestTill, mode: string, state: string): Promise<void> {
+  const shown = (status: TillStatus) =>
+    status.connections.some((c) => c.service === 'distribution' && c.mode === mode && c.state === state);
+  if (shown(await till.call('status.get', {}))) return;
+  await till.waitForEvent('status.changed', shown, 5_000);
+}
+
 test('the supplier goes Live only with its API key and a passing test; merchant tools cannot at all', async () => {
   const liveSupplier = await startDistributionSandbox({ apiKey: LIVE_SUPPLIER_KEY });
   try {
@@ -170,6 +179,8 @@ test('the supplier goes Live only with its API key and a passing test; merchant 
     await t.call('secrets.save', { key: 'distribution.apiKey', profile: 'live', value: LIVE_SUPPLIER_KEY });
     await t.call('settings.update', { patch });
     assert.equal(t.till.settings.load().distribution.mode, 'live');
+    // Switching mode checks the new supplier once for the status bar: let that finish first.
+    await supplierShownAs(t, 'live', 'online');
     const before = liveSupplier.stats().apiRequests;
     const { products } = await t.call('supplies.products', {});
     assert.equal(products.length, liveSupplier.products.length);

@@ -76,6 +76,28 @@ test('a dropped creation answer: the order is found, exactly one exists, and a r
   assert.equal(await ordersAtSupplier(), 1, 'no second order without confirmation');
 });
 
+test('a lost answer to an order the supplier never stored: not placed after looking; a retry makes one', async () => {
+  freshLines();
+  const sent = supplier.stats().creationRequests;
+  const stored = supplier.stats().ordersStored;
+  supplier.control({ nextCreationAnswer: 'drop_unstored' });
+  const lost = expectOutcome(await place(), 'not_placed');
+  assert.equal(
+    lost.message,
+    'The supplier has no record of the order whose answer was lost, so nothing was ordered. You can place it again.',
+  );
+  assert.equal(supplier.stats().creationRequests, sent + 1, 'the creation was sent once, not retried');
+  assert.equal(supplier.stats().ordersStored, stored, 'the supplier stored nothing');
+  assert.equal(await ordersAtSupplier(), 0);
+  assert.equal((await t.call('supplies.orders', {})).inDoubt.length, 0, 'settled, not left in doubt');
+
+  // Not a repeat of a placed order, so no confirmation is asked: placed once.
+  const placed = expectOutcome(await place(), 'placed');
+  assert.equal(placed.order.lines[0]!.quantity, lines[0]!.quantity);
+  assert.equal(supplier.stats().ordersStored, stored + 1, 'exactly one order at the supplier');
+  assert.equal(await ordersAtSupplier(), 1);
+});
+
 for (const answer of ['oversize', 'malformed', 'server_error'] as const) {
   test(`a creation answered ${answer} is looked up, found once, never sent again`, async () => {
     freshLines();

@@ -19,14 +19,19 @@ export interface ServiceSectionProps {
   signInNote?: ReactNode;
   canTest: boolean;
   withDefaultTerminal?: boolean;
+  /** The supplier's order method (POST or PUT: its document gives both). */
+  withOrderMethod?: boolean;
   /** Why secrets cannot be saved now, or null. */
   keychainProblem: string | null;
 }
+
+type OrderMethod = 'POST' | 'PUT';
 
 interface ServiceDraft {
   mode: Mode;
   liveBaseUrl: string;
   defaultTerminalId: string;
+  orderMethod: OrderMethod;
 }
 
 function TerminalPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
@@ -55,14 +60,26 @@ function TerminalPicker({ value, onChange }: { value: string; onChange: (id: str
 }
 
 export function ServiceSection(props: ServiceSectionProps) {
-  const { id, service, title, intro, secrets, signInNote, canTest, withDefaultTerminal, keychainProblem } =
-    props;
+  const {
+    id,
+    service,
+    title,
+    intro,
+    secrets,
+    signInNote,
+    canTest,
+    withDefaultTerminal,
+    withOrderMethod,
+    keychainProblem,
+  } = props;
   const saved = useSettings((s) => s.view?.settings[service]);
   const modeName = useId();
+  const orderMethodName = useId();
   const source: ServiceDraft = {
     mode: saved?.mode ?? 'sandbox',
     liveBaseUrl: saved?.liveBaseUrl ?? '',
     defaultTerminalId: (saved && 'defaultTerminalId' in saved ? saved.defaultTerminalId : null) ?? '',
+    orderMethod: (saved && 'orderMethod' in saved ? saved.orderMethod : null) ?? 'POST',
   };
   const { draft, setDraft, dirty, reset } = useDraft(source);
   const save = useAction();
@@ -73,6 +90,7 @@ export function ServiceSection(props: ServiceSectionProps) {
       mode: draft.mode,
       liveBaseUrl: draft.liveBaseUrl.trim() === '' ? null : draft.liveBaseUrl.trim(),
       ...(withDefaultTerminal && { defaultTerminalId: draft.defaultTerminalId || null }),
+      ...(withOrderMethod && { orderMethod: draft.orderMethod }),
     };
     test.clear();
     const switching = draft.mode === 'live' && saved?.mode !== 'live';
@@ -133,6 +151,23 @@ export function ServiceSection(props: ServiceSectionProps) {
             value={draft.defaultTerminalId}
             onChange={(terminalId) => setDraft((d) => ({ ...d, defaultTerminalId: terminalId }))}
           />
+        )}
+        {withOrderMethod && (
+          <div className="field">
+            <Segmented<OrderMethod>
+              name={orderMethodName}
+              legend="How orders are sent"
+              value={draft.orderMethod}
+              options={[
+                { value: 'POST', label: 'POST (usual)' },
+                { value: 'PUT', label: 'PUT' },
+              ]}
+              onChange={(orderMethod) => setDraft((d) => ({ ...d, orderMethod }))}
+            />
+            <span className="field-hint" data-testid="order-method-hint">
+              Keep POST unless your supplier says its service takes new orders only by PUT.
+            </span>
+          </div>
         )}
       </div>
       {draft.mode === 'live' && saved?.mode !== 'live' && (

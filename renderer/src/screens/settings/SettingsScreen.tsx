@@ -163,6 +163,7 @@ function Sections({ keychainProblem }: { keychainProblem: string | null }) {
         intro="The product distribution service the shop orders stock from."
         secrets={[{ key: 'distribution.apiKey', label: 'API key', masked: true }]}
         canTest
+        withOrderMethod
         keychainProblem={keychainProblem}
       />
       <ServiceSection
