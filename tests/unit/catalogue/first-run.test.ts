@@ -71,8 +71,12 @@ test('sandbox mode seeds the demo catalogue from the stand-ins on the first run'
 });
 
 test('live mode leaves an empty catalogue empty and never starts the stand-ins', async () => {
+  // Live: every service the till talks to is live (a supplier left in sandbox needs its stand-in).
   await withTill(
-    { payAtCounter: { mode: 'live', liveBaseUrl: 'http://127.0.0.1:9' } },
+    {
+      payAtCounter: { mode: 'live', liveBaseUrl: 'http://127.0.0.1:9' },
+      distribution: { mode: 'live', liveBaseUrl: 'http://127.0.0.1:9' },
+    },
     async (catalogue, starts) => {
       assert.deepEqual((await catalogue()).products, []);
       assert.equal(starts(), 0);
