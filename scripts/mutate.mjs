@@ -1,0 +1,81 @@
+// `npm run mutate`: StrykerJS over the money code (stryker.config.mjs), then a per-area summary.
+// Writes reports/mutation/index.html (Stryker's report), reports/mutation/mutation.json (every
+// mutant) and reports/mutation/summary.json (score per area against the targets in
+// docs/testing.md). Not part of `npm test`: it takes minutes. Extra arguments go to Stryker,
+// e.g. `npm run mutate -- --mutate electron/services/payments/**/*.ts`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const REPORT_DIR = join('reports', 'mutation');
+const REPORT = join(REPORT_DIR, 'mutation.json');
+
+/** Areas and their targets (issue 17): money areas 90%, every service 80%. */
+const AREAS = [
+  { name: 'payments', files: /^electron\/services\/payments\//, target: 90 },
+  { name: 'sales', files: /^electron\/services\/sales\//, target: 90 },
+  { name: 'spool', files: /^electron\/services\/printing\/spool[^/]*\.ts$/, target: 90 },
+  { name: 'printing', files: /^electron\/services\/printing\//, target: 80 },
+  { name: 'storage', files: /^electron\/services\/storage\//, target: 80 },
+  { name: 'electron/services', files: /^electron\/services\//, target: 80 },
+];
+
+function runStryker(args) {
+  const started = Date.now();
+  // The storage tests use the real OS keychain: run inside a throw-away one, as `npm test` does.
+  const useKeyring =
+    process.env.PAYDESK_KEYRING !== '1' &&
+    spawnSync('sh', ['-c', 'command -v dbus-run-session']).status === 0;
+  const command = useKeyring
+    ? ['bash', ['scripts/with-keyring.sh', 'npx', 'stryker', 'run', ...args]]
+    : ['npx', ['stryker', 'run', ...args]];
+  const result = spawnSync(command[0], command[1], { stdio: 'inherit' });
+  return { status: result.status ?? 1, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+function tally(mutants) {
+  const count = (status) => mutants.filter((m) => m.status === status).length;
+  const killed = count('Killed');
+  const timeout = count('Timeout');
+  const survived = count('Survived');
+  const noCoverage = count('NoCoverage');
+  const valid = killed + timeout + survived + noCoverage;
+  const score = valid === 0 ? null : Math.round((1000 * (killed + timeout)) / valid) / 10;
+  return { score, killed, timeout, survived, noCoverage, ignored: count('Ignored') };
+}
+
+export function summarise(report, seconds) {
+  const files = Object.entries(report.files).map(([path, file]) => ({
+    path: path.replaceAll('\\', '/'),
+    mutants: file.mutants,
+  }));
+  const areas = AREAS.map(({ name, files: pattern, target }) => {
+    const inArea = files.filter((f) => pattern.test(f.path));
+    const figures = tally(inArea.flatMap((f) => f.mutants));
+    return { area: name, target, met: figures.score !== null && figures.score >= target, ...figures };
+  }).filter((a) => a.score !== null);
+  const perFile = files.map((f) => ({ file: f.path, ...tally(f.mutants) }));
+  return { finishedAt: new Date().toISOString(), seconds, areas, files: perFile };
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replaceAll('\\', '/'));
+if (isMain) {
+  const { status, seconds } = runStryker(process.argv.slice(2));
+  if (!existsSync(REPORT)) {
+    console.error(`Stryker wrote no report (${REPORT}); see its output above.`);
+    process.exit(status || 1);
+  }
+  const summary = summarise(JSON.parse(readFileSync(REPORT, 'utf8')), seconds);
+  mkdirSync(REPORT_DIR, { recursive: true });
+  writeFileSync(join(REPORT_DIR, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(`\nMutation score by area (${Math.floor(seconds / 60)} min ${seconds % 60} s):`);
+  for (const a of summary.areas) {
+    const mark = a.met ? 'ok ' : 'LOW';
+    console.log(
+      `  ${mark} ${a.area.padEnd(18)} ${String(a.score).padStart(5)}%  (target ${a.target}%; ` +
+        `${a.survived} survived, ${a.noCoverage} not covered)`,
+    );
+  }
+  console.log(`Summary: ${join(REPORT_DIR, 'summary.json')}; report: ${join(REPORT_DIR, 'index.html')}`);
+  process.exit(status);
+}

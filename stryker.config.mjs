@@ -1,0 +1,41 @@
+// StrykerJS over the money code: `npm run mutate` (scripts/mutate.mjs). The runner and each
+// setting are explained in docs/testing.md; the choice of runner in docs/decisions.md.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  // The unit files as they are: node:test through tsx, TAP out. Coverage is per test FILE, so a
+  // mutant reruns each file that reaches it, stopping at the first that fails.
+  testRunner: 'tap',
+  tap: {
+    testFiles: ['tests/unit/**/*.test.ts'],
+    nodeArgs: ['--import', 'tsx', '--test-reporter=tap'],
+    forceBail: true,
+  },
+  mutate: ['electron/services/**/*.ts'],
+  coverageAnalysis: 'perTest',
+  // A mutant in a module-level constant would rerun every file; they are listed as Ignored.
+  ignoreStatic: true,
+  concurrency: 2,
+  // Tests carry their own time limits, so a mutant that hangs a payment fails by name; this is
+  // only the backstop on top of each file's own time (x1.5).
+  timeoutMS: 5000,
+  timeoutFactor: 1.5,
+  // Committed: a later run retests only mutants whose code or covering test files changed.
+  incremental: true,
+  incrementalFile: 'tests/mutation/stryker-incremental.json',
+  ignorePatterns: [
+    '/out',
+    '/dist',
+    '/test-results',
+    '/reports',
+    '/.data',
+    '/tests/e2e',
+    '/tests/fault',
+    '/tests/bench',
+  ],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  reporters: ['html', 'json', 'clear-text', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false },
+};
