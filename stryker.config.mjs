@@ -28,7 +28,7 @@ export default {
     '/test-results',
     '/reports',
     '/.data',
-    '/tests/e2e',
+    '/tests/e2e/*.test.ts',
     '/tests/fault',
     '/tests/bench',
   ],

@@ -4,7 +4,7 @@
 // docs/testing.md). Not part of `npm test`: it takes minutes. Extra arguments go to Stryker,
 // e.g. `npm run mutate -- --mutate electron/services/payments/**/*.ts`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const REPORT_DIR = join('reports', 'mutation');
@@ -60,8 +60,10 @@ export function summarise(report, seconds) {
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replaceAll('\\', '/'));
 if (isMain) {
+  // A report left by an earlier run must never be summarised as this run's.
+  rmSync(REPORT, { force: true });
   const { status, seconds } = runStryker(process.argv.slice(2));
-  if (!existsSync(REPORT)) {
+  if (status !== 0 || !existsSync(REPORT)) {
     console.error(`Stryker wrote no report (${REPORT}); see its output above.`);
     process.exit(status || 1);
   }

@@ -1,7 +1,8 @@
 // Runs the test suites with Node's own test runner (TypeScript through tsx).
 // `npm test` = lint + type check + unit + fault + e2e. `npm test -- unit` runs one suite.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const suites = ['unit', 'fault', 'e2e'];
@@ -89,12 +90,23 @@ for (const suite of suites) {
   // Unit files mostly wait on loopback sockets and timers, so four at a time keep two cores busy;
   // e2e and fault tests start servers, browsers and child processes: one file at a time.
   const concurrency = suite === 'unit' ? '4' : '1';
-  run('node', [
-    '--import',
-    'tsx',
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    '--test-reporter=spec',
-    ...files,
-  ]);
+  // Each suite gets its own temporary folder, removed after. Unit tests must clean up after
+  // themselves (checked); browsers in e2e keep profiles there that they remove on their own terms.
+  const suiteTmp = mkdtempSync(join(tmpdir(), `paydesk-${suite}-`));
+  run(
+    'node',
+    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+    { TMPDIR: suiteTmp },
+  );
+  if (suite === 'unit') failOnLeftovers(suite, suiteTmp);
+  else rmSync(suiteTmp, { recursive: true, force: true });
+}
+
+/** Fails the run when a test left files in the suite's temporary folder (tsx's cache aside). */
+function failOnLeftovers(suite, folder) {
+  const left = readdirSync(folder).filter((name) => !name.startsWith('tsx-'));
+  rmSync(folder, { recursive: true, force: true });
+  if (left.length === 0) return;
+  console.error(`\nFAILED: the ${suite} tests left temporary files behind: ${left.join(', ')}`);
+  process.exit(1);
 }
