@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
 import { SALES_MIGRATIONS, SalesLedger, type SaleLine } from '../../../electron/services/sales/sales-ledger';
 import { ManualClock } from '../../support/manual-clock';
+import { TillError } from '../../../shared/contract/errors';
 
 let dir: string;
 let db: Db;
@@ -24,9 +25,9 @@ after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** An open sale of one line costing `total` pence. */
-function saleOf(total: number) {
-  const line: SaleLine = {
+/** One line costing `total` pence. */
+function lineOf(total: number): SaleLine {
+  return {
     productId: 'p1',
     sku: 'SKU-1',
     name: 'Flat white',
@@ -34,7 +35,11 @@ function saleOf(total: number) {
     unitPrice: total,
     lineTotal: total,
   };
-  return ledger.open('GBP', [line]);
+}
+
+/** An open sale of one line costing `total` pence. */
+function saleOf(total: number) {
+  return ledger.open('GBP', [lineOf(total)]);
 }
 
 test('a sale with a penny still due stays open; the last penny completes it, once', () => {
@@ -119,4 +124,60 @@ test('a card approved on an open sale is not flagged, and counts once however of
   assert.equal(partPaid.paid, 400);
   assert.equal(partPaid.due, 500);
   assert.equal(partPaid.tenders[0]!.needsReconciliation, false);
+});
+
+test('a sale the ledger does not hold is refused in words, not returned empty', () => {
+  assert.throws(
+    () => ledger.get('no-such-sale'),
+    (error: unknown) => error instanceof TillError && error.code === 'not_found',
+  );
+});
+
+test('money taken by hand is flagged for reconciliation: a manual card entry, a card settled with a reference', () => {
+  const manual = saleOf(700);
+  ledger.addTender(manual.saleId, { kind: 'manual_card', amount: 300, reference: 'AUTH 1234' });
+  assert.equal(ledger.get(manual.saleId).tenders[0]!.needsReconciliation, true);
+
+  const checked = saleOf(700);
+  ledger.addTender(checked.saleId, {
+    kind: 'card',
+    amount: 700,
+    paymentId: 'pay-checked',
+    reference: 'checked on the card machine',
+  });
+  const view = ledger.get(checked.saleId);
+  assert.equal(view.state, 'completed');
+  assert.equal(view.tenders[0]!.needsReconciliation, true);
+});
+
+test('change comes only from cash handed over: exact cash and card amounts give none', () => {
+  const sale = saleOf(1000);
+  // A given figure on a card tender means nothing: no change is owed on a card.
+  ledger.addTender(sale.saleId, { kind: 'manual_card', amount: 400, given: 500, reference: 'AUTH 9' });
+  ledger.addTender(sale.saleId, { kind: 'cash', amount: 100 });
+  ledger.addTender(sale.saleId, { kind: 'cash', amount: 500, given: 2000 });
+  const view = ledger.get(sale.saleId);
+  assert.equal(view.state, 'completed');
+  assert.equal(view.paid, 1000);
+  assert.equal(view.change, 1500, 'only the £20 note for £5 gives change');
+});
+
+test('card money given back is owed again on an open sale, but never reopens a completed one', () => {
+  const refunded = new Map<string, number>();
+  const withRefunds = new SalesLedger(db, new ManualClock(), undefined, (id) => refunded.get(id) ?? 0);
+
+  const open = withRefunds.open('GBP', [lineOf(1000)]);
+  withRefunds.addTender(open.saleId, { kind: 'card', amount: 400, paymentId: 'pay-open' });
+  refunded.set(open.saleId, 400);
+  const partRefunded = withRefunds.get(open.saleId);
+  assert.equal(partRefunded.refunded, 400);
+  assert.equal(partRefunded.due, 1000, 'the refunded £4 is due again');
+
+  const done = withRefunds.open('GBP', [lineOf(1000)]);
+  withRefunds.addTender(done.saleId, { kind: 'card', amount: 1000, paymentId: 'pay-done' });
+  refunded.set(done.saleId, 1000);
+  const refundedLater = withRefunds.get(done.saleId);
+  assert.equal(refundedLater.state, 'completed');
+  assert.equal(refundedLater.refunded, 1000);
+  assert.equal(refundedLater.due, 0, 'a refund after the sale closed asks nothing more of the customer');
 });
