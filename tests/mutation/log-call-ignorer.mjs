@@ -27,4 +27,4 @@ class LogCallIgnorer {
   }
 }
 
-export const strykerPlugins = [declareClassPlugin(PluginKind.Ignorer, 'log-calls', LogCallIgnorer)];
+export const strykerPlugins = [declareClassPlugin(PluginKind.Ignore, 'log-calls', LogCallIgnorer)];
