@@ -3,6 +3,14 @@
 // PRELOAD_JS_CHECK is a manual-review reminder raised for every preload script; the review
 // is docs/decisions.md ("Preload") and tests/unit/main/preload.test.ts, so it is not rerun here.
 const REVIEWED_CHECKS = ['PreloadJSCheck'];
+// Manual-review findings at places already reviewed: any new place is still reported.
+// openExternal: the merchant sign-in opens the dashboard in the system browser; main accepts
+// only https, or http to the loopback stand-in (tests/unit/main/open-external.test.ts), and the
+// merchant service passes only the authorisation address the SDK built.
+const REVIEWED_PLACES = [
+  { issue: 'OPEN_EXTERNAL_JS_CHECK', file: 'electron/main/index.ts' },
+  { issue: 'OPEN_EXTERNAL_JS_CHECK', file: 'electron/services/merchant/merchant-service.ts' },
+];
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +63,8 @@ const findings = csv
     const [issue, severity, confidence, file, location] = parseCsvLine(line);
     return { issue, severity, confidence, file, location };
   });
-const blocking = findings.filter((f) => f.severity === 'HIGH' || f.severity === 'MEDIUM');
+const reviewed = (f) => REVIEWED_PLACES.some((r) => r.issue === f.issue && f.file.endsWith(r.file));
+const blocking = findings.filter((f) => (f.severity === 'HIGH' || f.severity === 'MEDIUM') && !reviewed(f));
 console.log(
   `electronegativity (Electron ${electronVersion}): ${findings.length} findings, ${blocking.length} high or medium`,
 );

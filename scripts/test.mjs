@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const suites = ['unit', 'fault', 'e2e'];
+/** The longest one test may take before it fails as hung (generous: the machine may be busy). */
+const TEST_TIME_LIMIT_MS = { unit: 120_000, fault: 180_000, e2e: 180_000 };
 
 // The till targets Node 22 LTS (what Electron 45 embeds); scripts/setup-test-machine.sh installs it.
 const nodeMajor = Number(process.versions.node.split('.')[0]);
@@ -95,7 +97,18 @@ for (const suite of suites) {
   const suiteTmp = mkdtempSync(join(tmpdir(), `paydesk-${suite}-`));
   run(
     'node',
-    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      `--test-concurrency=${concurrency}`,
+      // No test can hang the run: each has a time limit, and a file whose tests are done exits
+      // even if a failed test left a server or a browser open.
+      `--test-timeout=${TEST_TIME_LIMIT_MS[suite]}`,
+      '--test-force-exit',
+      '--test-reporter=spec',
+      ...files,
+    ],
     { TMPDIR: suiteTmp },
   );
   if (suite === 'unit') failOnLeftovers(suite, suiteTmp);

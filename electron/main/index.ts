@@ -1,7 +1,7 @@
 // Electron main: thin. It builds the same till services as the browser host (with the sandbox
 // stand-ins, started when sandbox mode first needs them), binds the contract to IPC, and keeps
 // one hardened window (kiosk-capable) alive.
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron';
 import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startSandboxServices } from '../sandbox/index';
@@ -10,6 +10,7 @@ import { createLogger } from '../services/common/logger';
 import { KeychainSecretStore } from '../services/storage/secret-store-keychain';
 import { EncryptedFileSecretStore } from '../services/storage/secret-store-encrypted-file';
 import { createElectronSettingsStore } from './electron-store-settings';
+import { isOpenableAddress } from './external-address';
 import { applyStartOnLogin } from './login-item';
 import { IPC_EVENT_CHANNEL, IPC_INVOKE_CHANNEL } from '../../shared/contract/channels';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../shared/security';
@@ -153,6 +154,11 @@ async function start(): Promise<void> {
     quit: () => {
       quitting = true;
       app.quit();
+    },
+    // The merchant dashboard's sign-in opens in the system browser, never in a till window.
+    openExternal: async (url) => {
+      if (!isOpenableAddress(url)) throw new Error('only a sign-in page is opened in the browser');
+      await shell.openExternal(url);
     },
   });
   ipcMain.handle(IPC_INVOKE_CHANNEL, async (event, message: unknown) => {

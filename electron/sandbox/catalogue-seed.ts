@@ -5,7 +5,24 @@ export interface SeedProduct {
   name: string;
   category: string;
   price: number;
+  /** VAT rate in basis points (UK: groceries zero-rated, the rest standard). */
+  vatRate: number;
+  /** The sell grid tile's colour, by category. */
+  colour: string;
 }
+
+const COLOURS: Record<string, string> = {
+  Coffee: '#8d5b3e',
+  Tea: '#5f8a3a',
+  Bakery: '#c58b2b',
+  Sandwiches: '#b5533c',
+  'Soft drinks': '#2f7fb5',
+  'Beer & wine': '#7a3b69',
+  Snacks: '#c2452d',
+  Grocery: '#3f7f6f',
+};
+const ZERO_RATED = new Set(['Grocery']);
+const vatRateOf = (category: string) => (ZERO_RATED.has(category) ? 0 : 2000);
 
 const BASE: Array<[category: string, items: Array<[name: string, price: number]>]> = [
   [
@@ -111,7 +128,14 @@ export function seedCatalogue(size?: number): SeedProduct[] {
   let n = 1;
   for (const [category, items] of BASE) {
     for (const [name, price] of items) {
-      products.push({ sku: `50000${String(n).padStart(8, '0')}`, name, category, price });
+      products.push({
+        sku: `50000${String(n).padStart(8, '0')}`,
+        name,
+        category,
+        price,
+        vatRate: vatRateOf(category),
+        colour: COLOURS[category] ?? '#607080',
+      });
       n++;
     }
   }
@@ -128,6 +152,8 @@ export function seedCatalogue(size?: number): SeedProduct[] {
       name: `${template.name} (${variant} ${batch})`,
       category: template.category,
       price: template.price + ((i * 7) % 90),
+      vatRate: template.vatRate,
+      colour: template.colour,
     });
   }
   return products;

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { seedCatalogue, type SeedProduct } from './catalogue-seed';
 import { startDistributionSandbox, type DistributionSandbox } from './distribution/server';
+import { SANDBOX_SIGN_IN, startMerchantSandbox, type MerchantSandbox } from './merchant/server';
 import {
   startPayAtCounterSandbox,
   type PayAtCounterSandbox,
@@ -14,6 +15,8 @@ export interface SandboxServices {
   payAtCounter: PayAtCounterSandbox;
   /** The supplier (product distribution API). */
   distribution: DistributionSandbox;
+  /** The merchant tool endpoint (MCP) with its authorisation server and dashboard sign-in. */
+  merchant: MerchantSandbox;
   /** Products for an empty catalogue in sandbox mode. */
   demoCatalogue: SeedProduct[];
   close(): Promise<void>;
@@ -50,12 +53,19 @@ export async function startSandboxServices(options: SandboxServicesOptions = {})
     ...(options.clock && { clock: options.clock }),
     apiKey: options.distributionApiKey ?? `sandbox-${randomBytes(12).toString('base64url')}`,
   });
+  // Two ports: the endpoint, then its (third-party) authorisation server.
+  const merchant = await startMerchantSandbox({
+    port: port(2),
+    authPort: port(3),
+    ...(options.clock && { clock: options.clock }),
+  });
   return {
     payAtCounter,
     distribution,
+    merchant,
     demoCatalogue: seedCatalogue(options.catalogueSize),
     async close() {
-      await Promise.all([payAtCounter.close(), distribution.close()]);
+      await Promise.all([payAtCounter.close(), distribution.close(), merchant.close()]);
     },
   };
 }
@@ -70,5 +80,6 @@ export function describeSandbox(services: SandboxServices) {
       password: services.payAtCounter.password,
     },
     distribution: { baseUrl: services.distribution.baseUrl, apiKey: services.distribution.apiKey },
+    merchant: { mcpUrl: services.merchant.mcpUrl, ...SANDBOX_SIGN_IN },
   };
 }

@@ -1,93 +1,248 @@
-// The manager PIN as a till-wide gate: a right PIN unlocks guarded actions (settings, refunds,
-// Z reports, overrides) for a few minutes on this till. Until a PIN is set, nothing is guarded
-// and the Settings screen asks for one.
+// The till's rights, by role: every guarded action asks `require(action)`, every other till action
+// `serving()`. Both answer with who is doing it (for the journal) or refuse with a worded
+// not_allowed. The person serving has a role (staff/rights.ts); when it is not enough, a
+// supervisor or manager approves at the counter with their own PIN: one action, once. A manager's
+// PIN opens Settings and the back office for a few minutes. Until a manager exists, guarded
+// actions ask for one to be created (only Settings stay open on a till with no staff at all, so a
+// new till can be set up).
 import { TillError } from '../../shared/contract/errors';
+import type { GuardedAction, StaffPerson, StaffSessionView, StaffStamp } from '../../shared/contract/staff';
 import type { Clock } from './common/clock';
-import { DEFAULT_SCRYPT_PARAMS, ManagerElevation, ManagerPin } from './storage/manager-pin';
-import type { SettingsStore } from './storage/settings';
+import type { PinCheck, StaffDirectory } from './staff/directory';
+import { ACTION_WORDS, isManagerArea, mayDo, RIGHTS, whoMay } from './staff/rights';
+import { StaffSession } from './staff/session';
 
-export type GuardedAction = 'settings' | 'refund' | 'z-report' | 'override';
+export type { GuardedAction } from '../../shared/contract/staff';
 
-const ACTION_WORDS: Record<GuardedAction, string> = {
-  settings: 'Changing settings',
-  refund: 'A refund',
-  'z-report': 'A Z report',
-  override: 'This override',
-};
+/** How long a counter approval waits for the action it approves. */
+export const APPROVAL_TTL_MS = 2 * 60_000;
+/** How long a manager's PIN keeps Settings and the back office open. */
+export const MANAGER_WINDOW_MS = 5 * 60_000;
 
 export interface ManagerGateOptions {
-  /** Cheaper PIN hashing, for tests only. */
-  scryptCost?: number;
-  /** Times the wrong-try lock and the unlock; default the system clock. */
-  clock?: Clock;
+  directory: StaffDirectory;
+  clock: Clock;
+  /** Who is serving, or what they may do, changed. */
+  onChange?: () => void;
+}
+
+type Grant = { by: StaffPerson; expiresAt: number };
+
+export type UnlockResult =
+  | { ok: true; unlockedUntil: string; approvedBy?: string }
+  | { ok: false; reason: 'wrong' | 'locked' | 'not_set'; message: string; retryAfterMs: number };
+
+const stampOf = (person: StaffPerson, approver?: StaffPerson): StaffStamp => ({
+  id: person.id,
+  name: person.name,
+  ...(approver && { approvedBy: { id: approver.id, name: approver.name } }),
+});
+
+/** A refused PIN in words; `whose` says whose PIN it must be ("a supervisor or manager"). */
+export function pinRefusal(result: Exclude<PinCheck<object>, { ok: true }>, whose?: string): UnlockResult {
+  if (result.reason === 'locked') {
+    const seconds = Math.ceil(result.retryAfterMs / 1000);
+    return {
+      ok: false,
+      reason: 'locked',
+      message: `Too many wrong PINs. Try again in ${seconds} s.`,
+      retryAfterMs: result.retryAfterMs,
+    };
+  }
+  const next =
+    result.retryAfterMs > 0
+      ? `Too many wrong tries: wait ${Math.ceil(result.retryAfterMs / 1000)} s.`
+      : `${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left before a wait.`;
+  return {
+    ok: false,
+    reason: 'wrong',
+    message: `Wrong PIN${whose ? `: it must be the PIN of ${whose}` : ''}. ${next}`,
+    retryAfterMs: result.retryAfterMs,
+  };
 }
 
 export class ManagerGate {
-  readonly pin: ManagerPin;
-  private readonly elevation: ManagerElevation;
-  private current: { token: string; expiresAt: number } | null = null;
+  readonly directory: StaffDirectory;
+  readonly session: StaffSession;
+  private readonly clock: Clock;
+  private readonly onChange: () => void;
+  private readonly approvals = new Map<GuardedAction, Grant>();
+  private window: Grant | null = null;
 
-  constructor(settings: SettingsStore, options: ManagerGateOptions = {}) {
-    const { clock, scryptCost } = options;
-    this.pin = new ManagerPin({
-      settings,
-      ...(clock && { clock }),
-      ...(scryptCost && {
-        scryptParams: { ...DEFAULT_SCRYPT_PARAMS, cost: scryptCost },
-      }),
-    });
-    this.elevation = new ManagerElevation({ ...(clock && { clock }) });
+  constructor(options: ManagerGateOptions) {
+    this.directory = options.directory;
+    this.clock = options.clock;
+    this.onChange = options.onChange ?? (() => {});
+    this.session = new StaffSession(
+      this.clock,
+      () => this.directory.store.idleSignOutMinutes(),
+      () => {
+        // A new person (or nobody) at the till: what was approved for the last one ends.
+        this.approvals.clear();
+        this.window = null;
+        this.onChange();
+      },
+    );
   }
 
-  async unlock(pin: string) {
-    const result = await this.pin.verify(pin);
-    if (result.ok) {
-      this.current = this.elevation.grant();
-      return { ok: true as const, unlockedUntil: new Date(this.current.expiresAt).toISOString() };
+  hasManager(): boolean {
+    return this.directory.hasManager();
+  }
+
+  /** Who is serving, without refusing; null when nobody is. */
+  onDuty(): StaffStamp | null {
+    const who = this.session.who();
+    return who && stampOf(who);
+  }
+
+  /**
+   * For every till action: who does it. Null on a till with no staff set up yet (it sells
+   * without a sign-in until someone is added); refused when staff exist and nobody is signed in.
+   */
+  serving(): StaffStamp | null {
+    const who = this.session.who();
+    if (who) {
+      this.session.touch();
+      return stampOf(who);
     }
-    if (result.reason === 'not_set') {
+    if (this.directory.active().length === 0) return null;
+    throw new TillError('not_allowed', 'Nobody is signed in on this till: tap your name and enter your PIN.');
+  }
+
+  /** For guarded actions: who does it and who approved it, or a worded refusal. */
+  require(action: GuardedAction): StaffStamp | null {
+    if (!this.directory.hasManager()) {
+      if (action === 'settings' && this.directory.active().length === 0) return null;
+      throw new TillError(
+        'not_allowed',
+        `${ACTION_WORDS[action]} needs a manager, and this till has none yet: create the first manager with their own PIN.`,
+      );
+    }
+    const window = this.liveGrant(this.window);
+    if (isManagerArea(action) && window) {
+      const who = this.session.who();
+      return who ? stampOf(who, who.id === window.by.id ? undefined : window.by) : stampOf(window.by);
+    }
+    const who = this.session.who();
+    if (who && mayDo(who.role, action)) return this.serving();
+    const approval = this.liveGrant(this.approvals.get(action));
+    if (who && approval) {
+      this.approvals.delete(action);
+      this.session.touch();
+      return stampOf(who, approval.by);
+    }
+    if (!who) return this.serving()!; // throws: nobody is signed in
+    throw new TillError(
+      'not_allowed',
+      `${ACTION_WORDS[action]} needs ${whoMay(action)}: ask one to approve it with their own PIN.`,
+    );
+  }
+
+  /**
+   * A supervisor or manager approves with their own PIN: with `action`, that action once (within
+   * APPROVAL_TTL_MS); without, a manager opens Settings and the back office for MANAGER_WINDOW_MS.
+   */
+  async unlock(pin: string, action?: GuardedAction): Promise<UnlockResult> {
+    if (!this.directory.hasManager()) {
       return {
-        ok: false as const,
-        reason: 'not_set' as const,
-        message: 'No manager PIN is set yet.',
+        ok: false,
+        reason: 'not_set',
+        message: 'No manager is set up on this till yet.',
         retryAfterMs: 0,
       };
     }
-    if (result.reason === 'locked') {
-      const seconds = Math.ceil(result.retryAfterMs / 1000);
-      return {
-        ok: false as const,
-        reason: 'locked' as const,
-        message: `Too many wrong PINs. Try again in ${seconds} s.`,
-        retryAfterMs: result.retryAfterMs,
-      };
-    }
-    const message =
-      result.retryAfterMs > 0
-        ? `Wrong PIN. Too many wrong tries: wait ${Math.ceil(result.retryAfterMs / 1000)} s.`
-        : `Wrong PIN. ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left before a wait.`;
-    return { ok: false as const, reason: 'wrong' as const, message, retryAfterMs: result.retryAfterMs };
+    const oneShot = action !== undefined && !isManagerArea(action);
+    const roles = action ? RIGHTS[action] : RIGHTS.settings;
+    const result = await this.directory.findByPin(pin, roles);
+    // At the counter the PIN form says whose PIN it needs; Settings' own lock asks for a manager's.
+    if (!result.ok) return pinRefusal(result, oneShot ? whoMay(action) : undefined);
+    const grant = {
+      by: result.person,
+      expiresAt: this.clock.now() + (oneShot ? APPROVAL_TTL_MS : MANAGER_WINDOW_MS),
+    };
+    if (oneShot) this.approvals.set(action, grant);
+    else this.window = grant;
+    this.onChange();
+    return {
+      ok: true,
+      unlockedUntil: new Date(grant.expiresAt).toISOString(),
+      approvedBy: result.person.name,
+    };
   }
 
+  /** Ends the manager's window and every approval; a manager serving signs out. */
   lock(): void {
-    this.elevation.revokeAll();
-    this.current = null;
+    this.approvals.clear();
+    this.window = null;
+    if (this.session.who()?.role === 'manager') this.session.signOut();
+    this.onChange();
   }
 
+  /**
+   * Until when Settings are open without asking: the manager window, or, for a manager serving,
+   * their idle sign-out (a day ahead when the till never signs out).
+   */
   unlockedUntil(): string | null {
-    if (!this.current || !this.elevation.isValid(this.current.token)) return null;
-    return new Date(this.current.expiresAt).toISOString();
+    const window = this.liveGrant(this.window);
+    const who = this.session.who();
+    const until =
+      who?.role === 'manager'
+        ? Math.min(this.session.idleExpiry(), this.clock.now() + 24 * 60 * 60_000)
+        : window?.expiresAt;
+    return until === undefined ? null : new Date(until).toISOString();
   }
 
-  /** Throws unless no PIN is set or a manager unlocked the till recently. */
-  require(action: GuardedAction): void {
-    if (!this.pin.isSet()) return;
-    if (this.current && this.elevation.isValid(this.current.token)) return;
-    throw new TillError('not_allowed', `${ACTION_WORDS[action]} needs the manager PIN.`);
+  async signIn(staffId: string, pin: string): Promise<{ ok: true } | Exclude<UnlockResult, { ok: true }>> {
+    const result = await this.directory.checkPerson(staffId, pin);
+    if (!result.ok) return pinRefusal(result);
+    this.session.signIn(result.person);
+    return { ok: true };
   }
 
+  async createFirstManager(name: string, pin: string): Promise<void> {
+    const person = await this.directory.addFirstManager(name, pin);
+    this.session.signIn(person);
+  }
+
+  /**
+   * The Settings screen's manager PIN: with no manager yet it creates the first one, "Manager",
+   * signed in; otherwise the manager serving (or whose PIN opened Settings) changes their own PIN.
+   */
   async setPin(newPin: string, currentPin?: string): Promise<void> {
-    if (this.pin.isSet()) this.require('settings');
-    await this.pin.setPin(newPin, currentPin);
+    if (!this.directory.hasManager()) return this.createFirstManager('Manager', newPin);
+    const who = this.session.who();
+    const manager = who?.role === 'manager' ? who : this.liveGrant(this.window)?.by;
+    if (!manager) throw new TillError('not_allowed', 'Changing the manager PIN needs a manager.');
+    if (currentPin === undefined) throw new TillError('not_allowed', 'Enter your current PIN to change it.');
+    const check = await this.directory.checkPerson(manager.id, currentPin);
+    if (!check.ok) {
+      throw new TillError(
+        'not_allowed',
+        check.reason === 'locked' ? 'PINs are locked for now.' : 'The current PIN is wrong.',
+        { ...(check.retryAfterMs > 0 && { retryAfterMs: check.retryAfterMs }) },
+      );
+    }
+    await this.directory.update(manager.id, { pin: newPin });
+  }
+
+  view(): StaffSessionView {
+    const people = this.directory.active();
+    const window = this.liveGrant(this.window);
+    return {
+      staffSetUp: people.length > 0,
+      managerExists: people.some((p) => p.role === 'manager'),
+      signedIn: this.session.who(),
+      people: people.map((p) => ({ id: p.id, name: p.name, role: p.role })),
+      idleSignOutMinutes: this.directory.store.idleSignOutMinutes(),
+      managerWindowUntil: window ? new Date(window.expiresAt).toISOString() : null,
+    };
+  }
+
+  close(): void {
+    this.session.close();
+  }
+
+  private liveGrant(grant: Grant | null | undefined): Grant | null {
+    return grant && this.clock.now() < grant.expiresAt ? grant : null;
   }
 }

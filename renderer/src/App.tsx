@@ -7,14 +7,20 @@ import { useSettings } from './state/settings';
 import { SCREENS, useShell, type ScreenId } from './state/shell';
 import { StatusBar } from './components/StatusBar';
 import { sandboxBannerWords } from './components/sandbox-banner';
-import { ComingSoon } from './screens/ComingSoon';
 import { TerminalsScreen } from './screens/TerminalsScreen';
 import { SellScreen } from './screens/sell/SellScreen';
 import { PrinterScreen } from './screens/printer/PrinterScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { ReportsScreen } from './screens/reports/ReportsScreen';
+import { ReconciliationScreen } from './screens/reconciliation/ReconciliationScreen';
 import { SuppliesScreen } from './screens/supplies/SuppliesScreen';
+import { BackOfficeScreen } from './screens/back-office/BackOfficeScreen';
 import { useSupplies } from './state/supplies';
+import { followStaff, useStaff } from './state/staff';
+import { browserClock } from './state/clock';
+import { SignInScreen, StaffSwitch, useSignInShowing } from './screens/staff-sign-in/SignInScreen';
+import { MerchantScreen } from './screens/merchant/MerchantScreen';
+import { useMerchant } from './state/merchant';
 
 function Screen({ id }: { id: ScreenId }) {
   switch (id) {
@@ -24,12 +30,16 @@ function Screen({ id }: { id: ScreenId }) {
       return <SellScreen />;
     case 'reports':
       return <ReportsScreen />;
+    case 'reconciliation':
+      return <ReconciliationScreen />;
     case 'printer':
       return <PrinterScreen />;
     case 'supplies':
       return <SuppliesScreen />;
     case 'merchant':
-      return <ComingSoon title="Merchant tools" what="the merchant dashboard's tools, after signing in." />;
+      return <MerchantScreen />;
+    case 'back-office':
+      return <BackOfficeScreen />;
     case 'settings':
       return <SettingsScreen />;
   }
@@ -37,6 +47,21 @@ function Screen({ id }: { id: ScreenId }) {
 
 export function App() {
   const { screen, go, info, status } = useShell();
+  const signInShowing = useSignInShowing();
+
+  // Who is serving comes from the services; any key or tap is activity for the idle sign-out.
+  useEffect(() => {
+    if (!till) return;
+    const stop = followStaff(till);
+    const active = () => useStaff.getState().touch(browserClock.now());
+    window.addEventListener('pointerdown', active, true);
+    window.addEventListener('keydown', active, true);
+    return () => {
+      stop();
+      window.removeEventListener('pointerdown', active, true);
+      window.removeEventListener('keydown', active, true);
+    };
+  }, []);
 
   // The one place the renderer subscribes to the services' events.
   useEffect(() => {
@@ -44,7 +69,14 @@ export function App() {
     void useShell.getState().refresh();
     return followTillEvents(
       till,
-      { shell: useShell, sale: useSale, printing: usePrinting, settings: useSettings, supplies: useSupplies },
+      {
+        shell: useShell,
+        sale: useSale,
+        printing: usePrinting,
+        settings: useSettings,
+        supplies: useSupplies,
+        merchant: useMerchant,
+      },
       { connection: bridgeConnection },
     );
   }, []);
@@ -73,6 +105,7 @@ export function App() {
       )}
       <header className="top-bar">
         <span className="brand">Paydesk</span>
+        <StaffSwitch />
         <StatusBar />
       </header>
       <div className="body">
@@ -93,6 +126,7 @@ export function App() {
           <Screen id={screen} />
         </main>
       </div>
+      {signInShowing && <SignInScreen />}
     </div>
   );
 }

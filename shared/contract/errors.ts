@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'malformed_response',
   'not_configured',
   'conflict',
+  /** A basket's price is no longer the catalogue's: the cashier accepts the new one or removes it. */
+  'price_changed',
   'storage',
   'internal',
 ] as const;

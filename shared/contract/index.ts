@@ -9,6 +9,10 @@ import { settingsEvents, settingsMethods } from './settings';
 import { printingEvents, printingMethods } from './printing';
 import { reportsMethods } from './reports';
 import { suppliesEvents, suppliesMethods } from './supplies';
+import { catalogueEvents, catalogueMethods } from './catalogue';
+import { merchantEvents, merchantMethods } from './merchant';
+import { staffEvents, staffMethods } from './staff';
+import { reconciliationMethods } from './reconciliation';
 
 export const methods = {
   ...systemMethods,
@@ -18,6 +22,10 @@ export const methods = {
   ...printingMethods,
   ...reportsMethods,
   ...suppliesMethods,
+  ...catalogueMethods,
+  ...merchantMethods,
+  ...staffMethods,
+  ...reconciliationMethods,
 } as const;
 
 export const events = {
@@ -26,6 +34,9 @@ export const events = {
   ...settingsEvents,
   ...printingEvents,
   ...suppliesEvents,
+  ...catalogueEvents,
+  ...merchantEvents,
+  ...staffEvents,
 } as const;
 
 export type Methods = typeof methods;
@@ -60,3 +71,7 @@ export * from './settings';
 export * from './printing';
 export * from './reports';
 export * from './supplies';
+export * from './catalogue';
+export * from './merchant';
+export * from './staff';
+export * from './reconciliation';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { receiptLineSchema } from '../receipt';
 import { method } from './define';
+import { staffStampSchema } from './staff';
 
 const minor = z.number().int();
 const count = z.number().int();
@@ -49,6 +50,8 @@ export const reportViewSchema = z.object({
   /** Banking and end of day reports only. */
   banking: z.array(reportBankingViewSchema),
   receiptLines: z.array(receiptLineSchema),
+  /** Who ran it (and who approved a Z or end of day report); null before staff were set up. */
+  runBy: staffStampSchema.nullable().default(null),
 });
 export type ReportView = z.infer<typeof reportViewSchema>;
 

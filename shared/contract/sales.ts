@@ -2,29 +2,19 @@
 // computed on the services' side from the catalogue: the UI sends product ids and counts.
 import { z } from 'zod';
 import { method, noInput } from './define';
+import { staffStampSchema } from './staff';
 
 const id = z.string().min(1).max(80);
 const minor = z.number().int();
 const positiveMinor = z.number().int().min(1).max(99_999_999);
 
-export const productSchema = z.object({
-  id: z.string(),
-  sku: z.string(),
-  name: z.string(),
-  category: z.string(),
-  price: minor,
-});
-export type Product = z.infer<typeof productSchema>;
-
-export const catalogueSchema = z.object({
-  currency: z.string(),
-  categories: z.array(z.string()),
-  products: z.array(productSchema),
-});
-export type Catalogue = z.infer<typeof catalogueSchema>;
-
 export const basketLineInputSchema = z
-  .object({ productId: id, quantity: z.number().int().min(1).max(9_999) })
+  .object({
+    productId: id,
+    quantity: z.number().int().min(1).max(9_999),
+    /** The price the basket shows; when the catalogue's differs, the sale does not start (price_changed). */
+    unitPrice: z.number().int().min(0).optional(),
+  })
   .strict();
 
 export const notificationViewSchema = z.object({ code: z.string(), words: z.string() });
@@ -93,6 +83,8 @@ export const paymentViewSchema = z.object({
   mismatch: approvalMismatchSchema.nullable(),
   /** What the cashier should read or do now, in plain words. */
   message: z.string(),
+  /** Who started it (and who approved it, for a refund); null before staff were set up. */
+  staff: staffStampSchema.nullable().default(null),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -107,6 +99,8 @@ export const tenderViewSchema = z.object({
   reference: z.string().nullable(),
   /** Manual card entries are flagged for reconciliation against the terminal's totals. */
   needsReconciliation: z.boolean(),
+  /** Who took it (a card tender: who started the card payment); null before staff were set up. */
+  by: staffStampSchema.nullable().default(null),
 });
 
 export const saleLineViewSchema = z.object({
@@ -116,6 +110,8 @@ export const saleLineViewSchema = z.object({
   quantity: z.number().int(),
   unitPrice: minor,
   lineTotal: minor,
+  /** The VAT rate it was sold at, basis points; null for lines sold before rates were kept. */
+  vatRate: z.number().int().nullable(),
 });
 
 export const saleViewSchema = z.object({
@@ -133,17 +129,14 @@ export const saleViewSchema = z.object({
   /** Given back by card refunds against this sale's card payments: paid − refunded is still held. */
   refunded: minor,
   tenders: z.array(tenderViewSchema),
+  /** Who opened the sale; null before staff were set up. */
+  servedBy: staffStampSchema.nullable().default(null),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });
 export type SaleView = z.infer<typeof saleViewSchema>;
 
 export const salesMethods = {
-  'catalogue.get': method(
-    'The local product catalogue, whole (the grid filters it locally).',
-    noInput,
-    catalogueSchema,
-  ),
   'sales.open': method(
     'Starts a sale from basket lines; prices come from the catalogue.',
     z.object({ lines: z.array(basketLineInputSchema).min(1).max(1_000) }).strict(),

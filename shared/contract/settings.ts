@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { method, noInput } from './define';
 import { serviceNameSchema } from './system';
 import { settingsObjectSchema } from '../settings';
+import { guardedActionSchema } from './staff';
 
 /** The closed list of secrets Paydesk keeps (only ever in a SecretStore, never in settings). */
 export const SECRET_KEYS = [
@@ -37,7 +38,12 @@ export type SettingsView = z.infer<typeof settingsViewSchema>;
 export const connectionTestSchema = z.object({ ok: z.boolean(), message: z.string() });
 
 export const unlockResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), unlockedUntil: z.string() }),
+  z.object({
+    ok: z.literal(true),
+    unlockedUntil: z.string(),
+    /** Who approved: the supervisor or manager whose PIN it was. */
+    approvedBy: z.string().optional(),
+  }),
   z.object({
     ok: z.literal(false),
     reason: z.enum(['wrong', 'locked', 'not_set']),
@@ -75,13 +81,22 @@ export const settingsMethods = {
     connectionTestSchema,
   ),
   'manager.unlock': method(
-    'A manager enters the PIN; guarded actions are allowed for a few minutes.',
-    z.object({ pin: z.string().regex(/^\d{4,8}$/, 'The PIN is 4 to 8 digits.') }).strict(),
+    'A supervisor or manager approves at the counter with their own PIN: with `action`, that one action once; without, a manager opens Settings and the back office for a few minutes.',
+    z
+      .object({
+        pin: z.string().regex(/^\d{4,8}$/, 'The PIN is 4 to 8 digits.'),
+        action: guardedActionSchema.optional(),
+      })
+      .strict(),
     unlockResultSchema,
   ),
-  'manager.lock': method('Ends the manager’s unlocked time now.', noInput, z.object({ ok: z.literal(true) })),
+  'manager.lock': method(
+    'Ends the manager’s unlocked time and any approval now; a manager serving is signed out.',
+    noInput,
+    z.object({ ok: z.literal(true) }),
+  ),
   'manager.setPin': method(
-    'Sets or changes the manager PIN (changing needs the current one).',
+    'Sets or changes the manager PIN: with no manager yet it creates the first one ("Manager"), signed in; otherwise it changes the PIN of the manager serving (needs the current one).',
     z
       .object({
         newPin: z.string().regex(/^\d{4,8}$/, 'The PIN is 4 to 8 digits.'),

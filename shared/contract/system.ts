@@ -7,7 +7,8 @@ export type ServiceName = z.infer<typeof serviceNameSchema>;
 export const connectionStateSchema = z.object({
   service: serviceNameSchema,
   mode: z.enum(['sandbox', 'live']),
-  state: z.enum(['unknown', 'online', 'offline', 'error']),
+  /** signed_out / signing_in: a service staff sign in to (the merchant tools) is not in use yet. */
+  state: z.enum(['unknown', 'online', 'offline', 'error', 'signed_out', 'signing_in']),
   detail: z.string(),
   checkedAt: z.string().nullable(),
 });

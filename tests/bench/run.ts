@@ -16,6 +16,7 @@ const suites: Suite[] = [
   { name: 'sell-screen', load: async () => (await import('./sell-screen')).benchSellScreen },
   { name: 'printing', load: async () => (await import('./printing')).benchPrinting },
   { name: 'receipts', load: async () => (await import('./receipt-latency')).benchReceiptLatency },
+  { name: 'catalogue', load: async () => (await import('./catalogue')).benchCatalogue },
 ];
 
 async function main(): Promise<void> {

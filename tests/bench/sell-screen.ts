@@ -18,7 +18,7 @@ function percentile(values: number[], p: number): number {
   return Math.round(sorted[at]! * 10) / 10;
 }
 
-function figures(name: string, samples: number[], goal: string | null = GOAL): BenchFigure[] {
+export function figures(name: string, samples: number[], goal: string | null = GOAL): BenchFigure[] {
   return (['p50', 'p95'] as const).map((p) => ({
     name: `${name} ${p}`,
     value: percentile(samples, p === 'p50' ? 50 : 95),
@@ -35,7 +35,7 @@ interface Timings {
 }
 
 /** In-page helpers, installed once (plain JS: the page has no bundler). */
-const PAGE_HELPERS = `
+export const PAGE_HELPERS = `
 globalThis.__name = (fn) => fn;
 globalThis.benchFrame = () => new Promise((r) => requestAnimationFrame(() => r()));
 globalThis.benchAfterPaint = () => new Promise((r) => requestAnimationFrame(() => {
@@ -53,7 +53,7 @@ declare const benchAfterPaint: () => Promise<void>;
 declare const benchRandomPhase: () => Promise<void>;
 
 /** The floor set by Chromium's frame scheduling: the same wait with no input at all. */
-async function timeIdleFrames(page: Page, count: number): Promise<number[]> {
+export async function timeIdleFrames(page: Page, count: number): Promise<number[]> {
   return page.evaluate(async (n) => {
     const samples: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -67,7 +67,7 @@ async function timeIdleFrames(page: Page, count: number): Promise<number[]> {
 }
 
 /** Clicks product tiles (the index-th shown) and times each until the new basket total is painted. */
-async function timeAdds(page: Page, tileIndexes: number[]): Promise<Timings> {
+export async function timeAdds(page: Page, tileIndexes: number[]): Promise<Timings> {
   return page.evaluate(async (indexes) => {
     const totalText = () => document.querySelector('[data-testid="basket-total"]')!.textContent;
     const work: number[] = [];
@@ -93,7 +93,7 @@ async function timeAdds(page: Page, tileIndexes: number[]): Promise<Timings> {
  * Types (and deletes) in the search box the way a keyboard does (value change + input event):
  * the echo of the keystroke, then the filtered grid (a deferred render) painted.
  */
-async function timeSearch(page: Page, texts: string[]): Promise<Timings & { results: number[] }> {
+export async function timeSearch(page: Page, texts: string[]): Promise<Timings & { results: number[] }> {
   return page.evaluate(async (sequences) => {
     const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
     const grid = document.querySelector('[data-testid="product-grid"]')!;

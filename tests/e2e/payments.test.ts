@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import type { Product } from '../../shared/contract';
 import { formatMoney } from '../../shared/money';
+import { setUpStaff, TEST_STAFF, type TestStaff } from '../support/staff';
 import { launchBrowser, openTill, pageProblems } from './support/browser';
 import { startTestHost, type TestHost } from './support/host';
 import {
@@ -24,6 +25,7 @@ let host: TestHost;
 let browser: Browser;
 let page: Page;
 let products: Product[];
+let staff: TestStaff;
 
 before(async () => {
   host = await startTestHost({ sandboxSpeed: 20 });
@@ -202,6 +204,8 @@ test('a second payment on a busy card machine is refused in plain words', async 
 
 test('refund part of a past card sale from the Refunds list', async () => {
   assert.ok(chipAndPinPaymentTotal > 100, 'the first test took a card payment worth refunding');
+  // Refunds need a supervisor or manager: staff are set up and a supervisor serves.
+  staff = await setUpStaff((method, input) => call(host, method, input), { signIn: 'supervisor' });
   await page.getByRole('button', { name: 'Refunds', exact: true }).click();
   const row = page
     .getByTestId('refund-row')
@@ -222,16 +226,15 @@ test('refund part of a past card sale from the Refunds list', async () => {
   await page.getByRole('button', { name: 'Back to selling' }).click();
 });
 
-test('with a manager PIN set, a standalone refund waits for the PIN, then goes through', async () => {
-  await call(host, 'manager.setPin', { newPin: '2468' });
-  await call(host, 'manager.lock', {});
+test('a cashier’s standalone refund waits for a manager’s PIN at the counter, then goes through', async () => {
+  await staff.signIn('cashier');
   await page.getByRole('button', { name: 'Refunds', exact: true }).click();
   const refunds = page.getByRole('region', { name: 'Refunds' });
   await refunds.getByRole('textbox', { name: 'Standalone refund amount' }).fill('2.00');
   await refunds.getByRole('button', { name: 'Refund £2.00' }).click();
   const approval = refunds.getByRole('form', { name: 'Manager approval' });
   await approval.waitFor();
-  await refunds.getByRole('alert').filter({ hasText: 'manager PIN' }).waitFor();
+  await refunds.getByRole('alert').filter({ hasText: 'needs a supervisor or manager' }).waitFor();
   await approval.getByLabel(/Manager PIN/).fill('1357');
   await approval.getByRole('button', { name: 'Approve' }).click();
   await refunds.getByRole('alert').filter({ hasText: 'Wrong PIN' }).waitFor();
@@ -240,7 +243,7 @@ test('with a manager PIN set, a standalone refund waits for the PIN, then goes t
     0,
     'a wrong PIN refunds nothing',
   );
-  await approval.getByLabel(/Manager PIN/).fill('2468');
+  await approval.getByLabel(/Manager PIN/).fill(TEST_STAFF.manager.pin);
   await approval.getByRole('button', { name: 'Approve' }).click();
   const refund = page.getByRole('region', { name: 'Card refund' });
   await refund.getByRole('status').filter({ hasText: 'Refunded' }).waitFor();

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startTestHost, type TestHost } from './support/host';
 import { goToScreen, launchBrowser, openTill, pageProblems, screenshotPath } from './support/browser';
 import { basketEndingIn } from '../support/till';
+import { setUpStaff, TEST_STAFF } from '../support/staff';
 import { formatMoney } from '../../shared/money';
 import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract';
 
@@ -72,13 +73,12 @@ test('an X report run from the Reports screen shows the card totals and the slip
   await page.screenshot({ path: screenshotPath('reports-x'), fullPage: true });
 });
 
-test('a Z report on a locked till asks for the manager PIN, then runs and zeroes the totals', async () => {
-  await call('manager.setPin', { newPin: '2468' });
-  await call('manager.lock', {});
+test('a cashier’s Z report asks for a manager’s PIN at the counter, then runs and zeroes the totals', async () => {
+  await setUpStaff(call, { signIn: 'cashier' });
   await page.getByRole('button', { name: 'Z report', exact: true }).click();
-  await page.getByRole('alert').filter({ hasText: 'needs the manager PIN' }).waitFor();
+  await page.getByRole('alert').filter({ hasText: 'needs a supervisor or manager' }).waitFor();
   const approval = page.getByRole('form', { name: 'Manager approval' });
-  await approval.getByLabel(/Manager PIN/).fill('2468');
+  await approval.getByLabel(/Manager PIN/).fill(TEST_STAFF.manager.pin);
   await approval.getByRole('button', { name: 'Approve' }).click();
 
   const result = page.getByRole('region', { name: 'Report result' });

@@ -135,6 +135,9 @@ test(
     // Restart on the same data directory: the secrets come back from the keychain.
     host = await startTestHost({ dataDir, logger, pinScryptCost: 1024 });
     client = await connect(host);
+    // A restart signs everyone out: the manager signs in again before selling.
+    const { people } = await client.call<{ people: { id: string }[] }>('staff.session');
+    await client.call('staff.signIn', { staffId: people[0]!.id, pin: '4826' });
     await sellByCard(client);
     client.close();
     await host.close();

@@ -10,6 +10,7 @@ import { formatMoney } from '../../shared/money';
 import { launchBrowser, openTill, pageProblems } from './support/browser';
 import { startTestHost, type TestHost } from './support/host';
 import { addToBasket, call, newestSale } from './sell-support';
+import { setUpStaff } from '../support/staff';
 
 let host: TestHost;
 let browser: Browser;
@@ -20,6 +21,8 @@ before(async () => {
   host = await startTestHost({ sandboxSpeed: 20 });
   browser = await launchBrowser();
   products = (await call(host, 'catalogue.get', {})).products;
+  // Refunding the card part is a supervisor's right: a supervisor serves.
+  await setUpStaff((method, input) => call(host, method, input), { signIn: 'supervisor' });
   page = await openTill(browser, host.host.url);
 });
 

@@ -22,6 +22,9 @@ import {
 import { EncryptedFileSecretStore } from '../../electron/services/storage/secret-store-encrypted-file';
 import { aesBackend } from '../support/encryption';
 import { JumpClock } from '../support/jump-clock';
+import { TEST_STAFF } from '../support/staff';
+import { StaffStore } from '../../electron/services/staff/store';
+import { openDatabase } from '../../electron/services/storage/database';
 
 const PIN = '582946';
 const WRONG_PIN = '913572';
@@ -97,6 +100,14 @@ test('a manager PIN is set, then guards Settings', async () => {
   await panel.getByLabel('New manager PIN', { exact: true }).fill(PIN);
   await panel.getByLabel('New manager PIN again').fill(PIN);
   await panel.getByRole('button', { name: 'Set manager PIN' }).click();
+  // Setting the first PIN creates the manager "Manager", who is then serving: Settings stay open.
+  await page.getByRole('button', { name: 'Serving: Manager. Switch cashier' }).waitFor();
+  await cardPayments().waitFor();
+  // A cashier takes over the till: Settings lock until a manager's PIN opens them.
+  const cashier = await host.till.dispatch('staff.add', { ...TEST_STAFF.cashier, role: 'cashier' });
+  assert.ok(cashier.ok);
+  const staffId = (cashier.value as { id: string }).id;
+  assert.ok((await host.till.dispatch('staff.signIn', { staffId, pin: TEST_STAFF.cashier.pin })).ok);
   await gate().waitFor();
   assert.equal(await cardPayments().count(), 0, 'nothing of the settings shows behind the lock');
 
@@ -209,7 +220,10 @@ test('wrong PINs lock Settings; the right PIN is refused while locked, then acce
   await enterPin(PIN);
   await gate().getByRole('alert').getByText('Too many wrong PINs.').waitFor();
   assert.equal(await cardPayments().count(), 0, 'the right PIN does not open a locked till');
-  assert.equal(host.till.settings.load().managerPin.lockout.failedAttempts, 3, 'a locked try is not counted');
+  const db = openDatabase(join(dataDir, 'paydesk.sqlite'));
+  const failedAttempts = new StaffStore(db, clock).lockout.load().failedAttempts;
+  db.close();
+  assert.equal(failedAttempts, 3, 'a locked try is not counted');
 
   // Thirty seconds pass for the till and the page together, without waiting them out; the
   // countdown then says the lock is over.

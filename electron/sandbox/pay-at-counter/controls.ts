@@ -1,6 +1,7 @@
 // What tests (or POST /sandbox/control) can make the sandbox do next, the counters they read,
 // and the optional rate limit: everything the real service does not have but tests need.
 import type { SandboxClock } from './pace';
+import { Refusal } from './records';
 
 /**
  * Fields of a finished transaction record the sandbox replaces with a lie, in the spec's names:
@@ -27,7 +28,15 @@ export interface SandboxControl {
   throttleNext?: { count: number; retryAfterSeconds: number };
   /** The next transaction started answers every read of its finished record with these fields. */
   lieAboutNextTransaction?: ApprovalLie;
+  /**
+   * Now, not next: the card machine records an approved sale keyed on it directly, which the till
+   * never started or journaled (training and reconciliation tests). Counted in its report totals.
+   */
+  recordUnjournaledSale?: { terminalId: string; amount: number };
 }
+
+/** Largest amount the card machine takes (pence), as in the terminal notes. */
+const MAX_AMOUNT = 99_999_999;
 
 export interface SandboxStats {
   /** Every POST that asked for a transaction (endpoints 3 and 4), accepted or not. */
@@ -53,11 +62,29 @@ export class SandboxControls {
   constructor(
     private readonly clock: SandboxClock,
     private readonly rateLimit: RateLimit | undefined,
+    /** Records a sale on the card machine that the till never journaled. */
+    private readonly recordUnjournaledSale: (terminalId: string, amount: number) => void = () => {},
   ) {}
 
-  /** Adds to what is pending; fields left out keep their value. */
+  /**
+   * Adds to what is pending; fields left out keep their value. An unjournaled sale is recorded at
+   * once: an unknown terminal, a busy machine or a bad amount is refused (and nothing is recorded).
+   */
   apply(next: SandboxControl | undefined): void {
     if (!next) return;
+    // Checked here: the control endpoint passes its JSON body through as it came.
+    const sale = next.recordUnjournaledSale as { terminalId?: unknown; amount?: unknown } | null | undefined;
+    if (sale !== undefined) {
+      const amount = typeof sale?.amount === 'number' ? sale.amount : NaN;
+      if (
+        typeof sale?.terminalId !== 'string' ||
+        !Number.isInteger(amount) ||
+        amount < 1 ||
+        amount > MAX_AMOUNT
+      )
+        throw new Refusal('bad_request');
+      this.recordUnjournaledSale(sale.terminalId, amount);
+    }
     if (next.dropNextStartResponse !== undefined)
       this.pending.dropNextStartResponse = next.dropNextStartResponse;
     if (next.delayNextStartResponseMs !== undefined)

@@ -51,7 +51,7 @@ export interface ReportRecord {
 }
 
 export type RefusalReason =
-  'busy' | 'offline' | 'internal_error' | 'too_late_to_cancel' | 'no_signature_awaited';
+  'busy' | 'offline' | 'internal_error' | 'too_late_to_cancel' | 'no_signature_awaited' | 'bad_request';
 
 /** The card machine will not do what was asked. */
 export class Refusal extends Error {

@@ -26,6 +26,7 @@ const REFUSALS: Record<RefusalReason, [status: number, message: string]> = {
   internal_error: [500, 'internal error'],
   too_late_to_cancel: [422, 'The transaction can no longer be cancelled'],
   no_signature_awaited: [422, 'No signature is awaited'],
+  bad_request: [400, 'bad request'],
 };
 
 class HttpFailure extends Error {

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { closeServer, listenOnLoopback } from '../../common/http-util';
 import { SandboxControls, type RateLimit, type SandboxControl, type SandboxStats } from './controls';
 import { Pace, realTime, type SandboxClock } from './pace';
-import type { NotificationStamp } from './records';
+import { Refusal, type NotificationStamp } from './records';
 import { ReportMachine } from './report-machine';
 import { createRequestListener } from './routes';
 import { Terminals } from './terminals';
@@ -57,7 +57,11 @@ export async function startPayAtCounterSandbox(
   const pace = new Pace(options.clock ?? realTime, options.speed, options.now);
   const terminals = new Terminals(pace);
   const transactions = new TransactionMachine(terminals, pace);
-  const controls = new SandboxControls(pace.clock, options.rateLimit);
+  const controls = new SandboxControls(pace.clock, options.rateLimit, (tid, amount) => {
+    const state = terminals.get(tid);
+    if (!state) throw new Refusal('offline');
+    transactions.recordUnjournaledSale(state, amount);
+  });
   const server = createServer(
     createRequestListener({
       username,

@@ -10,6 +10,7 @@ import type { CountedTransaction } from './reports';
 import {
   cardFor,
   SANDBOX_CASHBACK,
+  SANDBOX_SCRIPTS,
   sandboxGratuity,
   scriptForAmount,
   stepsFor,
@@ -18,6 +19,8 @@ import {
 import type { Terminals, TerminalState } from './terminals';
 
 export const SIGNATURE_TIMEOUT_MS = 80_000;
+
+const KEYED_ON_MACHINE = SANDBOX_SCRIPTS.find((s) => s.name === 'chip_and_pin')!;
 
 /** A DUPLICATE reprints the terminal's last finished transaction. */
 function duplicateSteps(state: TerminalState): ScriptStep[] {
@@ -39,10 +42,11 @@ export class TransactionMachine {
    * Starts a transaction the routes have already validated (type, amount, currency) and runs its
    * script in the background. Refuses when the machine is busy or the script plays a refusal.
    */
-  start(state: TerminalState, type: string, amount: number): TransactionRecord {
+  start(state: TerminalState, type: string, amount: number, keyedOnMachine = false): TransactionRecord {
     if (state.active) throw new Refusal('busy');
-    const script = scriptForAmount(amount);
-    if (type !== 'DUPLICATE') {
+    // A sale keyed on the machine itself plays no script: the caller finishes it at once.
+    const script = keyedOnMachine ? KEYED_ON_MACHINE : scriptForAmount(amount);
+    if (type !== 'DUPLICATE' && !keyedOnMachine) {
       if (script.name === 'offline_terminal') throw new Refusal('offline');
       if (script.name === 'service_error') throw new Refusal('internal_error');
       if (script.name === 'terminal_busy') throw new Refusal('busy');
@@ -72,8 +76,20 @@ export class TransactionMachine {
     };
     this.transactions.set(tx.id, tx);
     state.active = tx;
+    if (keyedOnMachine) return tx;
     const steps = type === 'DUPLICATE' ? duplicateSteps(state) : stepsFor(script.name, type);
     void this.run(tx, steps);
+    return tx;
+  }
+
+  /**
+   * A sale keyed on the card machine itself, which the till never started and so never journaled
+   * (training and tests): approved at once, numbered and counted like any other.
+   */
+  recordUnjournaledSale(state: TerminalState, amount: number): TransactionRecord {
+    if (state.active) throw new Refusal('busy');
+    const tx = this.start(state, 'SALE', amount, true);
+    this.finish(tx, 'SUCCESSFUL');
     return tx;
   }
 

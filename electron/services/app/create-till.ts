@@ -11,11 +11,22 @@ import { createLogger, type Logger } from '../common/logger';
 import { ConnectionMonitor } from '../connections/monitor';
 import { PayAtCounterConnection } from '../connections/pay-at-counter-connection';
 import { ManagerGate, type GuardedAction } from '../manager-gate';
+import { merchantConnection } from '../merchant/connection-view';
+import { merchantHandlers } from '../merchant/handlers';
+import { MerchantService } from '../merchant/merchant-service';
+import { StaffDirectory } from '../staff/directory';
+import { staffHandlers } from '../staff/handlers';
+import { STAFF_MIGRATIONS, StaffStore } from '../staff/store';
+import { DEFAULT_SCRYPT_PARAMS } from '../storage/manager-pin';
 import { isRunningPayment, JOURNAL_MIGRATIONS, refundedAmount } from '../payments/journal';
 import { createPaymentService, type PollingPolicy } from '../payments/transaction-runner';
 import { printingHandlers, toJobView } from '../printing/handlers';
 import { SPOOL_MIGRATIONS, type PrintingService, type SpoolTiming } from '../printing/index';
 import { reportsHandlers } from '../reports/handlers';
+import { REPORTS_MIGRATIONS, ReportRunLog } from '../reports/run-log';
+import { reconciliationHandlers } from '../reconciliation/handlers';
+import { ReconciliationService } from '../reconciliation/service';
+import { RECONCILIATION_MIGRATIONS, ReconciliationStore } from '../reconciliation/store';
 import { Checkout } from '../sales/checkout';
 import { salesHandlers } from '../sales/handlers';
 import { receiptSettingsFrom } from '../sales/receipt-settings';
@@ -59,6 +70,8 @@ export interface TillOptions<S extends StandIns = StandIns> {
   clock?: Clock;
   /** Ends the till (Electron: app.quit); a kiosk till quits only this way, with the manager PIN. */
   quit?: () => void;
+  /** Opens a page in the system browser (Electron: shell.openExternal); the browser host has none. */
+  openExternal?: (url: string) => Promise<void>;
 }
 
 export interface Till<S extends StandIns = StandIns> {
@@ -96,10 +109,6 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   );
   // Probed once (it writes a test entry); probed again only while it is failing.
   let keychain = await secrets.availability();
-  const manager = new ManagerGate(settings, {
-    ...(options.pinScryptCost && { scryptCost: options.pinScryptCost }),
-    clock,
-  });
 
   const standIns = lazyStandIns(options.standIns);
   const inSandbox = () => SANDBOX_SERVICES.some((s) => settings.load()[s].mode === 'sandbox');
@@ -116,9 +125,22 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       ...CATALOGUE_MIGRATIONS,
       ...SALES_MIGRATIONS,
       ...SUPPLIES_MIGRATIONS,
+      ...STAFF_MIGRATIONS,
+      ...REPORTS_MIGRATIONS,
+      ...RECONCILIATION_MIGRATIONS,
     ],
     clock,
   );
+  // Staff and their rights; a manager PIN from before staff existed becomes the staff member "Manager".
+  const staff = new StaffDirectory({
+    store: new StaffStore(db, clock),
+    clock,
+    ...(options.pinScryptCost && { scryptParams: { ...DEFAULT_SCRYPT_PARAMS, cost: options.pinScryptCost } }),
+  });
+  staff.importManagerPin(settings.load().managerPin.hash);
+  let onStaffChange = () => {};
+  const manager = new ManagerGate({ directory: staff, clock, onChange: () => onStaffChange() });
+
   const stopCheckpoints = checkpointPeriodically(db, clock, (error) => {
     logger.warn('database checkpoint failed', error);
     storageHealth.reportFailure(error);
@@ -157,6 +179,30 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     CONNECTION_CHECK_MS,
   );
   monitor.startPeriodicCheck('distribution', checkSupplier, SUPPLIER_CHECK_MS);
+
+  // Merchant tools: the stand-in's endpoint in sandbox mode, the settings' address when live.
+  const merchant = new MerchantService({
+    settings,
+    secrets,
+    sandbox: async () => (await standIns.get()).merchant ?? null,
+    clock,
+    log: logger,
+    version: options.version,
+    ...(options.openExternal && { openExternal: options.openExternal }),
+    onChange: (status) => {
+      events.emit('merchant.changed', status);
+      board.setConnection(merchantConnection(status, clock.now()));
+    },
+  });
+  board.setConnection(merchantConnection(merchant.status(), clock.now()));
+  // A live sign-in kept from the last run is resumed quietly, so the status bar and the screen
+  // agree. In sandbox mode there is nothing to resume (the stand-in is new each run), and resuming
+  // would start the stand-ins before anyone asked for them.
+  if (merchant.status().mode === 'live') {
+    void merchant
+      .resumedStatus()
+      .catch((error: unknown) => logger.warn('merchant tools: not resumed', error));
+  }
 
   // Card payments.
   const payments = createPaymentService({
@@ -224,6 +270,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
         else await checkSupplier();
         return;
       }
+      if (service === 'merchant') return merchant.probe(liveBaseUrl ?? (await merchant.endpoint()));
       if (service !== 'payAtCounter') {
         throw new TillError('not_configured', 'This service’s client arrives in a later version of Paydesk.');
       }
@@ -261,6 +308,14 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       .catch(logged('settings view'));
   });
 
+  // Who is serving (or may do what) changed: the sign-in screen and the Settings lock follow.
+  onStaffChange = () => {
+    events.emit('staff.changed', manager.view());
+    settingsView(settingsDeps)
+      .then((view) => events.emit('settings.changed', view))
+      .catch(logged('settings view'));
+  };
+
   const info: AppInfo = {
     version: options.version,
     host: options.host,
@@ -275,14 +330,49 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       quitRules: { requireManager, cardPaymentRunning, quit: options.quit, clock },
     }),
     ...terminalHandlers(async () => payAtCounter.client(), trackCard),
-    ...catalogueHandlers(catalogue),
-    ...salesHandlers({ ledger, checkout, payments, requireManager }),
+    ...catalogueHandlers({
+      catalogue,
+      requireBackOffice: () => manager.require('back-office'),
+      supplierProduct: async (id) => trackSupplier((await distribution.client()).getProduct(id)),
+      onChange: (version) => events.emit('catalogue.changed', { version }),
+      today: () => new Date(clock.now()),
+    }),
+    ...salesHandlers({ ledger, checkout, payments, requireManager, serving: () => manager.serving() }),
     ...settingsHandlers(settingsDeps),
+    ...merchantHandlers(merchant),
+    ...staffHandlers(manager, () => onStaffChange()),
     ...printingHandlers(
       () => printing.current(),
       (id) => settings.load().printers.find((p) => p.id === id)?.name || id,
     ),
-    ...reportsHandlers({ payments, requireManager, printReceipt, track: trackCard, logger }),
+    ...reportsHandlers({
+      payments,
+      requireManager,
+      serving: () => manager.serving(),
+      runLog: new ReportRunLog(db, clock),
+      printReceipt,
+      track: trackCard,
+      logger,
+    }),
+    ...reconciliationHandlers(
+      new ReconciliationService({
+        store: new ReconciliationStore(db, clock),
+        terminals: async () =>
+          (await trackCard((await payAtCounter.client()).listTerminals())).map((t) => ({
+            terminalId: t.terminal_id,
+            currency: t.currency,
+          })),
+        runReport: (terminalId, type) => trackCard(payments.runReport(terminalId, type)),
+        readTransaction: async (terminalId, transactionId) =>
+          trackCard((await payAtCounter.client()).getTransaction(terminalId, transactionId)),
+        journal: payments.journal,
+        ledger,
+        runLog: new ReportRunLog(db, clock),
+        requireManager: () => manager.require('reconcile'),
+        clock,
+        logger,
+      }),
+    ),
     ...suppliesHandlers({
       db,
       connection: distribution,
@@ -319,8 +409,10 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     sandbox: () => standIns.get(),
     settings,
     async close() {
+      manager.close();
       monitor.stop();
       checkout.close();
+      await merchant.close();
       await payments.close();
       await printing.close();
       stopCheckpoints();

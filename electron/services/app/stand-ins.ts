@@ -9,6 +9,8 @@ export interface StandIns {
   payAtCounter: PayAtCounterEndpoint;
   /** The supplier (product distribution API) and the key it takes. */
   distribution: DistributionEndpoint;
+  /** The merchant tool endpoint (MCP); the till's settings default to it in sandbox mode. */
+  merchant?: { mcpUrl: string };
   /** Products for an empty catalogue on the first run in sandbox mode. */
   demoCatalogue?: readonly ProductSeed[];
   close(): Promise<void>;

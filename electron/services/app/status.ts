@@ -1,6 +1,6 @@
 // What the shell's status bar shows: each outside service's connection, and the receipt
 // printer in one word. Announced only when something the cashier would see has changed.
-import type { PrinterStatus, TillStatus } from '../../../shared/contract';
+import type { ConnectionState, PrinterStatus, ServiceName, TillStatus } from '../../../shared/contract';
 import type { StorageHealth } from '../storage/storage-health';
 import type { ConnectionMonitor } from '../connections/monitor';
 import type { PrinterStatusView } from '../printing/index';
@@ -37,6 +37,8 @@ export class StatusBoard {
     queued: 0,
     uncertain: 0,
   };
+  /** Services that report their own state (the merchant tools' sign-in), not the monitor. */
+  private readonly reported = new Map<ServiceName, ConnectionState>();
 
   constructor(
     private readonly connections: Pick<ConnectionMonitor, 'list' | 'onChange'>,
@@ -49,10 +51,18 @@ export class StatusBoard {
 
   status(): TillStatus {
     return {
-      connections: this.connections.list(),
+      connections: [...this.connections.list(), ...this.reported.values()],
       printer: { ...this.printer },
       storage: this.storage.status(),
     };
+  }
+
+  /** A service's own word on its connection; announced when the state, detail or mode changed. */
+  setConnection(next: ConnectionState): void {
+    const before = this.reported.get(next.service);
+    this.reported.set(next.service, next);
+    if (before?.state === next.state && before.detail === next.detail && before.mode === next.mode) return;
+    this.announce(this.status());
   }
 
   setPrinter(next: PrinterStatus): void {

@@ -45,6 +45,7 @@ const METHOD_KINDS: Record<MethodName, 'intent' | 'before_sending' | 'write' | '
   list: 'rows',
   linkedTo: 'rows',
   unfinished: 'rows',
+  forTerminal: 'rows',
   // Built on get/linkedTo, so it reads held payments as they would be.
   refundableLeftOn: 'derived',
 };

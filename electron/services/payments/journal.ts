@@ -2,6 +2,7 @@
 // a crash at any instant leaves a row that says what may have happened. The states and money
 // rules live in payment-states.ts.
 import { randomUUID } from 'node:crypto';
+import type { StaffStamp } from '../../../shared/contract/staff';
 import type { ReceiptCopies } from '../../../shared/receipt';
 import type { Db, Migration } from '../storage/database';
 import {
@@ -49,6 +50,11 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
     id: 'journal-approval-check',
     sql: `ALTER TABLE card_payments ADD COLUMN approval_mismatch TEXT;`,
   },
+  {
+    // Who started it, and who approved it at the counter (a StaffStamp as JSON; NULL before staff).
+    id: 'journal-staff',
+    sql: `ALTER TABLE card_payments ADD COLUMN staff TEXT;`,
+  },
 ];
 
 export * from './payment-states';
@@ -71,6 +77,8 @@ export interface PaymentRow {
   problem: string | null;
   /** Set with state needs_manager: the approval did not match the request. */
   mismatch: ApprovalMismatch | null;
+  /** Who started it (and who approved it); null before staff were set up. */
+  staff: StaffStamp | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -92,6 +100,7 @@ interface RawRow {
   resolution: string | null;
   problem: string | null;
   approval_mismatch: string | null;
+  staff: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -123,6 +132,7 @@ function fromRaw(raw: RawRow): PaymentRow {
     resolution: parseJson<Resolution | null>(raw.resolution, null),
     problem: raw.problem,
     mismatch: parseJson<ApprovalMismatch | null>(raw.approval_mismatch, null),
+    staff: parseJson<StaffStamp | null>(raw.staff, null),
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
   };
@@ -135,6 +145,7 @@ export interface IntentInput {
   type: PaymentType;
   amount?: number | null;
   currency?: string | null;
+  staff?: StaffStamp | null;
 }
 
 /** What a payment belongs to: a sale (for SALE payments) or an original payment (for refunds). */
@@ -157,7 +168,7 @@ export class PaymentJournal {
     this.db
       .prepare(
         `INSERT INTO card_payments (id, sale_id, original_payment_id, terminal_id, type, amount, currency, state,
-           created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'intent', ?, ?)`,
+           created_at, updated_at, staff) VALUES (?, ?, ?, ?, ?, ?, ?, 'intent', ?, ?, ?)`,
       )
       .run(
         id,
@@ -169,6 +180,7 @@ export class PaymentJournal {
         input.currency ?? null,
         at,
         at,
+        input.staff ? JSON.stringify(input.staff) : null,
       );
     return this.get(id)!;
   }
@@ -182,6 +194,16 @@ export class PaymentJournal {
     const rows = this.db
       .prepare('SELECT * FROM card_payments ORDER BY created_at DESC, rowid DESC LIMIT ?')
       .all(Math.max(1, Math.min(limit, 1000))) as RawRow[];
+    return rows.map(fromRaw);
+  }
+
+  /** A card machine's payments created at or after `since` (ISO time), oldest first (reconciliation). */
+  forTerminal(terminalId: string, since: string): PaymentRow[] {
+    const rows = this.db
+      .prepare(
+        'SELECT * FROM card_payments WHERE terminal_id = ? AND created_at >= ? ORDER BY created_at, rowid',
+      )
+      .all(terminalId, since) as RawRow[];
     return rows.map(fromRaw);
   }
 

@@ -3,6 +3,7 @@
 // live in their own files (start, poll, terminal-watch, card-reports, recovery); this file only
 // checks the caller's input and hands each call to its step.
 import { TillError } from '../../../shared/contract/errors';
+import type { StaffStamp } from '../../../shared/contract/staff';
 import type { ReceiptCopies } from '../../../shared/receipt';
 import { systemClock, type Clock } from '../common/clock';
 import type { Db } from '../storage/database';
@@ -43,6 +44,8 @@ export interface StartSaleInput {
   terminalId: string;
   amount: number;
   currency: string;
+  /** Who starts it, journaled with the intent. */
+  staff?: StaffStamp | null;
 }
 
 export interface StartRefundInput {
@@ -51,6 +54,8 @@ export interface StartRefundInput {
   terminalId: string;
   amount: number;
   currency: string;
+  /** Who starts it and who approved it, journaled with the intent. */
+  staff?: StaffStamp | null;
 }
 
 /** A person's decision on a payment the till could not settle by itself, with why. */
@@ -77,7 +82,7 @@ export interface PaymentService {
   resolveUnknown(paymentId: string, decision: Decision): PaymentView;
   /** A manager's decision on an approval that did not match the request (the caller checks the PIN). */
   resolveMismatch(paymentId: string, decision: Decision): PaymentView;
-  requestDuplicate(terminalId: string): Promise<DuplicateResult>;
+  requestDuplicate(terminalId: string, staff?: StaffStamp | null): Promise<DuplicateResult>;
   runReport(terminalId: string, type: ReportType): Promise<CardReport>;
   listPayments(options?: { limit?: number }): PaymentView[];
   getPayment(id: string): PaymentView | null;
@@ -158,6 +163,7 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
         originalPaymentId: input.originalPaymentId ?? null,
         amount: input.amount,
         currency: input.currency,
+        staff: input.staff ?? null,
       };
       return startPayment(ctx, 'REFUND', input.terminalId, details, options.afterIntent);
     },
@@ -197,8 +203,8 @@ export function createPaymentService(options: PaymentServiceOptions): PaymentSer
       return resolve(paymentId, decision, 'needs_manager');
     },
 
-    async requestDuplicate(terminalId) {
-      const started = await startPayment(ctx, 'DUPLICATE', terminalId, {}, options.afterIntent);
+    async requestDuplicate(terminalId, staff = null) {
+      const started = await startPayment(ctx, 'DUPLICATE', terminalId, { staff }, options.afterIntent);
       const done = await ctx.settled(started.id);
       const row = journal.get(done.id)!;
       return {

@@ -36,6 +36,7 @@ export interface PaymentView extends Pick<
   | 'resolution'
   | 'problem'
   | 'mismatch'
+  | 'staff'
   | 'createdAt'
   | 'updatedAt'
 > {
@@ -92,6 +93,7 @@ export function toPaymentView(row: PaymentRow): PaymentView {
     resolution: row.resolution,
     problem: row.problem,
     mismatch: row.mismatch,
+    staff: row.staff,
     awaitingSignature: signatureWait(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -2,6 +2,7 @@
 // just before the request may be on the wire, and a start whose answer was lost is NEVER sent
 // again: the payment becomes unknown and the cashier decides.
 import { TillError } from '../../../shared/contract/errors';
+import type { StaffStamp } from '../../../shared/contract/staff';
 import { MAX_CARD_AMOUNT } from '../../../shared/money';
 import { requestCancel } from './cancel';
 import type { PaymentType } from './journal';
@@ -24,6 +25,8 @@ export interface StartDetails {
   originalPaymentId?: string | null;
   amount?: number;
   currency?: string;
+  /** Who starts it (journaled with the intent). */
+  staff?: StaffStamp | null;
 }
 
 /** Test seam for crash tests: runs after the intent is written and before it is marked starting. */

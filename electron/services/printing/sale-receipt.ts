@@ -3,6 +3,9 @@
 import { formatMoneyPlain, sumMinor, type Currency } from '../../../shared/money';
 import { line, text, type ReceiptLine } from '../../../shared/receipt';
 import { COLUMNS, type PaperWidth } from '../../../shared/receipt-layout';
+import { formatRate, vatIncluded, vatSummary } from '../../../shared/vat';
+
+export { vatIncluded };
 
 export interface ShopDetails {
   name: string;
@@ -18,6 +21,8 @@ export interface SaleItem {
   unitPrice: number;
   /** Defaults to quantity × unitPrice; give it when a line discount applies. */
   lineTotal?: number;
+  /** The VAT rate it was sold at (basis points); when lines carry rates the summary is per rate. */
+  vatRate?: number | null;
 }
 
 export type Tender =
@@ -37,26 +42,14 @@ export interface SaleReceiptInput {
   /** Basket-level adjustments, e.g. { label: 'Discount', amount: -150 }. */
   adjustments?: { label: string; amount: number }[];
   tenders: Tender[];
-  /** VAT included in the prices, in basis points (2000 = 20 %). No VAT summary when absent. */
+  /**
+   * One VAT rate for the whole receipt (basis points), for lines that carry none of their own
+   * (sales from before rates were kept). No VAT summary when absent and no line has a rate.
+   */
   vatRateBasisPoints?: number;
   cashier?: string;
   footerLines?: string[];
   paperWidth: PaperWidth;
-}
-
-/**
- * VAT contained in a VAT-inclusive gross: gross × rate / (10000 + rate), rounded half away
- * from zero, in integers only.
- */
-export function vatIncluded(grossMinor: number, rateBasisPoints: number): number {
-  if (!Number.isSafeInteger(grossMinor) || !Number.isSafeInteger(rateBasisPoints) || rateBasisPoints < 0) {
-    throw new RangeError('VAT needs integer minor units and a non-negative integer rate in basis points');
-  }
-  const sign = grossMinor < 0 ? -1 : 1;
-  const numerator = BigInt(Math.abs(grossMinor)) * BigInt(rateBasisPoints);
-  const denominator = BigInt(10_000 + rateBasisPoints);
-  const rounded = (numerator * 2n + denominator) / (denominator * 2n);
-  return sign * Number(rounded);
 }
 
 /** Label on the left, amount right-aligned to the paper width; too long a label takes its own line. */
@@ -78,12 +71,6 @@ function formatDateTime(date: Date, timeZone: string | undefined): string {
   }).formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
-}
-
-function formatRate(basisPoints: number): string {
-  const whole = Math.floor(basisPoints / 100);
-  const fraction = basisPoints % 100;
-  return fraction === 0 ? `${whole}%` : `${whole}.${String(fraction).padStart(2, '0').replace(/0$/, '')}%`;
 }
 
 export function lineTotalOf(item: SaleItem): number {
@@ -137,7 +124,20 @@ export function buildSaleReceipt(input: SaleReceiptInput): ReceiptLine[] {
     }
   }
 
-  if (input.vatRateBasisPoints !== undefined) {
+  const perRate = vatSummary(
+    input.items.map((item) => ({ gross: lineTotalOf(item), vatRate: item.vatRate ?? null })),
+  );
+  if (perRate.length > 0) {
+    // Per rate on the receipt's gross at that rate (shared/vat.ts states the rule).
+    lines.push(line('LINE_SEPARATOR'));
+    lines.push(text('VAT summary'));
+    for (const row of perRate) {
+      lines.push(...rows(`VAT ${formatRate(row.basisPoints)}`, row.vat));
+      lines.push(...rows('  Net', row.net));
+      lines.push(...rows('  Gross', row.gross));
+    }
+    if (perRate.length > 1) lines.push(...rows('Total VAT', sumMinor(perRate.map((r) => r.vat))));
+  } else if (input.vatRateBasisPoints !== undefined) {
     const vat = vatIncluded(total, input.vatRateBasisPoints);
     lines.push(line('LINE_SEPARATOR'));
     lines.push(text('VAT summary'));

@@ -1,8 +1,9 @@
 // The checkout: opens priced sales, takes card, cash and manual-card tenders, and completes a
 // sale exactly once when it is paid, printing the customer's card slip and the shop's receipt.
 // Every card outcome reaches the sale through settlePayment(), whichever path delivered it.
-import type { PaymentView, SaleView } from '../../../shared/contract';
+import type { PaymentView, SaleView, StaffStamp } from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
+import { formatMoney } from '../../../shared/money';
 import type { ReceiptLine } from '../../../shared/receipt';
 import type { PaymentService, PaymentView as RunnerPaymentView } from '../payments/transaction-runner';
 import type { CardTransaction } from '../payments/pay-at-counter-client';
@@ -75,15 +76,40 @@ export class Checkout {
     }
   }
 
-  openSale(lines: ReadonlyArray<{ productId: string; quantity: number }>): SaleView {
+  /**
+   * Opens a sale priced from the catalogue; each line keeps the VAT rate it is sold at. A line
+   * carrying the price its basket showed is refused (price_changed) when the catalogue's differs:
+   * the cashier accepts the new price or removes the product, never sells at a price unseen.
+   */
+  openSale(
+    lines: ReadonlyArray<{ productId: string; quantity: number; unitPrice?: number | undefined }>,
+    servedBy: StaffStamp | null = null,
+  ): SaleView {
     this.o.storage?.assertNewSaleAllowed();
     const catalogue = this.o.catalogue.all();
     const products = this.o.catalogue.byIds(lines.map((l) => l.productId));
     const merged = new Map<string, number>();
     for (const l of lines) merged.set(l.productId, (merged.get(l.productId) ?? 0) + l.quantity);
+    const changed = lines.flatMap((l) => {
+      const p = products.get(l.productId);
+      return p && l.unitPrice !== undefined && l.unitPrice !== p.price ? [{ p, was: l.unitPrice }] : [];
+    });
+    if (changed.length > 0) {
+      const money = (minor: number) => formatMoney(minor, catalogue.currency);
+      const words = changed.map(({ p, was }) => `${p.name} is now ${money(p.price)} (was ${money(was)})`);
+      throw new TillError(
+        'price_changed',
+        `The price changed: ${words.join('; ')}. Use the new price, or remove it from the basket.`,
+      );
+    }
     const saleLines = [...merged].map(([productId, quantity]) => {
       const p = products.get(productId);
-      if (!p) throw new TillError('invalid_input', `Product ${productId} is not in the catalogue.`);
+      if (!p) {
+        throw new TillError(
+          'invalid_input',
+          'A product in the basket is no longer for sale: remove it from the basket and try again.',
+        );
+      }
       return {
         productId,
         sku: p.sku,
@@ -91,11 +117,12 @@ export class Checkout {
         quantity,
         unitPrice: p.price,
         lineTotal: p.price * quantity,
+        vatRate: p.vatRate,
       };
     });
     let sale: SaleView;
     try {
-      sale = this.o.ledger.open(catalogue.currency, saleLines);
+      sale = this.o.ledger.open(catalogue.currency, saleLines, servedBy);
     } catch (error) {
       throw this.o.storage?.refuseNewSale(error) ?? error;
     }
@@ -103,7 +130,12 @@ export class Checkout {
     return sale;
   }
 
-  async payCard(input: { saleId: string; terminalId: string; amount: number }): Promise<PaymentView> {
+  async payCard(input: {
+    saleId: string;
+    terminalId: string;
+    amount: number;
+    staff?: StaffStamp | null;
+  }): Promise<PaymentView> {
     const sale = this.openSaleWithoutCardInFlight(input.saleId);
     if (input.amount > sale.due) {
       throw new TillError('invalid_input', `Only ${sale.due} is due; the card amount cannot be more.`);
@@ -121,12 +153,13 @@ export class Checkout {
         terminalId: input.terminalId,
         amount: input.amount,
         currency: sale.currency,
+        staff: input.staff ?? null,
       });
       return this.paymentView(view);
     });
   }
 
-  payCash(saleId: string, amountGiven: number): SaleView {
+  payCash(saleId: string, amountGiven: number, by: StaffStamp | null = null): SaleView {
     const sale = this.openSaleWithoutCardInFlight(saleId);
     const applied = Math.min(amountGiven, sale.due);
     if (applied <= 0) throw new TillError('invalid_input', 'Nothing is due on this sale.');
@@ -134,15 +167,21 @@ export class Checkout {
       kind: 'cash',
       amount: applied,
       given: amountGiven,
+      by,
     });
     return this.afterTender(saleId, completedNow);
   }
 
-  recordManualCard(saleId: string, amount: number, reference: string): SaleView {
+  recordManualCard(
+    saleId: string,
+    amount: number,
+    reference: string,
+    by: StaffStamp | null = null,
+  ): SaleView {
     const sale = this.openSaleWithoutCardInFlight(saleId);
     if (amount > sale.due)
       throw new TillError('invalid_input', 'The card amount cannot be more than is due.');
-    const { completedNow } = this.o.ledger.addTender(saleId, { kind: 'manual_card', amount, reference });
+    const { completedNow } = this.o.ledger.addTender(saleId, { kind: 'manual_card', amount, reference, by });
     return this.afterTender(saleId, completedNow);
   }
 
@@ -181,6 +220,8 @@ export class Checkout {
     terminalId: string;
     amount: number;
     originalPaymentId?: string;
+    /** Who gives it, and who approved it. */
+    staff?: StaffStamp | null;
   }): Promise<PaymentView> {
     const start = async (currency: string, link: { saleId?: string; originalPaymentId?: string }) =>
       this.paymentView(
@@ -188,6 +229,7 @@ export class Checkout {
           terminalId: input.terminalId,
           amount: input.amount,
           currency,
+          staff: input.staff ?? null,
           ...link,
         }),
       );
@@ -218,8 +260,8 @@ export class Checkout {
   }
 
   /** Asks the terminal to reprint its last receipt; the reprint also goes to the till's printer. */
-  async duplicate(terminalId: string): Promise<void> {
-    const result = await this.o.payments.requestDuplicate(terminalId);
+  async duplicate(terminalId: string, by: StaffStamp | null = null): Promise<void> {
+    const result = await this.o.payments.requestDuplicate(terminalId, by);
     const lines = result.receipts.CUSTOMER.length > 0 ? result.receipts.CUSTOMER : result.receipts.MERCHANT;
     if (lines.length > 0) this.print(`${result.paymentId}:duplicate`, lines);
   }
@@ -251,6 +293,7 @@ export class Checkout {
       kind: 'card',
       amount: payment.amount ?? 0,
       paymentId: payment.id,
+      by: payment.staff,
       ...(payment.resolution && {
         reference: payment.mismatch ? 'settled by a manager' : 'checked on the card machine',
       }),
@@ -325,8 +368,10 @@ export class Checkout {
         quantity: l.quantity,
         unitPrice: l.unitPrice,
         lineTotal: l.lineTotal,
+        vatRate: l.vatRate,
       })),
       tenders,
+      ...(sale.servedBy && { cashier: sale.servedBy.name }),
     });
     const hasCash = sale.tenders.some((t) => t.kind === 'cash');
     this.print(`${sale.saleId}:sale`, lines, hasCash);

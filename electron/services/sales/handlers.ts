@@ -1,6 +1,7 @@
 // The sales area's side of the contract: sales and their tenders, and the card payments taken
 // for them (refunds and reprints included).
 import type { HandlersOf } from '../../../shared/contract/dispatch';
+import type { StaffStamp } from '../../../shared/contract/staff';
 import { isOpenPayment } from '../payments/journal';
 import type { PaymentService } from '../payments/transaction-runner';
 import type { Checkout } from './checkout';
@@ -11,23 +12,33 @@ export interface SalesHandlerDeps {
   checkout: Checkout;
   payments: PaymentService;
   /**
-   * Throws unless a manager has approved this kind of action recently (refunds; overrides such
-   * as settling a card approval that did not match the request).
+   * Who may do this kind of action (refunds; overrides such as settling a card approval that did
+   * not match the request): the person serving, with a supervisor's or manager's approval when
+   * their role is not enough. Throws a worded not_allowed otherwise.
    */
-  requireManager: (action: 'refund' | 'override') => void;
+  requireManager: (action: 'refund' | 'override') => StaffStamp | null;
+  /** Who is serving (null before staff are set up); throws when staff exist and nobody is signed in. */
+  serving: () => StaffStamp | null;
 }
 
+/** A person's decision, with their name, as the journal keeps it. */
+const signed = (note: string, by: { name: string } | null | undefined) =>
+  by ? `${note} (${by.name})` : note;
+
 export function salesHandlers(deps: SalesHandlerDeps): HandlersOf<'sales' | 'payments'> {
-  const { ledger, checkout, payments } = deps;
+  const { ledger, checkout, payments, serving } = deps;
   return {
-    'sales.open': ({ lines }) => checkout.openSale(lines),
+    'sales.open': ({ lines }) => checkout.openSale(lines, serving()),
     'sales.get': ({ saleId }) => ledger.get(saleId),
     'sales.recent': ({ limit }) => ledger.recent(limit),
-    'sales.payCard': (input) => checkout.payCard(input),
-    'sales.payCash': ({ saleId, amountGiven }) => checkout.payCash(saleId, amountGiven),
+    'sales.payCard': (input) => checkout.payCard({ ...input, staff: serving() }),
+    'sales.payCash': ({ saleId, amountGiven }) => checkout.payCash(saleId, amountGiven, serving()),
     'sales.recordManualCard': ({ saleId, amount, reference }) =>
-      checkout.recordManualCard(saleId, amount, reference),
-    'sales.abandon': ({ saleId }) => checkout.abandon(saleId),
+      checkout.recordManualCard(saleId, amount, reference, serving()),
+    'sales.abandon': ({ saleId }) => {
+      serving();
+      return checkout.abandon(saleId);
+    },
     'payments.get': ({ paymentId }) => checkout.getPayment(paymentId),
     'payments.active': () =>
       payments
@@ -46,18 +57,20 @@ export function salesHandlers(deps: SalesHandlerDeps): HandlersOf<'sales' | 'pay
     'payments.resolveUnknown': ({ paymentId, outcome }) => {
       const note =
         outcome === 'paid' ? 'cashier saw it approved on the card machine' : 'cashier saw it not approved';
-      return checkout.paymentView(payments.resolveUnknown(paymentId, { outcome, note }));
+      const decision = { outcome, note: signed(note, serving()) };
+      return checkout.paymentView(payments.resolveUnknown(paymentId, decision));
     },
     'payments.resolveMismatch': ({ paymentId, outcome, note }) => {
-      deps.requireManager('override');
-      return checkout.paymentView(payments.resolveMismatch(paymentId, { outcome, note: `manager: ${note}` }));
+      const by = deps.requireManager('override');
+      const decision = { outcome, note: signed(`manager: ${note}`, by?.approvedBy ?? by) };
+      return checkout.paymentView(payments.resolveMismatch(paymentId, decision));
     },
     'payments.refund': async (input) => {
-      deps.requireManager('refund');
-      return checkout.refund(input);
+      const staff = deps.requireManager('refund');
+      return checkout.refund({ ...input, staff });
     },
     'payments.duplicate': async ({ terminalId }) => {
-      await checkout.duplicate(terminalId);
+      await checkout.duplicate(terminalId, serving());
       return { ok: true as const };
     },
   };

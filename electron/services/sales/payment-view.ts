@@ -108,6 +108,7 @@ export function toContractPaymentView(view: RunnerPaymentView, ui: PaymentUiStat
     amountGratuity: view.amounts?.gratuity ?? null,
     amountCashback: view.amounts?.cashback ?? null,
     mismatch: view.mismatch,
+    staff: view.staff,
     message: messageFor(view, state, ui),
     createdAt: view.createdAt,
     updatedAt: view.updatedAt,

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../common/clock';
 import type { Db, Migration } from '../storage/database';
-import type { SaleView } from '../../../shared/contract';
+import type { SaleView, StaffStamp } from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
 import { sumMinor } from '../../../shared/money';
 
@@ -33,9 +33,16 @@ export const SALES_MIGRATIONS: readonly Migration[] = [
     );
     CREATE INDEX tenders_by_sale ON tenders(sale_id);`,
   },
+  {
+    // Who served the sale and who took each tender (a StaffStamp as JSON; NULL before staff).
+    id: 'sales-staff',
+    sql: `ALTER TABLE sales ADD COLUMN served_by TEXT;
+    ALTER TABLE tenders ADD COLUMN taken_by TEXT;`,
+  },
 ];
 
-export type SaleLine = SaleView['lines'][number];
+/** A line as it is stored; without a VAT rate it shows none (as lines sold before rates were kept). */
+export type SaleLine = Omit<SaleView['lines'][number], 'vatRate'> & { vatRate?: number | null };
 
 interface SaleRow {
   id: string;
@@ -46,6 +53,7 @@ interface SaleRow {
   total: number;
   created_at: string;
   completed_at: string | null;
+  served_by: string | null;
 }
 
 interface TenderRow {
@@ -55,6 +63,7 @@ interface TenderRow {
   payment_id: string | null;
   reference: string | null;
   needs_reconciliation: number;
+  taken_by: string | null;
 }
 
 /**
@@ -65,6 +74,21 @@ export interface SaleNumbers {
   highest(): number;
   /** Durably records `number` as handed out; throws (changing nothing) when it cannot. */
   raise(number: number): void;
+}
+
+const stampJson = (stamp: StaffStamp | null): string | null => (stamp ? JSON.stringify(stamp) : null);
+const stampFrom = (text: string | null): StaffStamp | null =>
+  text ? (JSON.parse(text) as StaffStamp) : null;
+
+/** A card payment keyed in by hand, as reconciliation lists it. */
+export interface ManualCardEntry {
+  tenderId: number;
+  saleId: string;
+  receiptNumber: string;
+  amount: number;
+  reference: string | null;
+  takenAt: string;
+  by: StaffStamp | null;
 }
 
 /** A sale number as staff see it on the receipt. */
@@ -95,16 +119,16 @@ export class SalesLedger {
    * marked after the sale is saved and before it is returned: a crash in between leaves the
    * database ahead of the mark (harmless, the start check raises the mark), never behind it.
    */
-  open(currency: string, lines: SaleLine[]): SaleView {
+  open(currency: string, lines: SaleLine[], servedBy: StaffStamp | null = null): SaleView {
     const id = randomUUID();
     const total = sumMinor(lines.map((l) => l.lineTotal));
     const number = this.db.transaction(() => {
       const next = Math.max(this.highestNumber(), this.numbers?.highest() ?? 0) + 1;
       this.db
         .prepare(
-          'INSERT INTO sales (id, number, state, currency, lines, total, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO sales (id, number, state, currency, lines, total, created_at, served_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         )
-        .run(id, next, 'open', currency, JSON.stringify(lines), total, this.stamp());
+        .run(id, next, 'open', currency, JSON.stringify(lines), total, this.stamp(), stampJson(servedBy));
       return next;
     })();
     try {
@@ -153,6 +177,8 @@ export class SalesLedger {
       given?: number;
       paymentId?: string;
       reference?: string;
+      /** Who took it; for a card tender, who started the card payment. */
+      by?: StaffStamp | null;
     },
   ): { added: boolean; completedNow: boolean } {
     return this.db.transaction(() => {
@@ -164,8 +190,8 @@ export class SalesLedger {
         tender.kind === 'manual_card' || sale.state !== 'open' || tender.reference !== undefined;
       const result = this.db
         .prepare(
-          `INSERT OR IGNORE INTO tenders (sale_id, kind, amount, given, payment_id, reference, needs_reconciliation, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT OR IGNORE INTO tenders (sale_id, kind, amount, given, payment_id, reference, needs_reconciliation, created_at, taken_by)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           saleId,
@@ -176,6 +202,7 @@ export class SalesLedger {
           tender.reference ?? null,
           flagged ? 1 : 0,
           this.stamp(),
+          stampJson(tender.by ?? null),
         );
       const added = result.changes === 1;
       return { added, completedNow: added && this.completeIfPaid(saleId) };
@@ -192,6 +219,46 @@ export class SalesLedger {
     return r.changes === 1;
   }
 
+  /**
+   * Card payments keyed in by hand that still await reconciliation with a card machine, in one
+   * currency, taken at or after `since` (ISO time), oldest first.
+   */
+  manualCardsToReconcile(currency: string, since: string): ManualCardEntry[] {
+    const rows = this.db
+      .prepare(
+        `SELECT t.id, t.sale_id, s.number, t.amount, t.reference, t.created_at, t.taken_by FROM tenders t
+           JOIN sales s ON s.id = t.sale_id
+           WHERE t.kind = 'manual_card' AND t.needs_reconciliation = 1 AND s.currency = ? AND t.created_at >= ?
+           ORDER BY t.created_at, t.id`,
+      )
+      .all(currency, since) as Array<{
+      id: number;
+      sale_id: string;
+      number: number;
+      amount: number;
+      reference: string | null;
+      created_at: string;
+      taken_by: string | null;
+    }>;
+    return rows.map((r) => ({
+      tenderId: r.id,
+      saleId: r.sale_id,
+      receiptNumber: receiptNumberOf(r.number),
+      amount: r.amount,
+      reference: r.reference,
+      takenAt: r.created_at,
+      by: stampFrom(r.taken_by),
+    }));
+  }
+
+  /** A manager matched or settled a hand-keyed card payment: it no longer needs reconciliation. */
+  markReconciled(tenderId: number): boolean {
+    const r = this.db
+      .prepare("UPDATE tenders SET needs_reconciliation = 0 WHERE id = ? AND kind = 'manual_card'")
+      .run(tenderId);
+    return r.changes === 1;
+  }
+
   abandon(saleId: string): SaleView {
     this.db.prepare("UPDATE sales SET state = 'abandoned' WHERE id = ? AND state = 'open'").run(saleId);
     return this.get(saleId);
@@ -200,7 +267,7 @@ export class SalesLedger {
   private view(row: SaleRow): SaleView {
     const tenders = this.db
       .prepare(
-        'SELECT kind, amount, given, payment_id, reference, needs_reconciliation FROM tenders WHERE sale_id = ? ORDER BY id',
+        'SELECT kind, amount, given, payment_id, reference, needs_reconciliation, taken_by FROM tenders WHERE sale_id = ? ORDER BY id',
       )
       .all(row.id) as TenderRow[];
     const paid = sumMinor(tenders.map((t) => t.amount));
@@ -216,7 +283,8 @@ export class SalesLedger {
       receiptNumber: receiptNumberOf(row.number),
       state: row.state,
       currency: row.currency,
-      lines: JSON.parse(row.lines) as SaleLine[],
+      // Lines sold before VAT rates were kept have none: no VAT is shown for them.
+      lines: (JSON.parse(row.lines) as SaleLine[]).map((l) => ({ ...l, vatRate: l.vatRate ?? null })),
       total: row.total,
       paid,
       due: Math.max(0, row.total - kept),
@@ -229,7 +297,9 @@ export class SalesLedger {
         paymentId: t.payment_id,
         reference: t.reference,
         needsReconciliation: t.needs_reconciliation === 1,
+        by: stampFrom(t.taken_by),
       })),
+      servedBy: stampFrom(row.served_by),
       createdAt: row.created_at,
       completedAt: row.completed_at,
     };

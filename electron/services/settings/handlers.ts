@@ -40,7 +40,8 @@ const LIVE_SIGN_IN: Record<ServiceName, { keys: SecretKey[]; words: string } | n
     words: 'the live username and password',
   },
   distribution: { keys: ['distribution.apiKey'], words: 'the live API key' },
-  merchant: null,
+  // Signed in with OAuth on the Merchant tools screen: nothing to save first, only the address check.
+  merchant: { keys: [], words: 'nothing' },
 };
 
 /** A service this patch takes to Live, or to a new live address while Live. */
@@ -135,8 +136,11 @@ function checkSettingsPatch(patch: Record<string, unknown>, deps: SettingsHandle
     );
   }
   const goesLive = sections.some(([, v]) => (v as Record<string, unknown>).mode === 'live');
-  if (goesLive && !deps.manager.pin.isSet()) {
-    throw new TillError('not_allowed', 'Set a manager PIN before switching a service to live.');
+  if (goesLive && !deps.manager.hasManager()) {
+    throw new TillError(
+      'not_allowed',
+      'Set a manager PIN (the first manager) before switching a service to live.',
+    );
   }
 }
 
@@ -147,7 +151,7 @@ export async function settingsView(deps: SettingsHandlerDeps): Promise<SettingsV
     problems: deps.settings.problems().map((p) => ({ message: p.message, keptAt: p.keptAt, at: p.at })),
     secrets: secrets.map((s) => ({ key: s.key, profile: s.profile, savedAt: s.savedAt })),
     keychain: keychain.ok ? { ok: true, detail: keychain.backend } : { ok: false, detail: keychain.reason },
-    manager: { pinSet: deps.manager.pin.isSet(), unlockedUntil: deps.manager.unlockedUntil() },
+    manager: { pinSet: deps.manager.hasManager(), unlockedUntil: deps.manager.unlockedUntil() },
   };
 }
 
@@ -193,7 +197,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<'setting
         return { ok: false, message: describeConnectionError(error, service) };
       }
     },
-    'manager.unlock': ({ pin }) => deps.manager.unlock(pin),
+    'manager.unlock': ({ pin, action }) => deps.manager.unlock(pin, action),
     'manager.lock': () => {
       deps.manager.lock();
       return { ok: true as const };

@@ -99,7 +99,69 @@ export async function pinMatches(pin: string, record: PinHashRecord): Promise<bo
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-function weakerThan(record: PinHashRecord, params: ScryptParams): boolean {
+/** Where a run of wrong tries is kept, so a restart does not reset it. */
+export interface LockoutStore {
+  load(): PinLockout;
+  save(lockout: PinLockout): void;
+}
+
+export type PinTryResult = Exclude<PinVerifyResult, { reason: 'not_set' }>;
+
+/**
+ * The wrong-try limit every PIN shares: after PIN_POLICY.freeTries wrong tries in a row the next
+ * try waits lockDurationMs (30 s, doubling, up to 15 min). Tries run one after another, so
+ * parallel guesses cannot slip past the counter.
+ */
+export class PinTries {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: LockoutStore,
+    private readonly clock: Pick<Clock, 'now'> = systemClock,
+  ) {}
+
+  /** Milliseconds until a try is accepted again; 0 when not locked. */
+  lockedForMs(): number {
+    const { lockedUntil } = this.store.load();
+    if (lockedUntil === null) return 0;
+    const remaining = lockedUntil - this.clock.now();
+    // Capped so a clock set backwards cannot stretch a lock beyond the longest one.
+    return remaining > 0 ? Math.min(remaining, PIN_POLICY.maxLockMs) : 0;
+  }
+
+  /** Runs `task` after every earlier try has finished. */
+  serialized<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * One counted try, to be called inside serialized(): refused while locked; counted before the
+   * slow `check`, so ending the app mid-try cannot give a free guess; cleared by a match.
+   */
+  async tryNow(check: () => Promise<boolean>): Promise<PinTryResult> {
+    const locked = this.lockedForMs();
+    if (locked > 0) return { ok: false, reason: 'locked', retryAfterMs: locked };
+    const failedAttempts = this.store.load().failedAttempts + 1;
+    this.store.save({ failedAttempts, lockedUntil: null });
+    if (await check()) {
+      this.store.save({ failedAttempts: 0, lockedUntil: null });
+      return { ok: true };
+    }
+    const lockMs = lockDurationMs(failedAttempts);
+    if (lockMs > 0) this.store.save({ failedAttempts, lockedUntil: this.clock.now() + lockMs });
+    return {
+      ok: false,
+      reason: 'wrong',
+      triesLeft: Math.max(0, PIN_POLICY.freeTries - failedAttempts),
+      retryAfterMs: lockMs,
+    };
+  }
+}
+
+/** Whether a stored hash is weaker than the parameters in use now (rehashed on the next right PIN). */
+export function weakerThan(record: PinHashRecord, params: ScryptParams): boolean {
   return (
     record.cost < params.cost || record.blockSize < params.blockSize || record.keyLength < params.keyLength
   );
@@ -116,17 +178,28 @@ export interface ManagerPinOptions {
   scryptParams?: ScryptParams;
 }
 
+/**
+ * The single manager PIN of the first Paydesk versions, kept in the settings. Staff PINs
+ * (services/staff) replaced it: a till that had one moves it to a staff member "Manager" at
+ * start-up. Its hashing and wrong-try limit are the ones every staff PIN uses.
+ */
 export class ManagerPin {
   private readonly settings: SettingsStore;
   private readonly clock: Pick<Clock, 'now'>;
   private readonly params: ScryptParams;
-  /** Tries run one after another, so parallel guesses cannot slip past the counter. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly tries: PinTries;
 
   constructor(options: ManagerPinOptions) {
     this.settings = options.settings;
     this.clock = options.clock ?? systemClock;
     this.params = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS;
+    this.tries = new PinTries(
+      {
+        load: () => this.settings.load().managerPin.lockout,
+        save: (lockout) => this.settings.update((s) => ({ ...s, managerPin: { ...s.managerPin, lockout } })),
+      },
+      this.clock,
+    );
   }
 
   isSet(): boolean {
@@ -135,11 +208,11 @@ export class ManagerPin {
 
   /** Milliseconds until a try is accepted again; 0 when not locked. */
   lockedForMs(): number {
-    return this.remainingLock(this.settings.load().managerPin.lockout);
+    return this.tries.lockedForMs();
   }
 
   verify(pin: string): Promise<PinVerifyResult> {
-    return this.serialized(() => this.verifyNow(pin));
+    return this.tries.serialized(() => this.verifyNow(pin));
   }
 
   /**
@@ -148,7 +221,7 @@ export class ManagerPin {
    * for a missing, wrong or locked current PIN.
    */
   setPin(newPin: string, currentPin?: string): Promise<void> {
-    return this.serialized(async () => {
+    return this.tries.serialized(async () => {
       const problem = pinFormatProblem(newPin);
       if (problem) throw new TillError('invalid_input', problem);
       if (this.isSet()) {
@@ -175,52 +248,15 @@ export class ManagerPin {
     });
   }
 
-  private serialized<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  private remainingLock(lockout: PinLockout): number {
-    if (lockout.lockedUntil === null) return 0;
-    const remaining = lockout.lockedUntil - this.clock.now();
-    // Capped so a clock set backwards cannot stretch a lock beyond the longest one.
-    return remaining > 0 ? Math.min(remaining, PIN_POLICY.maxLockMs) : 0;
-  }
-
-  private saveLockout(lockout: PinLockout): void {
-    this.settings.update((s) => ({ ...s, managerPin: { ...s.managerPin, lockout } }));
-  }
-
   private async verifyNow(pin: string): Promise<PinVerifyResult> {
-    const { hash: record, lockout } = this.settings.load().managerPin;
+    const record = this.settings.load().managerPin.hash;
     if (record === null) return { ok: false, reason: 'not_set' };
-    const locked = this.remainingLock(lockout);
-    if (locked > 0) return { ok: false, reason: 'locked', retryAfterMs: locked };
-
-    // Counted before the slow comparison, so ending the app mid-try cannot give a free guess.
-    const failedAttempts = lockout.failedAttempts + 1;
-    this.saveLockout({ failedAttempts, lockedUntil: null });
-
-    if (typeof pin === 'string' && (await pinMatches(pin, record))) {
-      const upgraded = weakerThan(record, this.params)
-        ? await hashPin(pin, this.params, new Date(this.clock.now()))
-        : record;
-      this.settings.update((s) => ({
-        ...s,
-        managerPin: { hash: upgraded, lockout: { failedAttempts: 0, lockedUntil: null } },
-      }));
-      return { ok: true };
+    const result = await this.tries.tryNow(async () => typeof pin === 'string' && pinMatches(pin, record));
+    if (result.ok && weakerThan(record, this.params)) {
+      const upgraded = await hashPin(pin, this.params, new Date(this.clock.now()));
+      this.settings.update((s) => ({ ...s, managerPin: { ...s.managerPin, hash: upgraded } }));
     }
-
-    const lockMs = lockDurationMs(failedAttempts);
-    if (lockMs > 0) this.saveLockout({ failedAttempts, lockedUntil: this.clock.now() + lockMs });
-    return {
-      ok: false,
-      reason: 'wrong',
-      triesLeft: Math.max(0, PIN_POLICY.freeTries - failedAttempts),
-      retryAfterMs: lockMs,
-    };
+    return result;
   }
 }
 

@@ -13,6 +13,8 @@ const STATE_WORDS: Record<ConnectionState['state'], string> = {
   online: 'online',
   offline: 'offline',
   error: 'problem',
+  signed_out: 'signed out',
+  signing_in: 'signing in…',
 };
 
 const PRINTER_WORDS: Record<PrinterStatus['state'], string> = {

@@ -65,6 +65,7 @@ export function cardPaymentActions(kit: SaleKit): CardPaymentActions {
             MISMATCH_NEEDS_MANAGER,
             () => api.invoke('payments.resolveMismatch', { paymentId: payment.paymentId, outcome, note }),
             () => get().resolveMismatch(outcome, note),
+            'override',
           ),
         );
         const { sale } = get();
@@ -92,6 +93,7 @@ export function cardPaymentActions(kit: SaleKit): CardPaymentActions {
               ...(originalPaymentId && { originalPaymentId }),
             }),
           () => get().refund(terminalId, amount, originalPaymentId),
+          'refund',
         );
         set({ payment: payments.latestOf(view), phase: 'payment' });
       });

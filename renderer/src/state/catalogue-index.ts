@@ -9,6 +9,10 @@ export interface CatalogueIndex {
   byId: Map<string, Product>;
   bySku: Map<string, Product>;
   bySkuLower: Map<string, Product>;
+  /** Every barcode of every product (unique across the catalogue, the services see to it). */
+  byBarcode: Map<string, Product>;
+  /** The tile colour of each category the shop coloured. */
+  categoryColours: Record<string, string>;
   byCategory: Map<string, Product[]>;
   /** Lower-cased "name sku" per product, built once so a keystroke filter is a plain scan. */
   searchKeys: Map<Product, string>;
@@ -18,12 +22,14 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
   const byId = new Map<string, Product>();
   const bySku = new Map<string, Product>();
   const bySkuLower = new Map<string, Product>();
+  const byBarcode = new Map<string, Product>();
   const byCategory = new Map<string, Product[]>();
   const searchKeys = new Map<Product, string>();
   for (const product of catalogue.products) {
     byId.set(product.id, product);
     bySku.set(product.sku, product);
     bySkuLower.set(product.sku.toLowerCase(), product);
+    for (const code of product.barcodes) byBarcode.set(code, product);
     const list = byCategory.get(product.category);
     if (list) list.push(product);
     else byCategory.set(product.category, [product]);
@@ -36,6 +42,8 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
     byId,
     bySku,
     bySkuLower,
+    byBarcode,
+    categoryColours: catalogue.categoryColours,
     byCategory,
     searchKeys,
   };
@@ -49,7 +57,12 @@ export function filterProducts(index: CatalogueIndex, category: string, query: s
   return pool.filter((p) => index.searchKeys.get(p)!.includes(needle));
 }
 
-/** The product a scanned barcode names: exact SKU first, then ignoring case. */
+/** The product a scanned code names: one of its barcodes, else its exact SKU, then SKU ignoring case. */
 export function findBySku(index: CatalogueIndex, code: string): Product | undefined {
-  return index.bySku.get(code) ?? index.bySkuLower.get(code.toLowerCase());
+  return index.byBarcode.get(code) ?? index.bySku.get(code) ?? index.bySkuLower.get(code.toLowerCase());
+}
+
+/** A tile's colour: the product's own, else its category's, else none. */
+export function tileColour(index: CatalogueIndex, product: Product): string | null {
+  return product.colour ?? index.categoryColours[product.category] ?? null;
 }

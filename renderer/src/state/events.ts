@@ -8,6 +8,7 @@ import type { SaleStore } from './sale';
 import type { SettingsStore } from './settings';
 import type { ShellStore } from './shell';
 import type { SuppliesStore } from './supplies';
+import type { MerchantStore } from './merchant';
 
 export interface FollowedStores {
   shell: ShellStore;
@@ -16,6 +17,7 @@ export interface FollowedStores {
   settings: SettingsStore;
   /** Optional: stores tests leave out hear nothing. */
   supplies?: SuppliesStore;
+  merchant?: MerchantStore;
 }
 
 /** The link to the services coming and going (the browser's WebSocket); Electron's IPC has none. */
@@ -36,8 +38,10 @@ export function followTillEvents(
     api.on('status.changed', (status) => stores.shell.getState().setStatus(status)),
     api.on('payments.updated', (view) => stores.sale.getState().applyPayment(view)),
     api.on('sales.updated', (view) => stores.sale.getState().applySale(view)),
+    api.on('catalogue.changed', () => void stores.sale.getState().refreshCatalogue()),
     api.on('settings.changed', (view) => stores.settings.getState().apply(view)),
     api.on('supplies.changed', ({ orderId }) => stores.supplies?.getState().changed(orderId)),
+    api.on('merchant.changed', (status) => stores.merchant?.getState().changed(status)),
     api.on('printing.changed', () => {
       // Only the Printer screen shows the queue: refresh it while it shows, once per burst.
       if (printingRefresh || stores.shell.getState().screen !== 'printer') return;

@@ -1,8 +1,10 @@
-// The one manager-approval flow, used by refunds and reports: a guarded call the services
-// refuse for want of the manager (not_allowed) is kept with the reason in words; the screen
-// shows the PIN form with that reason; `approve(pin)` unlocks the till and runs the refused
-// action again. The owning store keeps the reason in its own state (`show`).
-import { TillError, type TillApi } from '../../../shared/contract';
+// The one counter-approval flow, used by refunds, reports and the back office: a guarded call the
+// services refuse (not_allowed) is kept with the reason in words; the screen shows the PIN form
+// with that reason; `approve(pin)` sends the supervisor's or manager's own PIN for that one action
+// (`manager.unlock` with the action: a one-shot approval, not a sign-in switch; without an action,
+// a manager's PIN opens Settings and the back office for a few minutes) and runs the refused action
+// again. The owning store keeps the reason in its own state (`show`).
+import { TillError, type GuardedAction, type TillApi } from '../../../shared/contract';
 
 export function needsManager(error: unknown): boolean {
   return error instanceof TillError && error.code === 'not_allowed';
@@ -10,13 +12,19 @@ export function needsManager(error: unknown): boolean {
 
 export interface ManagerApproval {
   /**
-   * Runs `call`. When the services refuse it for want of the manager, keeps `again` (the whole
-   * action to repeat) and shows `reason`; any error is rethrown. Success hides the prompt.
+   * Runs `call`. When the services refuse it for want of a supervisor or manager, keeps `again`
+   * (the whole action to repeat) and `action` (what the PIN approves), and shows `reason`; any
+   * error is rethrown. Success hides the prompt.
    */
-  attempt<T>(reason: string, call: () => Promise<T>, again: () => Promise<void>): Promise<T>;
+  attempt<T>(
+    reason: string,
+    call: () => Promise<T>,
+    again: () => Promise<void>,
+    action?: GuardedAction,
+  ): Promise<T>;
   /**
-   * Unlocks the till with the manager's PIN, then runs the refused action again. A wrong or
-   * locked-out PIN throws, in the words the services chose.
+   * Approves the refused action with a supervisor's or manager's PIN, then runs it again. A wrong
+   * or locked-out PIN throws, in the words the services chose.
    */
   approve(pin: string): Promise<void>;
   /** Forgets the refused action and hides the prompt. */
@@ -24,10 +32,10 @@ export interface ManagerApproval {
 }
 
 export function createManagerApproval(api: TillApi, show: (reason: string | null) => void): ManagerApproval {
-  let waiting: (() => Promise<void>) | null = null;
+  let waiting: { again: () => Promise<void>; action: GuardedAction | undefined } | null = null;
 
   return {
-    async attempt(reason, call, again) {
+    async attempt(reason, call, again, action) {
       try {
         const result = await call();
         waiting = null;
@@ -35,16 +43,17 @@ export function createManagerApproval(api: TillApi, show: (reason: string | null
         return result;
       } catch (error) {
         if (needsManager(error)) {
-          waiting = again;
+          waiting = { again, action };
           show(reason);
         }
         throw error;
       }
     },
     async approve(pin) {
-      const answer = await api.invoke('manager.unlock', { pin });
+      const action = waiting?.action;
+      const answer = await api.invoke('manager.unlock', { pin, ...(action && { action }) });
       if (!answer.ok) throw new Error(answer.message);
-      const again = waiting;
+      const again = waiting?.again;
       waiting = null;
       show(null);
       if (again) await again();

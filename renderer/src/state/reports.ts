@@ -64,6 +64,7 @@ export function createReportsStore(api: TillApi) {
             `the ${reportName(type)} resets the totals`,
             () => api.invoke('reports.run', { terminalId, type }),
             () => get().run(terminalId, type),
+            'z-report',
           );
           set({ report });
         } catch (error) {

@@ -56,6 +56,10 @@ export interface SaleEventActions {
 
 export interface SaleActions {
   loadCatalogue(): Promise<void>;
+  /** Loads the catalogue again (it changed): the basket keeps the prices its lines were added at. */
+  refreshCatalogue(): Promise<void>;
+  /** The cashier accepts the catalogue's current prices for the basket. */
+  useNewPrices(): void;
   add(productId: string): void;
   setQuantity(productId: string, quantity: number): void;
   remove(productId: string): void;

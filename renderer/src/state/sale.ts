@@ -4,10 +4,10 @@
 // sale-events.ts (events and resuming after a reload). Prices shown in the basket are the
 // catalogue's; the services compute the sale's real total from product ids and counts.
 import { create } from 'zustand';
-import type { TillApi } from '../../../shared/contract';
+import { TillError, type TillApi } from '../../../shared/contract';
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
-import { addOne, withoutProduct, withQuantity } from './basket';
+import { addOne, withNewPrices, withoutProduct, withQuantity } from './basket';
 import { describeCallError, isCardServiceDown } from './call-errors';
 import { cardPaymentActions } from './card-payment';
 import { findBySku, indexCatalogue } from './catalogue-index';
@@ -72,6 +72,9 @@ export function createSaleStore(api: TillApi, clock: Clock = browserClock) {
 
       async loadCatalogue() {
         if (get().index) return;
+        await get().refreshCatalogue();
+      },
+      async refreshCatalogue() {
         try {
           const catalogue = await api.invoke('catalogue.get', {});
           set({ index: indexCatalogue(catalogue), catalogueError: null });
@@ -80,7 +83,13 @@ export function createSaleStore(api: TillApi, clock: Clock = browserClock) {
         }
       },
 
-      add: (productId) => editLines((lines) => addOne(lines, productId)),
+      add: (productId) =>
+        editLines((lines) => addOne(lines, productId, get().index?.byId.get(productId)?.price)),
+      useNewPrices() {
+        const { index } = get();
+        if (index) editLines((lines) => withNewPrices(lines, index));
+        set({ problem: null });
+      },
       setQuantity: (productId, quantity) => editLines((lines) => withQuantity(lines, productId, quantity)),
       remove: (productId) => editLines((lines) => withoutProduct(lines, productId)),
       clear() {
@@ -115,7 +124,11 @@ export function createSaleStore(api: TillApi, clock: Clock = browserClock) {
         }
         if (lines.length === 0) return;
         await run(async () => {
-          const opened = await api.invoke('sales.open', { lines });
+          const opened = await api.invoke('sales.open', { lines }).catch((error: unknown) => {
+            // The catalogue changed and this screen missed it: reload, so the basket offers the new price.
+            if (error instanceof TillError && error.code === 'price_changed') void get().refreshCatalogue();
+            throw error;
+          });
           set({ sale: opened, phase: 'tender', payment: null, tenderMethod: 'card', note: null });
         });
       },

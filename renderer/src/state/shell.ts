@@ -9,9 +9,11 @@ export const SCREENS = [
   { id: 'sell', label: 'Sell' },
   { id: 'terminals', label: 'Terminals' },
   { id: 'reports', label: 'Reports' },
+  { id: 'reconciliation', label: 'Card checks' },
   { id: 'printer', label: 'Printer' },
   { id: 'supplies', label: 'Supplies' },
   { id: 'merchant', label: 'Merchant tools' },
+  { id: 'back-office', label: 'Back office' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];

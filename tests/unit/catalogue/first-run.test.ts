@@ -76,6 +76,7 @@ test('live mode leaves an empty catalogue empty and never starts the stand-ins',
     {
       payAtCounter: { mode: 'live', liveBaseUrl: 'http://127.0.0.1:9' },
       distribution: { mode: 'live', liveBaseUrl: 'http://127.0.0.1:9' },
+      merchant: { mode: 'live', liveBaseUrl: 'http://127.0.0.1:9' },
     },
     async (catalogue, starts) => {
       assert.deepEqual((await catalogue()).products, []);

@@ -60,14 +60,29 @@ export class FakeTill implements TillApi {
   }
 }
 
+const sold = { vatRate: 2000, colour: null, image: null, barcodes: [], active: true };
 export const PRODUCTS: Product[] = [
-  { id: 'p1', sku: 'COF-001', name: 'Flat white', category: 'Coffee', price: 320 },
-  { id: 'p2', sku: 'COF-002', name: 'Espresso', category: 'Coffee', price: 250 },
-  { id: 'p3', sku: 'BAK-001', name: 'Almond croissant', category: 'Bakery', price: 295 },
-  { id: 'p4', sku: 'bak-xl', name: 'Sourdough loaf', category: 'Bakery', price: 475 },
+  { id: 'p1', sku: 'COF-001', name: 'Flat white', category: 'Coffee', price: 320, ...sold },
+  { id: 'p2', sku: 'COF-002', name: 'Espresso', category: 'Coffee', price: 250, ...sold },
+  { id: 'p3', sku: 'BAK-001', name: 'Almond croissant', category: 'Bakery', price: 295, ...sold },
+  {
+    id: 'p4',
+    sku: 'bak-xl',
+    name: 'Sourdough loaf',
+    category: 'Bakery',
+    price: 475,
+    ...sold,
+    barcodes: ['5000000000047'],
+  },
 ];
 
-export const CATALOGUE = { currency: 'GBP', categories: ['Coffee', 'Bakery'], products: PRODUCTS };
+export const CATALOGUE = {
+  currency: 'GBP',
+  categories: ['Coffee', 'Bakery'],
+  categoryColours: { Coffee: '#8d5b3e' },
+  products: PRODUCTS,
+  vatRates: [{ basisPoints: 2000, label: 'Standard' }],
+};
 
 export function saleView(overrides: Partial<SaleView> = {}): SaleView {
   return {
@@ -76,7 +91,15 @@ export function saleView(overrides: Partial<SaleView> = {}): SaleView {
     state: 'open',
     currency: 'GBP',
     lines: [
-      { productId: 'p1', sku: 'COF-001', name: 'Flat white', quantity: 2, unitPrice: 320, lineTotal: 640 },
+      {
+        productId: 'p1',
+        sku: 'COF-001',
+        name: 'Flat white',
+        quantity: 2,
+        unitPrice: 320,
+        lineTotal: 640,
+        vatRate: 2000,
+      },
       {
         productId: 'p3',
         sku: 'BAK-001',
@@ -84,6 +107,7 @@ export function saleView(overrides: Partial<SaleView> = {}): SaleView {
         quantity: 1,
         unitPrice: 295,
         lineTotal: 295,
+        vatRate: 2000,
       },
     ],
     total: 935,
@@ -92,6 +116,7 @@ export function saleView(overrides: Partial<SaleView> = {}): SaleView {
     change: 0,
     refunded: 0,
     tenders: [],
+    servedBy: null,
     createdAt: '2026-11-23T09:00:00.000Z',
     completedAt: null,
     ...overrides,
@@ -118,6 +143,7 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
     amountCashback: null,
     mismatch: null,
     message: 'Follow the card machine.',
+    staff: null,
     createdAt: '2026-11-23T09:00:01.000Z',
     updatedAt: '2026-11-23T09:00:01.000Z',
     ...overrides,

@@ -17,6 +17,7 @@ function reportView(overrides: Partial<ReportView> = {}): ReportView {
     balances: null,
     banking: [],
     receiptLines: [],
+    runBy: null,
     ...overrides,
   };
 }

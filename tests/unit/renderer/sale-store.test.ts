@@ -36,11 +36,11 @@ test('scanning adds the product with that barcode, and says when none has it', a
   const { store } = await storeWithCatalogue();
   store.getState().scan('cof-001');
   store.getState().scan('COF-001');
-  assert.deepEqual(store.getState().lines, [{ productId: 'p1', quantity: 2 }]);
+  assert.deepEqual(store.getState().lines, [{ productId: 'p1', quantity: 2, unitPrice: 320 }]);
   assert.equal(store.getState().note, 'Scanned: Flat white');
   store.getState().scan('0000');
   assert.equal(store.getState().note, 'No product has the barcode 0000.');
-  assert.deepEqual(store.getState().lines, [{ productId: 'p1', quantity: 2 }]);
+  assert.deepEqual(store.getState().lines, [{ productId: 'p1', quantity: 2, unitPrice: 320 }]);
 });
 
 test('paying opens the sale from the basket; the basket is then fixed', async () => {
@@ -56,8 +56,8 @@ test('paying opens the sale from the basket; the basket is then fixed', async ()
   assert.deepEqual(fake.callsOf('sales.open'), [
     {
       lines: [
-        { productId: 'p1', quantity: 2 },
-        { productId: 'p3', quantity: 1 },
+        { productId: 'p1', quantity: 2, unitPrice: 320 },
+        { productId: 'p3', quantity: 1, unitPrice: 295 },
       ],
     },
   ]);
@@ -177,8 +177,8 @@ test('reload: a card payment still in flight comes back with its sale and basket
   assert.equal(s.terminalId, '22900002');
   assert.equal(s.sale?.saleId, 'sale-1');
   assert.deepEqual(s.lines, [
-    { productId: 'p1', quantity: 2 },
-    { productId: 'p3', quantity: 1 },
+    { productId: 'p1', quantity: 2, unitPrice: 320 },
+    { productId: 'p3', quantity: 1, unitPrice: 295 },
   ]);
 });
 

@@ -3,6 +3,7 @@
 // on the reports that reset the totals, and the slip reaching the receipt printer.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setUpStaff, TEST_STAFF } from '../../support/staff';
 import { basketEndingIn, startTestTill, type TestTill } from '../../support/till';
 import type { Product } from '../../../shared/contract';
 
@@ -56,8 +57,8 @@ test('an X report totals the card sales taken, and its slip reaches the printer'
 });
 
 test('banking reports each acquirer’s current session without the manager', async () => {
-  await t.call('manager.setPin', { newPin: '4826' });
-  await t.call('manager.lock', {});
+  // From here on a cashier serves (staff set up after the first test's anonymous sales).
+  await setUpStaff(t.call, { signIn: 'cashier' });
   const banking = await t.call('reports.run', { terminalId: TERMINAL, type: 'BANKING' });
   assert.equal(banking.balances, null);
   assert.ok(banking.banking.length > 0);
@@ -73,7 +74,6 @@ test('banking reports each acquirer’s current session without the manager', as
 });
 
 test('a Z report needs the manager, and resets the totals the next X report shows', async () => {
-  await t.call('manager.lock', {});
   const refused = await t.failure('reports.run', { terminalId: TERMINAL, type: 'Z_BAL' });
   assert.equal(refused.code, 'not_allowed');
   const endOfDay = await t.failure('reports.run', { terminalId: TERMINAL, type: 'END_OF_DAY' });
@@ -82,9 +82,16 @@ test('a Z report needs the manager, and resets the totals the next X report show
   const before = await t.call('reports.run', { terminalId: TERMINAL, type: 'X_BAL' });
   assert.ok(before.balances!.salesCount >= 2);
 
-  assert.equal((await t.call('manager.unlock', { pin: '4826' })).ok, true);
+  // A cashier's own PIN approves nothing; the manager's approves this one report, once.
+  assert.equal((await t.call('manager.unlock', { pin: TEST_STAFF.cashier.pin, action: 'z-report' })).ok, false);
+  const approved = await t.call('manager.unlock', { pin: TEST_STAFF.manager.pin, action: 'z-report' });
+  assert.equal(approved.ok, true);
   const z = await t.call('reports.run', { terminalId: TERMINAL, type: 'Z_BAL' });
   assert.equal(z.balances!.salesAmount, before.balances!.salesAmount);
+  assert.equal(z.runBy?.name, TEST_STAFF.cashier.name);
+  assert.equal(z.runBy?.approvedBy?.name, TEST_STAFF.manager.name);
+  assert.equal(z.receiptLines.at(-1)!.value, `Run by ${TEST_STAFF.cashier.name}, approved by ${TEST_STAFF.manager.name}`);
+  assert.equal((await t.failure('reports.run', { terminalId: TERMINAL, type: 'Z_BAL' })).code, 'not_allowed');
 
   const x = await t.call('reports.run', { terminalId: TERMINAL, type: 'X_BAL' });
   assert.equal(x.balances!.salesCount, 0);

@@ -6,20 +6,23 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { ApprovalLie } from '../../../electron/sandbox/pay-at-counter/controls';
 import type { PaymentView, Product, SaleView } from '../../../shared/contract';
+import { setUpStaff, TEST_STAFF, type TestStaff } from '../../support/staff';
 import { startTestTill, type TestTill } from '../../support/till';
 
 const TERMINAL = '22900001';
-const PIN = '4826';
+/** The manager's own PIN, given at the counter for one action. */
+const PIN = TEST_STAFF.manager.pin;
 /** £1.33: the sandbox plays chip and PIN and approves it (before its answer lies). */
 const ASKED = 133;
 
 let t: TestTill;
 let products: Product[];
+let staff: TestStaff;
 
 before(async () => {
   t = await startTestTill({ drivenClock: true });
   products = (await t.call('catalogue.get', {})).products;
-  await t.call('manager.setPin', { newPin: PIN });
+  staff = await setUpStaff(t.call, { signIn: 'cashier' });
 });
 after(() => t.close());
 
@@ -87,7 +90,7 @@ test('£133.00 approved when £1.33 was asked: not paid, both figures shown, a m
   } as const;
   assert.equal((await t.failure('payments.resolveMismatch', decision)).code, 'not_allowed');
   await assertNothingPaid(sale);
-  assert.equal((await t.call('manager.unlock', { pin: PIN })).ok, true);
+  assert.equal((await t.call('manager.unlock', { pin: PIN, action: 'override' })).ok, true);
   const settled = await t.call('payments.resolveMismatch', decision);
   assert.equal(settled.state, 'finished');
   assert.equal(settled.successful, true);
@@ -123,7 +126,7 @@ test('a result the spec does not list is not paid and shows the raw result', asy
   assert.match(payment.message, /“APPROVED_OFFLINE”, a result the till does not know/);
   assert.match(payment.message, /Ask a manager/);
   await assertNothingPaid(sale);
-  await t.call('manager.unlock', { pin: PIN });
+  await t.call('manager.unlock', { pin: PIN, action: 'override' });
   const settled = await t.call('payments.resolveMismatch', {
     paymentId: payment.paymentId,
     outcome: 'not_paid',
@@ -141,7 +144,8 @@ test('a refund approved for more than asked is not paid, and counts against what
   const original = await settledAs(started.paymentId, 'finished');
   assert.equal(original.successful, true);
 
-  await t.call('manager.unlock', { pin: PIN });
+  // A supervisor serves: refunds and settling them are theirs to do without asking.
+  await staff.signIn('supervisor');
   await lieAboutNextTransaction({ amount_base: 200, amount_total: 200 });
   const asked = await t.call('payments.refund', {
     terminalId: TERMINAL,

@@ -2,6 +2,7 @@
 // machine over real HTTP, split tender, manual card, and the receipts that reach the printer.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setUpStaff } from '../../support/staff';
 import { basketEndingIn as basketEndingInTotal, startTestTill, type TestTill } from '../../support/till';
 import type { Product, SaleView } from '../../../shared/contract';
 
@@ -10,6 +11,8 @@ let products: Product[];
 
 before(async () => {
   t = await startTestTill({ drivenClock: true });
+  // Refunds need a supervisor or manager: a manager serves throughout.
+  await setUpStaff(t.call);
   products = (await t.call('catalogue.get', {})).products;
 });
 after(() => t.close());

@@ -4,6 +4,7 @@
 // succeeded, with refunds still running counted. Each test asserts the money itself.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { setUpStaff } from '../../support/staff';
 import { basketEndingIn, startTestTill, type TestTill } from '../../support/till';
 import type { PaymentView, Product, SaleView } from '../../../shared/contract';
 
@@ -14,6 +15,8 @@ let products: Product[];
 
 before(async () => {
   t = await startTestTill({ drivenClock: true });
+  // Refunds need a supervisor or manager: a manager serves throughout.
+  await setUpStaff(t.call);
   products = (await t.call('catalogue.get', {})).products;
 });
 after(() => t.close());

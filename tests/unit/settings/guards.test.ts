@@ -41,9 +41,18 @@ test('a device printer must be a printer device node, not any file', async () =>
 });
 
 test('with a PIN set, settings need the manager and the card service cannot change under a running payment', async () => {
+  // Setting the first PIN creates the manager "Manager", signed in; once they sign out
+  // (manager.lock), settings need their PIN again.
   await t.call('manager.setPin', { newPin: '4826' });
+  await t.call('manager.lock', {});
   assert.equal((await t.failure('settings.update', { patch: { kioskMode: true } })).code, 'not_allowed');
   assert.equal((await t.call('manager.unlock', { pin: '4826' })).ok, true);
+  const { people } = await t.call('staff.session', {});
+  assert.deepEqual(
+    people.map((p) => [p.name, p.role]),
+    [['Manager', 'manager']],
+  );
+  assert.equal((await t.call('staff.signIn', { staffId: people[0]!.id, pin: '4826' })).ok, true);
   const { products } = await t.call('catalogue.get', {});
   const sale = await t.call('sales.open', { lines: basketEndingIn(products, 7) }); // slow card
   const card = await t.call('sales.payCard', {

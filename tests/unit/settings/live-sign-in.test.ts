@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TillStatus } from '../../../shared/contract';
@@ -59,7 +59,10 @@ const goLive = (till: TestTill, liveBaseUrl = live.baseUrl) =>
 
 /** What the till would use after a restart: the settings file itself. */
 function savedMode(till: TestTill): string {
-  const file = JSON.parse(readFileSync(join(till.dataDir, 'settings.json'), 'utf8')) as {
+  // The manager's PIN lives with the staff (in the database), so nothing may have written the file yet.
+  const path = join(till.dataDir, 'settings.json');
+  if (!existsSync(path)) return 'sandbox';
+  const file = JSON.parse(readFileSync(path, 'utf8')) as {
     payAtCounter?: { mode: string };
   };
   return file.payAtCounter?.mode ?? 'sandbox';
@@ -158,7 +161,7 @@ async function supplierShownAs(till: TestTill, mode: string, state: string): Pro
   await till.waitForEvent('status.changed', shown, 5_000);
 }
 
-test('the supplier goes Live only with its API key and a passing test; merchant tools cannot at all', async () => {
+test('the supplier goes Live only with its API key and a passing test; merchant tools only at an address that answers as merchant tools', async () => {
   const liveSupplier = await startDistributionSandbox({ apiKey: LIVE_SUPPLIER_KEY });
   try {
     const patch = { distribution: { mode: 'live', liveBaseUrl: liveSupplier.baseUrl } };
@@ -192,12 +195,18 @@ test('the supplier goes Live only with its API key and a passing test; merchant 
     await liveSupplier.close();
   }
   const merchant = await t.failure('settings.update', {
-    patch: { merchant: { mode: 'live', liveBaseUrl: 'https://merchant.example.com' } },
+    patch: { merchant: { mode: 'live', liveBaseUrl: 'http://127.0.0.1:9/mcp' } },
   });
-  assert.equal(
+  assert.match(
     merchant.message,
-    'The merchant service stays on Sandbox: signing in to it from Paydesk comes in a later version.',
+    /^The merchant service stays on Sandbox: the connection test did not pass\./,
   );
+  assert.equal(t.till.settings.load().merchant.mode, 'sandbox');
+  // An address where merchant tools answer (they ask for a sign-in) is taken; the sign-in follows.
+  const merchantTools = (await t.till.sandbox()).merchant.mcpUrl;
+  await t.call('settings.update', { patch: { merchant: { mode: 'live', liveBaseUrl: merchantTools } } });
+  assert.equal(t.till.settings.load().merchant.liveBaseUrl, merchantTools);
+  await t.call('settings.update', { patch: { merchant: { mode: 'sandbox' } } });
   const saved = t.till.settings.load();
   assert.equal(saved.distribution.mode, 'sandbox');
   assert.equal(saved.merchant.mode, 'sandbox');

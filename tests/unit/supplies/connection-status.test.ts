@@ -31,13 +31,14 @@ async function supplierBecomes(state: ConnectionState['state']): Promise<Connect
   return supplierIn(news)!;
 }
 
-test('the connection list holds the card service and the supplier, both in sandbox', async () => {
+test('the connection list holds the card service, the supplier and the merchant tools, all in sandbox', async () => {
   const { connections } = await t.call('status.get', {});
   assert.deepEqual(
     connections.map((c) => [c.service, c.mode]),
     [
       ['payAtCounter', 'sandbox'],
       ['distribution', 'sandbox'],
+      ['merchant', 'sandbox'],
     ],
   );
   const online = await supplierBecomes('online');

@@ -3,7 +3,7 @@
 import { memo, useMemo, useState } from 'react';
 import type { Product } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
-import { basketTotals, type BasketLine } from '../../state/basket';
+import { basketTotals, changedPrices, type BasketLine } from '../../state/basket';
 import type { CatalogueIndex } from '../../state/catalogue-index';
 import { useSale } from '../../state/sale';
 
@@ -18,12 +18,21 @@ const BasketRow = memo(function BasketRow({
   currency: string;
   locked: boolean;
 }) {
-  const name = product?.name ?? line.productId;
+  const name = product?.name ?? 'A product no longer for sale';
   const { setQuantity, remove } = useSale.getState();
+  // The basket keeps the price the line went in at; the catalogue's new one is shown beside it.
+  const unitPrice = line.unitPrice ?? product?.price;
+  const newPrice =
+    product && line.unitPrice !== undefined && product.price !== line.unitPrice ? product.price : null;
   return (
     <li className="basket-line" data-testid="basket-line">
       <span className="line-name">{name}</span>
-      <span className="line-unit">{product ? `${formatMoney(product.price, currency)} each` : ''}</span>
+      <span className="line-unit">
+        {unitPrice !== undefined ? `${formatMoney(unitPrice, currency)} each` : ''}
+        {newPrice !== null && (
+          <span className="line-new-price"> (now {formatMoney(newPrice, currency)})</span>
+        )}
+      </span>
       {locked ? (
         <span className="line-qty locked">× {line.quantity}</span>
       ) : (
@@ -46,7 +55,7 @@ const BasketRow = memo(function BasketRow({
         </div>
       )}
       <span className="line-total">
-        {product ? formatMoney(product.price * line.quantity, currency) : ''}
+        {unitPrice !== undefined ? formatMoney(unitPrice * line.quantity, currency) : ''}
       </span>
       {!locked && (
         <button
@@ -67,11 +76,13 @@ export function Basket({ index }: { index: CatalogueIndex }) {
   const sale = useSale((s) => s.sale);
   const phase = useSale((s) => s.phase);
   const busy = useSale((s) => s.busy);
+  const problem = useSale((s) => s.problem);
   const [confirmClear, setConfirmClear] = useState(false);
   const locked = sale !== null;
   const currency = sale?.currency ?? index.currency;
 
   const { itemCount, estimate } = useMemo(() => basketTotals(lines, index), [lines, index]);
+  const repriced = useMemo(() => (locked ? [] : changedPrices(lines, index)), [locked, lines, index]);
   const total = sale?.total ?? estimate;
 
   return (
@@ -122,6 +133,17 @@ export function Basket({ index }: { index: CatalogueIndex }) {
           ))}
         </ul>
       )}
+      {repriced.length > 0 && (
+        <div className="notice notice-warn price-changed" role="alert">
+          <p>
+            {repriced.length === 1 ? 'A price' : `${repriced.length} prices`} in this basket changed since
+            {repriced.length === 1 ? ' it was' : ' they were'} added. Use the new price, or remove the item.
+          </p>
+          <button type="button" className="primary" onClick={() => useSale.getState().useNewPrices()}>
+            Use new price
+          </button>
+        </div>
+      )}
       <div className="totals">
         {sale && sale.paid > 0 && (
           <>
@@ -141,6 +163,11 @@ export function Basket({ index }: { index: CatalogueIndex }) {
             {formatMoney(total, currency)}
           </span>
         </div>
+        {phase === 'basket' && !sale && problem && (
+          <p className="notice notice-error" role="alert">
+            {problem}
+          </p>
+        )}
         {phase === 'basket' && (
           <button
             type="button"

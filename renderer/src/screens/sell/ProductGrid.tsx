@@ -3,7 +3,7 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import type { Product } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
-import { filterProducts, type CatalogueIndex } from '../../state/catalogue-index';
+import { filterProducts, tileColour, type CatalogueIndex } from '../../state/catalogue-index';
 import { useSale } from '../../state/sale';
 
 export const GRID_PAGE = 48;
@@ -11,10 +11,13 @@ export const GRID_PAGE = 48;
 const ProductTile = memo(function ProductTile({
   product,
   currency,
+  colour,
   disabled,
 }: {
   product: Product;
   currency: string;
+  /** The shop's colour for it (its own or its category's): a band along the tile's edge. */
+  colour: string | null;
   disabled: boolean;
 }) {
   const price = formatMoney(product.price, currency);
@@ -24,8 +27,10 @@ const ProductTile = memo(function ProductTile({
       className="product-tile"
       aria-label={`Add ${product.name}, ${price}`}
       disabled={disabled}
+      style={colour ? { borderLeft: `6px solid ${colour}` } : undefined}
       onClick={() => useSale.getState().add(product.id)}
     >
+      {product.image && <img className="product-image" src={product.image} alt="" />}
       <span className="product-name">{product.name}</span>
       <span className="product-sku">{product.sku}</span>
       <span className="product-price">{price}</span>
@@ -98,7 +103,13 @@ export function ProductGrid({ index }: { index: CatalogueIndex }) {
       </p>
       <div className={stale ? 'product-grid stale' : 'product-grid'} data-testid="product-grid">
         {visible.map((p) => (
-          <ProductTile key={p.id} product={p} currency={index.currency} disabled={locked} />
+          <ProductTile
+            key={p.id}
+            product={p}
+            currency={index.currency}
+            colour={tileColour(index, p)}
+            disabled={locked}
+          />
         ))}
       </div>
       {matches.length > visible.length && (

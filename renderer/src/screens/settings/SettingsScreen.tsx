@@ -172,7 +172,7 @@ function Sections({ keychainProblem }: { keychainProblem: string | null }) {
         title="Merchant tools"
         intro="The merchant dashboard’s tools."
         secrets={[]}
-        signInNote="Signing in to the merchant service (OAuth, in the browser) comes in a later version; only the mode and address can be set now."
+        signInNote="Live: the address of the merchant tools (it ends in /mcp). Staff sign in with their dashboard account on the Merchant tools screen, in the browser; the sign-in is kept in this computer’s keychain."
         canTest={false}
         keychainProblem={keychainProblem}
       />

@@ -1,0 +1,207 @@
+// The catalogue as a CSV file (csv-parse / csv-stringify): UTF-8 with or without a BOM, a
+// header row, `,` or `;` between values (detected from the header). Reading checks every row and
+// says what is wrong with each bad one, by its line in the file; writing quotes whatever needs it,
+// so export → import gives back exactly the same catalogue (pictures are not part of the file).
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import type { ImportProblem, Product } from '../../../shared/contract';
+import { formatRate, parseRate } from '../../../shared/vat';
+import type { ProductFields } from './store';
+
+export const CSV_COLUMNS = [
+  'sku',
+  'name',
+  'category',
+  'price',
+  'vat_rate',
+  'barcodes',
+  'colour',
+  'status',
+] as const;
+type Column = (typeof CSV_COLUMNS)[number];
+const REQUIRED: readonly Column[] = ['name', 'price'];
+const ALIASES: Record<string, Column> = {
+  vat: 'vat_rate',
+  'vat rate': 'vat_rate',
+  barcode: 'barcodes',
+  color: 'colour',
+};
+export const MAX_IMPORT_ROWS = 50_000;
+export const DEFAULT_CATEGORY = 'Other';
+const BARCODE = /^[\x21-\x7e]{1,40}$/;
+const COLOUR = /^#[0-9a-f]{6}$/i;
+/** A cell a spreadsheet would run as a formula; written with a leading ' and read back without it. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export type CsvProduct = Omit<ProductFields, 'id' | 'image'>;
+export interface CsvRow {
+  line: number;
+  product: CsvProduct;
+}
+export interface ParsedCsv {
+  delimiter: ',' | ';';
+  rows: CsvRow[];
+  problems: ImportProblem[];
+  /** The file cannot be read as a whole: nothing in it can be imported. */
+  fileProblem: string | null;
+}
+
+/** "3.40", "3,40", "£3.40", "12" → minor units, by string arithmetic; null when not a price. */
+export function parsePrice(text: string): number | null {
+  const match = /^[£€]?\s*(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+export function formatPrice(minor: number): string {
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+}
+
+function delimiterOf(text: string): ',' | ';' {
+  const header = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const count = (c: string) => header.split(c).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+const unescapeCell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+const escapeCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+
+/** Reads and checks a whole file; `vatRates` are the shop's, the first one the default. */
+export function parseCatalogueCsv(text: string, vatRates: readonly number[]): ParsedCsv {
+  const delimiter = delimiterOf(text);
+  const empty = (fileProblem: string): ParsedCsv => ({ delimiter, rows: [], problems: [], fileProblem });
+  let records: { record: string[]; info: { lines: number }; raw: string }[];
+  try {
+    records = parse(text, {
+      delimiter,
+      bom: true,
+      info: true,
+      raw: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      record_delimiter: ['\r\n', '\n'],
+    }) as unknown as typeof records;
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    const code = (error as { code?: string }).code ?? '';
+    const what = /QUOTE/.test(code)
+      ? 'a quoted value is not closed properly (a " inside a value must be written twice)'
+      : 'the file could not be read as CSV';
+    return empty(
+      `${line ? `Around line ${line}: ` : ''}${what}. Fix the file and choose it again; nothing was imported.`,
+    );
+  }
+  const [header, ...body] = records;
+  if (!header) return empty('The file is empty. Export the catalogue to see the columns it needs.');
+  const columns = header.record.map((h) => {
+    const key = h.trim().toLowerCase();
+    return ALIASES[key] ?? key;
+  });
+  const unknown = columns.filter((c) => !(CSV_COLUMNS as readonly string[]).includes(c));
+  const missing = REQUIRED.filter((c) => !columns.includes(c));
+  if (unknown.length > 0 || missing.length > 0) {
+    return empty(
+      `The first line must name the columns: ${CSV_COLUMNS.join(', ')} (name and price are needed).` +
+        (missing.length ? ` Missing: ${missing.join(', ')}.` : '') +
+        (unknown.length ? ` Not known: ${unknown.join(', ')}.` : ''),
+    );
+  }
+  if (body.length > MAX_IMPORT_ROWS) {
+    return empty(
+      `The file has ${body.length} products; the till imports up to ${MAX_IMPORT_ROWS} at a time. Split it.`,
+    );
+  }
+
+  const rows: CsvRow[] = [];
+  const problems: ImportProblem[] = [];
+  const skuLines = new Map<string, number>();
+  const barcodeLines = new Map<string, number>();
+  for (const { record, info, raw } of body) {
+    // The line a record starts on: where it ended, less the line breaks inside it.
+    const line =
+      info.lines -
+      (raw
+        .replace(/^(\r?\n)+/, '')
+        .replace(/\r?\n$/, '')
+        .match(/\n/g)?.length ?? 0);
+    const cell = (c: Column) => {
+      const at = columns.indexOf(c);
+      return at === -1 ? '' : unescapeCell(record[at] ?? '');
+    };
+    const reasons: string[] = [];
+    if (record.length > columns.length) {
+      reasons.push(
+        `it has ${record.length} values but the header has ${columns.length} columns (a value containing "${delimiter}" needs quotes)`,
+      );
+    }
+    const name = cell('name').trim();
+    if (!name) reasons.push('the name is empty');
+    else if (name.length > 80) reasons.push('the name is longer than 80 characters');
+    const sku = cell('sku').trim();
+    if (sku.length > 40) reasons.push('the SKU is longer than 40 characters');
+    else if (sku && skuLines.has(sku)) reasons.push(`the SKU ${sku} is also on line ${skuLines.get(sku)}`);
+    const category = cell('category').trim() || DEFAULT_CATEGORY;
+    if (category.length > 40) reasons.push('the category is longer than 40 characters');
+    const price = parsePrice(cell('price'));
+    if (price === null) reasons.push(`the price "${cell('price')}" is not an amount like 3.40`);
+    const vatText = cell('vat_rate').trim();
+    const vatRate = vatText === '' ? (vatRates[0] ?? 0) : parseRate(vatText);
+    if (vatRate === null) reasons.push(`the VAT rate "${vatText}" is not a percentage like 20 or 5.5`);
+    else if (!vatRates.includes(vatRate)) {
+      reasons.push(
+        `VAT at ${formatRate(vatRate)} is not one of the shop’s rates (${vatRates.map(formatRate).join(', ')})`,
+      );
+    }
+    const barcodes = cell('barcodes').split(/\s+/).filter(Boolean);
+    for (const code of barcodes) {
+      if (!BARCODE.test(code)) reasons.push(`the barcode "${code}" has characters a scanner does not send`);
+      else if (barcodeLines.has(code))
+        reasons.push(`the barcode ${code} is also on line ${barcodeLines.get(code)}`);
+    }
+    if (new Set(barcodes).size !== barcodes.length) reasons.push('a barcode is listed twice');
+    if (barcodes.length > 20) reasons.push('a product takes at most 20 barcodes');
+    const colour = cell('colour').trim();
+    if (colour && !COLOUR.test(colour)) reasons.push(`the colour "${colour}" is not written like #1f8a70`);
+    const status = cell('status').trim().toLowerCase();
+    if (status && status !== 'active' && status !== 'archived') {
+      reasons.push(`the status "${cell('status')}" is neither active nor archived`);
+    }
+    if (sku && !skuLines.has(sku)) skuLines.set(sku, line);
+    for (const code of barcodes) if (!barcodeLines.has(code)) barcodeLines.set(code, line);
+    if (reasons.length > 0) {
+      problems.push({ line, reason: `Line ${line}: ${reasons.join('; ')}.` });
+      continue;
+    }
+    rows.push({
+      line,
+      product: {
+        sku,
+        name,
+        category,
+        price: price!,
+        vatRate: vatRate!,
+        colour: colour || null,
+        barcodes,
+        active: status !== 'archived',
+      },
+    });
+  }
+  return { delimiter, rows, problems, fileProblem: null };
+}
+
+/** The catalogue as CSV: `,` between values, a header row, archived products included. */
+export function catalogueToCsv(products: readonly Product[]): string {
+  const records = products.map((p) =>
+    [
+      p.sku,
+      p.name,
+      p.category,
+      formatPrice(p.price),
+      formatRate(p.vatRate).replace('%', ''),
+      p.barcodes.join(' '),
+      p.colour ?? '',
+      p.active ? 'active' : 'archived',
+    ].map(escapeCell),
+  );
+  return stringify([[...CSV_COLUMNS], ...records], { record_delimiter: '\n' });
+}

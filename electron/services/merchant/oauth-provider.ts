@@ -1,0 +1,131 @@
+// The till's side of the MCP SDK's OAuth: what the SDK asks an OAuthClientProvider for, kept in
+// the credential vault by issuer. The SDK runs discovery, registration, PKCE S256, the `resource`
+// parameter, the `iss` check and refresh; this class supplies the redirect address, a fresh
+// `state` per sign-in (checked by the loopback listener, since the SDK does not), and storage.
+import { randomBytes } from 'node:crypto';
+import type {
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import type { Clock } from '../common/clock';
+import type { CredentialVault, KeptClient } from './credentials';
+import { CALLBACK_PATH } from './loopback-redirect';
+
+/** Redirect address registered when no listener is open (RFC 8252: the port may vary per request). */
+const LOOPBACK_WITHOUT_PORT = `http://127.0.0.1${CALLBACK_PATH}`;
+
+export interface ProviderOptions {
+  /** The MCP endpoint the tokens are for. */
+  resource: string;
+  vault: CredentialVault;
+  clock: Clock;
+  clientName?: string;
+  /** A client registered out of band (servers without dynamic registration). */
+  preRegistered?: { client_id: string; client_secret?: string };
+  /** An https client-ID metadata document, for servers that take one instead of registration. */
+  clientMetadataUrl?: string;
+}
+
+export class TillOAuthProvider implements OAuthClientProvider {
+  /** The listener's address while a sign-in can come back; set by the session. */
+  loopbackUrl: string | null = null;
+  /** The authorisation page the SDK asked to send the user to, and the state it carries. */
+  pendingAuthorization: { url: string; state: string } | null = null;
+  /** The issuer last seen for this endpoint (the SDK's per-request token read names none). */
+  issuer: string | null = null;
+  readonly clientMetadataUrl?: string;
+  private verifier: string | null = null;
+  private lastState: string | null = null;
+  /** Kept only across one sign-in's round trip, so every later 401 runs discovery afresh. */
+  private discovery: OAuthDiscoveryState | undefined;
+
+  constructor(private readonly options: ProviderOptions) {
+    if (options.clientMetadataUrl) this.clientMetadataUrl = options.clientMetadataUrl;
+  }
+
+  get redirectUrl(): string {
+    return this.loopbackUrl ?? LOOPBACK_WITHOUT_PORT;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: this.options.clientName ?? 'Paydesk till',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      application_type: 'native',
+    };
+  }
+
+  state(): string {
+    this.lastState = randomBytes(24).toString('base64url');
+    return this.lastState;
+  }
+
+  async clientInformation(
+    ctx?: OAuthClientInformationContext,
+  ): Promise<StoredOAuthClientInformation | undefined> {
+    if (this.options.preRegistered) return { ...this.options.preRegistered };
+    const issuer = ctx?.issuer ?? this.issuer;
+    if (!issuer) return undefined;
+    this.issuer = issuer;
+    return (await this.options.vault.client(issuer)) as StoredOAuthClientInformation | undefined;
+  }
+
+  async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext) {
+    const issuer = ctx?.issuer ?? info.issuer ?? this.issuer;
+    if (!issuer || this.options.preRegistered) return;
+    await this.options.vault.saveClient(issuer, info as KeptClient);
+  }
+
+  async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
+    const issuer = ctx?.issuer ?? this.issuer ?? (await this.options.vault.issuerFor(this.options.resource));
+    if (!issuer) return undefined;
+    this.issuer = issuer;
+    return (await this.options.vault.signIn(issuer))?.tokens as StoredOAuthTokens | undefined;
+  }
+
+  async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    const issuer = ctx?.issuer ?? tokens.issuer ?? this.issuer;
+    if (!issuer) throw new Error('tokens arrived without an issuer');
+    this.issuer = issuer;
+    await this.options.vault.saveTokens(this.options.resource, issuer, tokens, this.options.clock.now());
+    this.discovery = undefined;
+    this.verifier = null;
+  }
+
+  redirectToAuthorization(authorizationUrl: URL): void {
+    // The session decides how the page opens (system browser, a new tab, or followed by the CLI).
+    this.pendingAuthorization = { url: authorizationUrl.href, state: this.lastState ?? '' };
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.verifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('no sign-in is in progress');
+    return this.verifier;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    const issuer = this.issuer;
+    if ((scope === 'all' || scope === 'tokens') && issuer) await this.options.vault.forgetTokens(issuer);
+    if ((scope === 'all' || scope === 'client') && issuer) await this.options.vault.forgetClient(issuer);
+    if (scope === 'all' || scope === 'verifier') this.verifier = null;
+    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+  }
+}

@@ -1,0 +1,185 @@
+// The people of this till and their PINs: the rules for adding, changing and removing someone,
+// and the PIN checks for signing in and approving. Every PIN is a salted scrypt hash
+// (storage/manager-pin.ts) and every check is one counted try of the till-wide wrong-try limit.
+import type { StaffRole } from '../../../shared/contract/staff';
+import { TillError } from '../../../shared/contract/errors';
+import type { PinHashRecord } from '../../../shared/settings';
+import type { Clock } from '../common/clock';
+import {
+  DEFAULT_SCRYPT_PARAMS,
+  hashPin,
+  pinFormatProblem,
+  pinMatches,
+  PinTries,
+  weakerThan,
+  type PinTryResult,
+  type ScryptParams,
+} from '../storage/manager-pin';
+import type { StaffRecord, StaffStore } from './store';
+
+export type PinCheck<T> = ({ ok: true } & T) | Exclude<PinTryResult, { ok: true }>;
+
+export interface StaffDirectoryOptions {
+  store: StaffStore;
+  clock: Pick<Clock, 'now'>;
+  /** Tests use a cheaper cost; real use keeps the default. */
+  scryptParams?: ScryptParams;
+}
+
+const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+export class StaffDirectory {
+  readonly store: StaffStore;
+  private readonly clock: Pick<Clock, 'now'>;
+  private readonly params: ScryptParams;
+  private readonly tries: PinTries;
+
+  constructor(options: StaffDirectoryOptions) {
+    this.store = options.store;
+    this.clock = options.clock;
+    this.params = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS;
+    this.tries = new PinTries(this.store.lockout, this.clock);
+  }
+
+  active(): StaffRecord[] {
+    return this.store.list(true);
+  }
+
+  hasManager(): boolean {
+    return this.active().some((p) => p.role === 'manager');
+  }
+
+  lockedForMs(): number {
+    return this.tries.lockedForMs();
+  }
+
+  /** Adds someone; their PIN must be acceptable and not anyone else's on this till. */
+  add(person: { name: string; role: StaffRole; pin: string }): Promise<StaffRecord> {
+    return this.tries.serialized(async () => {
+      this.checkName(person.name, null);
+      const pinHash = await this.newPinHash(person.pin, null);
+      return this.store.insert({ name: person.name.trim(), role: person.role, pinHash });
+    });
+  }
+
+  /** Only while no manager exists; the check and the write are one step. */
+  addFirstManager(name: string, pin: string): Promise<StaffRecord> {
+    return this.tries.serialized(async () => {
+      if (this.hasManager()) throw new TillError('conflict', 'This till already has a manager.');
+      this.checkName(name, null);
+      const pinHash = await this.newPinHash(pin, null);
+      return this.store.transaction(() => {
+        if (this.hasManager()) throw new TillError('conflict', 'This till already has a manager.');
+        return this.store.insert({ name: name.trim(), role: 'manager', pinHash });
+      });
+    });
+  }
+
+  update(id: string, change: { name?: string; role?: StaffRole; pin?: string }): Promise<StaffRecord> {
+    return this.tries.serialized(async () => {
+      const person = this.activePerson(id);
+      if (change.name !== undefined) this.checkName(change.name, id);
+      if (change.role !== undefined && change.role !== 'manager')
+        this.keepAManager(person, 'be given another role');
+      const pinHash = change.pin === undefined ? undefined : await this.newPinHash(change.pin, id);
+      return this.store.update(id, {
+        ...(change.name !== undefined && { name: change.name.trim() }),
+        ...(change.role !== undefined && { role: change.role }),
+        ...(pinHash && { pinHash }),
+      });
+    });
+  }
+
+  remove(id: string): StaffRecord {
+    const person = this.activePerson(id);
+    this.keepAManager(person, 'be removed');
+    return this.store.remove(id);
+  }
+
+  /** Sign-in: one counted try of `pin` against the person picked. */
+  checkPerson(id: string, pin: string): Promise<PinCheck<{ person: StaffRecord }>> {
+    return this.tries.serialized(async () => {
+      const person = this.activePerson(id);
+      const result = await this.tries.tryNow(() => pinMatches(pin, person.pinHash));
+      if (!result.ok) return result;
+      await this.upgradeHash(person, pin);
+      return { ok: true, person };
+    });
+  }
+
+  /** Approval at the counter: one counted try of `pin` against everyone with one of `roles`. */
+  findByPin(pin: string, roles: readonly StaffRole[]): Promise<PinCheck<{ person: StaffRecord }>> {
+    return this.tries.serialized(async () => {
+      const match: { person: StaffRecord | null } = { person: null };
+      const result = await this.tries.tryNow(async () => {
+        const candidates = this.active().filter((p) => roles.includes(p.role));
+        match.person = await this.matchAmong(candidates, pin);
+        return match.person !== null;
+      });
+      if (!result.ok) return result;
+      const person = match.person!;
+      await this.upgradeHash(person, pin);
+      return { ok: true, person };
+    });
+  }
+
+  /** A till from before staff existed: its manager PIN hash becomes the staff member "Manager". */
+  importManagerPin(pinHash: PinHashRecord | null): StaffRecord | null {
+    if (this.store.managerPinImported()) return null;
+    return this.store.transaction(() => {
+      this.store.markManagerPinImported();
+      if (pinHash === null || this.store.count() > 0) return null;
+      return this.store.insert({ name: 'Manager', role: 'manager', pinHash });
+    });
+  }
+
+  private activePerson(id: string): StaffRecord {
+    const person = this.store.get(id);
+    if (!person || !person.active)
+      throw new TillError('not_found', 'That person is not on this till’s staff.');
+    return person;
+  }
+
+  private checkName(name: string, exceptId: string | null): void {
+    if (this.active().some((p) => p.id !== exceptId && sameName(p.name, name))) {
+      throw new TillError(
+        'conflict',
+        `Someone called ${name.trim()} is already on the staff: add a surname or initial so people can tell them apart.`,
+      );
+    }
+  }
+
+  private keepAManager(person: StaffRecord, what: string): void {
+    if (person.role !== 'manager') return;
+    if (this.active().some((p) => p.id !== person.id && p.role === 'manager')) return;
+    throw new TillError(
+      'conflict',
+      `${person.name} is the only manager, so cannot ${what}: add another manager first.`,
+    );
+  }
+
+  /**
+   * Signing in and approving go by PIN, so two people may not share one. Checking means trying
+   * the new PIN against every other person's hash (salted, so there is no faster way).
+   */
+  private async newPinHash(pin: string, exceptId: string | null): Promise<PinHashRecord> {
+    const problem = pinFormatProblem(pin);
+    if (problem) throw new TillError('invalid_input', problem);
+    const others = this.active().filter((p) => p.id !== exceptId);
+    if (await this.matchAmong(others, pin)) {
+      throw new TillError('conflict', 'Someone else on this till already uses that PIN: choose another.');
+    }
+    return hashPin(pin, this.params, new Date(this.clock.now()));
+  }
+
+  /** One at a time: each check takes scrypt's memory (128 MiB at the default cost). */
+  private async matchAmong(people: StaffRecord[], pin: string): Promise<StaffRecord | null> {
+    for (const person of people) if (await pinMatches(pin, person.pinHash)) return person;
+    return null;
+  }
+
+  private async upgradeHash(person: StaffRecord, pin: string): Promise<void> {
+    if (!weakerThan(person.pinHash, this.params)) return;
+    this.store.update(person.id, { pinHash: await hashPin(pin, this.params, new Date(this.clock.now())) });
+  }
+}

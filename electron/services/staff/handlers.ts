@@ -1,0 +1,57 @@
+// The staff area's side of the contract: signing in and out, the first manager, and the back
+// office's list of people (managers only, checked here through the gate).
+import type { HandlersOf } from '../../../shared/contract/dispatch';
+import type { ManagerGate } from '../manager-gate';
+import { memberView, type StaffRecord } from './store';
+
+export function staffHandlers(gate: ManagerGate, onPeopleChanged: () => void): HandlersOf<'staff'> {
+  const { directory, session } = gate;
+  const changed = (person: StaffRecord) => {
+    session.follow(person);
+    onPeopleChanged();
+    return memberView(person);
+  };
+  return {
+    'staff.session': () => gate.view(),
+    'staff.signIn': async ({ staffId, pin }) => {
+      const result = await gate.signIn(staffId, pin);
+      return result.ok ? { ok: true as const, session: gate.view() } : result;
+    },
+    'staff.signOut': () => {
+      session.signOut();
+      return gate.view();
+    },
+    'staff.touch': () => {
+      session.touch();
+      return { ok: true as const };
+    },
+    'staff.createFirstManager': async ({ name, pin }) => {
+      await gate.createFirstManager(name, pin);
+      onPeopleChanged();
+      return gate.view();
+    },
+    'staff.list': () => {
+      gate.require('back-office');
+      return directory.store.list().map(memberView);
+    },
+    'staff.add': async (person) => {
+      gate.require('back-office');
+      return changed(await directory.add(person));
+    },
+    'staff.update': async ({ staffId, ...change }) => {
+      gate.require('back-office');
+      return changed(await directory.update(staffId, change));
+    },
+    'staff.remove': ({ staffId }) => {
+      gate.require('back-office');
+      return changed(directory.remove(staffId));
+    },
+    'staff.setIdleSignOut': ({ minutes }) => {
+      gate.require('back-office');
+      directory.store.setIdleSignOutMinutes(minutes);
+      session.rearm();
+      onPeopleChanged();
+      return gate.view();
+    },
+  };
+}

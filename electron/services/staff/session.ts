@@ -1,0 +1,86 @@
+// Who is serving on this till, kept in the services (never taken from a call): set by a sign-in
+// with the person's own PIN, ended by signing out, by someone else signing in, or by the till
+// being idle for the minutes the shop chose. Only in memory: a restart asks again.
+import type { StaffPerson } from '../../../shared/contract/staff';
+import type { Clock, TimerHandle } from '../common/clock';
+
+export class StaffSession {
+  private current: { person: StaffPerson; lastActivity: number } | null = null;
+  private timer: TimerHandle | null = null;
+
+  constructor(
+    private readonly clock: Clock,
+    /** 0 = never. */
+    private readonly idleMinutes: () => number,
+    /** Someone signed in or out (an idle sign-out included). */
+    private readonly onChange: () => void,
+  ) {}
+
+  signIn(person: StaffPerson): void {
+    this.current = {
+      person: { id: person.id, name: person.name, role: person.role },
+      lastActivity: this.clock.now(),
+    };
+    this.arm();
+    this.onChange();
+  }
+
+  signOut(): void {
+    this.timer?.cancel();
+    this.timer = null;
+    if (!this.current) return;
+    this.current = null;
+    this.onChange();
+  }
+
+  /** The person serving did something: the idle time starts again. */
+  touch(): void {
+    if (this.who()) this.current!.lastActivity = this.clock.now();
+  }
+
+  /** Who is serving now (an idle time that has run out signs them out first). */
+  who(): StaffPerson | null {
+    if (this.current && this.idleExpiry() <= this.clock.now()) this.signOut();
+    return this.current?.person ?? null;
+  }
+
+  /** When the idle sign-out happens if nothing is done (epoch ms); Infinity when never. */
+  idleExpiry(): number {
+    const minutes = this.idleMinutes();
+    if (!this.current || minutes <= 0) return Infinity;
+    return this.current.lastActivity + minutes * 60_000;
+  }
+
+  /** A person's record changed: the session follows a new name or role, and ends if they were removed. */
+  follow(person: StaffPerson & { active: boolean }): void {
+    if (this.current?.person.id !== person.id) return;
+    if (!person.active) return this.signOut();
+    this.current.person = { id: person.id, name: person.name, role: person.role };
+    this.onChange();
+  }
+
+  /** The idle minutes changed: the timer follows. */
+  rearm(): void {
+    if (this.who()) this.arm();
+  }
+
+  close(): void {
+    this.timer?.cancel();
+    this.timer = null;
+  }
+
+  /**
+   * One timer at the idle expiry; activity only moves lastActivity, and the timer, when it fires
+   * early because of that, sets itself again for the new expiry.
+   */
+  private arm(): void {
+    this.timer?.cancel();
+    this.timer = null;
+    const expiry = this.idleExpiry();
+    if (expiry === Infinity) return;
+    this.timer = this.clock.setTimer(() => {
+      this.timer = null;
+      if (this.who()) this.arm();
+    }, expiry - this.clock.now());
+  }
+}

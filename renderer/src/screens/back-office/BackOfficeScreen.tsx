@@ -1,0 +1,104 @@
+// The back office: the shop's catalogue (products, categories, VAT rates, CSV import/export,
+// adding from the supplier) and its staff. Every part is a manager's: the services refuse it to
+// anyone else, and the screen then asks for a manager's PIN (approval at the counter).
+import { useEffect, useState } from 'react';
+import { ManagerPinForm } from '../../components/ManagerPinForm';
+import { useCatalogue } from '../../state/catalogue';
+import { CategoriesPanel } from './CategoriesPanel';
+import { ImportExportPanel } from './ImportExportPanel';
+import { ProductsPanel } from './ProductsPanel';
+import { StaffPanel } from './staff/StaffPanel';
+import { SupplierPanel } from './SupplierPanel';
+import { VatRatesPanel } from './VatRatesPanel';
+import './back-office.css';
+
+const TABS = [
+  { id: 'products', label: 'Products' },
+  { id: 'categories', label: 'Categories' },
+  { id: 'vat', label: 'VAT rates' },
+  { id: 'import', label: 'Import / Export' },
+  { id: 'supplier', label: 'Add from supplier' },
+  { id: 'staff', label: 'Staff' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+function Tab({ id }: { id: TabId }) {
+  switch (id) {
+    case 'products':
+      return <ProductsPanel />;
+    case 'categories':
+      return <CategoriesPanel />;
+    case 'vat':
+      return <VatRatesPanel />;
+    case 'import':
+      return <ImportExportPanel />;
+    case 'supplier':
+      return <SupplierPanel />;
+    case 'staff':
+      return <StaffPanel />;
+  }
+}
+
+export function BackOfficeScreen() {
+  const [tab, setTab] = useState<TabId>('products');
+  const view = useCatalogue((s) => s.view);
+  const busy = useCatalogue((s) => s.busy);
+  const problem = useCatalogue((s) => s.problem);
+  const notice = useCatalogue((s) => s.notice);
+  const managerNeeded = useCatalogue((s) => s.managerNeeded);
+
+  useEffect(() => {
+    void useCatalogue.getState().load();
+  }, []);
+
+  return (
+    <section className="back-office" aria-labelledby="screen-title">
+      <h1 id="screen-title">Back office</h1>
+      {managerNeeded && (
+        <div className="notice notice-warn" role="alert">
+          <p>Only a manager can use the back office. A manager can open it here with their PIN.</p>
+          <ManagerPinForm
+            reason={managerNeeded}
+            busy={busy}
+            onApprove={(pin) => useCatalogue.getState().approve(pin)}
+          />
+        </div>
+      )}
+      {problem && (
+        <p className="notice notice-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      {/* A view loaded for an earlier manager stays hidden while the services refuse this person. */}
+      {view && !managerNeeded && (
+        <>
+          <div className="category-tabs" role="tablist" aria-label="Back office">
+            {TABS.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                aria-selected={t.id === tab}
+                className={t.id === tab ? 'tab active' : 'tab'}
+                onClick={() => {
+                  useCatalogue.getState().clearMessages();
+                  setTab(t.id);
+                }}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)!.label}>
+            <Tab id={tab} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+// Categories in the shop's order (the Sell screen's tabs follow it), each with a tile colour,
+// and renamed with their products. Moved with buttons, so touch and keyboard both work.
+import { useState } from 'react';
+import { useCatalogue } from '../../state/catalogue';
+
+interface Draft {
+  name: string;
+  colour: string | null;
+  was: string;
+  productCount: number;
+}
+
+export function CategoriesPanel() {
+  const view = useCatalogue((s) => s.view)!;
+  const busy = useCatalogue((s) => s.busy);
+  const [draft, setDraft] = useState<Draft[]>(() =>
+    view.categories.map((c) => ({
+      name: c.name,
+      colour: c.colour,
+      was: c.name,
+      productCount: c.productCount,
+    })),
+  );
+  const move = (at: number, by: -1 | 1) =>
+    setDraft((list) => {
+      const next = list.slice();
+      const [item] = next.splice(at, 1);
+      next.splice(at + by, 0, item!);
+      return next;
+    });
+  const edit = (at: number, patch: Partial<Draft>) =>
+    setDraft((list) => list.map((c, i) => (i === at ? { ...c, ...patch } : c)));
+
+  return (
+    <div className="categories-panel">
+      <p>The Sell screen shows categories in this order. A product’s own colour wins over its category’s.</p>
+      <ol className="category-list">
+        {draft.map((c, i) => (
+          <li key={c.was} className="row">
+            <input
+              aria-label={`Name of category ${c.was}`}
+              value={c.name}
+              maxLength={40}
+              onChange={(e) => edit(i, { name: e.target.value })}
+            />
+            <input
+              type="color"
+              aria-label={`Colour of ${c.name}`}
+              value={c.colour ?? '#607080'}
+              onChange={(e) => edit(i, { colour: e.target.value })}
+            />
+            <button type="button" disabled={c.colour === null} onClick={() => edit(i, { colour: null })}>
+              No colour
+            </button>
+            <span className="muted">{c.productCount.toLocaleString('en-GB')} products</span>
+            <button
+              type="button"
+              aria-label={`Move ${c.name} up`}
+              disabled={i === 0}
+              onClick={() => move(i, -1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              aria-label={`Move ${c.name} down`}
+              disabled={i === draft.length - 1}
+              onClick={() => move(i, 1)}
+            >
+              ↓
+            </button>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="primary"
+        disabled={busy || draft.some((c) => !c.name.trim())}
+        onClick={() =>
+          void useCatalogue.getState().saveCategories(
+            draft.map((c) => ({
+              name: c.name.trim(),
+              colour: c.colour,
+              ...(c.name.trim() !== c.was && { renamedFrom: c.was }),
+            })),
+          )
+        }
+      >
+        Save categories
+      </button>
+    </div>
+  );
+}

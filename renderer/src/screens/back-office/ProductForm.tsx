@@ -1,0 +1,188 @@
+// Adding or changing one product: name, SKU, category, VAT-inclusive price, VAT rate, tile colour
+// and picture, barcodes (scan them into the field), on sale or archived. The services check it
+// again (unique SKU and barcodes, one of the shop's VAT rates) and say what to fix.
+import { useEffect, useRef, useState } from 'react';
+import { MAX_IMAGE_CHARS, type CatalogueAdmin, type Product } from '../../../../shared/contract';
+import { formatMoneyPlain, parseAmount } from '../../../../shared/money';
+import { formatRate } from '../../../../shared/vat';
+import { useCatalogue } from '../../state/catalogue';
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('The picture could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+export function ProductForm({
+  product,
+  view,
+  onClose,
+}: {
+  /** null: a new product. */
+  product: Product | null;
+  view: CatalogueAdmin;
+  onClose: () => void;
+}) {
+  const busy = useCatalogue((s) => s.busy);
+  const lastSaved = useCatalogue((s) => s.lastSaved);
+  const openedWith = useRef(lastSaved);
+  const [name, setName] = useState(product?.name ?? '');
+  const [sku, setSku] = useState(product?.sku ?? '');
+  const [category, setCategory] = useState(product?.category ?? view.categories[0]?.name ?? '');
+  const [price, setPrice] = useState(
+    product ? formatMoneyPlain(product.price, view.currency).replace(/^\D+/, '') : '',
+  );
+  const [vatRate, setVatRate] = useState(product?.vatRate ?? view.vatRates[0]?.basisPoints ?? 0);
+  const [colour, setColour] = useState<string | null>(product?.colour ?? null);
+  const [image, setImage] = useState<string | null>(product?.image ?? null);
+  const [barcodes, setBarcodes] = useState(product?.barcodes.join(' ') ?? '');
+  const [active, setActive] = useState(product?.active ?? true);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  // Saved (also when a manager's approval sent it again): the form's work is done.
+  useEffect(() => {
+    if (lastSaved && lastSaved !== openedWith.current) onClose();
+  }, [lastSaved, onClose]);
+
+  const parsedPrice = parseAmount(price);
+  const save = () => {
+    if (!parsedPrice.ok) {
+      setProblem(`Price: ${parsedPrice.reason}`);
+      return;
+    }
+    setProblem(null);
+    void useCatalogue.getState().saveProduct({
+      ...(product && { id: product.id }),
+      name,
+      sku,
+      category,
+      price: parsedPrice.minor,
+      vatRate,
+      colour,
+      image,
+      barcodes: barcodes.split(/[\s,]+/).filter(Boolean),
+      active,
+    });
+  };
+
+  return (
+    <form
+      className="product-form"
+      aria-label={product ? `Change ${product.name}` : 'New product'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <h2>{product ? `Change ${product.name}` : 'New product'}</h2>
+      <div className="form-grid">
+        <label className="field">
+          Name
+          <input value={name} maxLength={80} required onChange={(e) => setName(e.target.value)} autoFocus />
+        </label>
+        <label className="field">
+          Price (with VAT)
+          <input
+            value={price}
+            inputMode="decimal"
+            required
+            aria-invalid={price !== '' && !parsedPrice.ok ? true : undefined}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          VAT rate
+          <select value={vatRate} onChange={(e) => setVatRate(Number(e.target.value))}>
+            {view.vatRates.map((r) => (
+              <option key={r.basisPoints} value={r.basisPoints}>
+                {formatRate(r.basisPoints)} ({r.label})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          Category
+          <input
+            value={category}
+            list="back-office-categories"
+            maxLength={40}
+            required
+            onChange={(e) => setCategory(e.target.value)}
+          />
+          <datalist id="back-office-categories">
+            {view.categories.map((c) => (
+              <option key={c.name} value={c.name} />
+            ))}
+          </datalist>
+        </label>
+        <label className="field">
+          SKU (left empty, the till makes one)
+          <input value={sku} maxLength={40} onChange={(e) => setSku(e.target.value)} />
+        </label>
+        <label className="field">
+          Barcodes (scan or type, separated by spaces)
+          <input value={barcodes} onChange={(e) => setBarcodes(e.target.value)} />
+        </label>
+        <div className="field">
+          <span>Tile colour</span>
+          <div className="row">
+            <input
+              type="color"
+              aria-label="Tile colour"
+              value={colour ?? '#607080'}
+              onChange={(e) => setColour(e.target.value)}
+            />
+            <button type="button" onClick={() => setColour(null)} disabled={colour === null}>
+              Use the category’s colour
+            </button>
+          </div>
+        </div>
+        <div className="field">
+          <span>Picture (small, up to {Math.floor((MAX_IMAGE_CHARS * 3) / 4 / 1024)} KB)</span>
+          <div className="row">
+            {image && <img className="product-image" src={image} alt="" />}
+            <input
+              type="file"
+              aria-label="Choose a picture"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (!file) return;
+                void readAsDataUrl(file).then((url) =>
+                  url.length > MAX_IMAGE_CHARS
+                    ? setProblem('That picture is too large for a tile: choose a smaller one.')
+                    : setImage(url),
+                );
+              }}
+            />
+            {image && (
+              <button type="button" onClick={() => setImage(null)}>
+                Remove picture
+              </button>
+            )}
+          </div>
+        </div>
+        <label className="field checkbox">
+          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
+          On sale (untick to archive)
+        </label>
+      </div>
+      {problem && (
+        <p className="notice notice-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" className="primary" disabled={busy}>
+          Save product
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,120 @@
+// Adding products from the supplier's catalogue (the supplies client): the shop picks one, sets
+// its own sell price (with VAT), VAT rate and category; the name and SKU come from the supplier.
+import { useEffect, useMemo, useState } from 'react';
+import type { SupplyProduct } from '../../../../shared/contract';
+import { formatMoney, formatMoneyPlain, parseAmount } from '../../../../shared/money';
+import { formatRate } from '../../../../shared/vat';
+import { useCatalogue } from '../../state/catalogue';
+import { useSupplies } from '../../state/supplies';
+
+function AddForm({ product, onDone }: { product: SupplyProduct; onDone: () => void }) {
+  const view = useCatalogue((s) => s.view)!;
+  const busy = useCatalogue((s) => s.busy);
+  const [price, setPrice] = useState(formatMoneyPlain(product.price, view.currency).replace(/^\D+/, ''));
+  const [vatRate, setVatRate] = useState(view.vatRates[0]?.basisPoints ?? 0);
+  const [category, setCategory] = useState(view.categories[0]?.name ?? '');
+  const parsed = parseAmount(price);
+  return (
+    <form
+      className="row wrap supplier-add"
+      aria-label={`Add ${product.name} to the catalogue`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!parsed.ok) return;
+        void useCatalogue
+          .getState()
+          .addFromSupplier({ supplierProductId: product.id, price: parsed.minor, vatRate, category })
+          .then((added) => added && onDone());
+      }}
+    >
+      <label className="field">
+        Sell price (with VAT)
+        <input value={price} inputMode="decimal" onChange={(e) => setPrice(e.target.value)} />
+      </label>
+      <label className="field">
+        VAT rate
+        <select value={vatRate} onChange={(e) => setVatRate(Number(e.target.value))}>
+          {view.vatRates.map((r) => (
+            <option key={r.basisPoints} value={r.basisPoints}>
+              {formatRate(r.basisPoints)} ({r.label})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        Category
+        <input
+          value={category}
+          list="back-office-categories-supplier"
+          onChange={(e) => setCategory(e.target.value)}
+        />
+        <datalist id="back-office-categories-supplier">
+          {view.categories.map((c) => (
+            <option key={c.name} value={c.name} />
+          ))}
+        </datalist>
+      </label>
+      <button type="submit" className="primary" disabled={busy || !parsed.ok || !category.trim()}>
+        Add to the catalogue
+      </button>
+      {!parsed.ok && price !== '' && <span className="field-problem">{parsed.reason}</span>}
+    </form>
+  );
+}
+
+export function SupplierPanel() {
+  const view = useCatalogue((s) => s.view)!;
+  const products = useSupplies((s) => s.products);
+  const currency = useSupplies((s) => s.currency);
+  const problem = useSupplies((s) => s.problem);
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<number | null>(null);
+  const ours = useMemo(() => new Set(view.products.map((p) => p.sku)), [view.products]);
+
+  useEffect(() => {
+    void useSupplies.getState().loadProducts();
+  }, []);
+
+  const needle = query.trim().toLowerCase();
+  const shown = (products ?? []).filter(
+    (p) => !needle || p.name.toLowerCase().includes(needle) || p.sku.toLowerCase().includes(needle),
+  );
+  return (
+    <div className="supplier-panel">
+      <p>The supplier’s products. Choose one, then set the price the shop sells it at.</p>
+      {problem && (
+        <p className="notice notice-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <input
+        type="search"
+        aria-label="Search the supplier’s products"
+        placeholder="Search the supplier’s products"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {products === null && !problem && <p>Loading the supplier’s products…</p>}
+      <ul className="supplier-list">
+        {shown.slice(0, 100).map((p) => (
+          <li key={p.id}>
+            <div className="row">
+              <span className="grow">
+                {p.name} <span className="muted">({p.sku})</span>
+              </span>
+              <span className="muted">costs {formatMoney(p.price, currency)}</span>
+              {ours.has(p.sku) ? (
+                <span className="tag">in the catalogue</span>
+              ) : (
+                <button type="button" onClick={() => setChosen(chosen === p.id ? null : p.id)}>
+                  {chosen === p.id ? 'Close' : 'Add…'}
+                </button>
+              )}
+            </div>
+            {chosen === p.id && <AddForm product={p} onDone={() => setChosen(null)} />}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// The chosen tool: its description, a form made from its input schema, the confirmation a
+// tool that changes something needs (what will change), and the answer.
+import { useId } from 'react';
+import { useMerchant } from '../../state/merchant';
+import type { FormField } from './schema-form';
+import { ToolResult } from './ToolResult';
+
+function Field({ field }: { field: FormField }) {
+  const id = useId();
+  const value = useMerchant((s) => s.values[field.name]);
+  const problem = useMerchant((s) => s.problems[field.name]);
+  const setValue = useMerchant.getState().setValue;
+  const hint = field.description || (field.required ? '' : 'Optional.');
+  const describedBy = `${id}-hint ${id}-problem`;
+  let input;
+  if (field.kind === 'unsupported') {
+    // Nothing to type: the hint says where this can be done instead.
+    return (
+      <div className="merchant-field">
+        <span>{field.label}</span>
+        <small>{field.description}</small>
+        {problem && (
+          <small className="merchant-problem" role="alert">
+            {problem}
+          </small>
+        )}
+      </div>
+    );
+  }
+  if (field.kind === 'boolean') {
+    input = (
+      <input
+        id={id}
+        type="checkbox"
+        checked={value === true}
+        onChange={(e) => setValue(field.name, e.target.checked)}
+      />
+    );
+  } else if (field.kind === 'enum') {
+    input = (
+      <select
+        id={id}
+        value={String(value ?? '')}
+        onChange={(e) => setValue(field.name, e.target.value)}
+        aria-describedby={describedBy}
+      >
+        {!field.required && <option value="">Any</option>}
+        {field.required && value === '' && <option value="">Choose…</option>}
+        {field.options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    input = (
+      <input
+        id={id}
+        type="text"
+        inputMode={field.kind === 'string' ? 'text' : field.kind === 'integer' ? 'numeric' : 'decimal'}
+        value={String(value ?? '')}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => setValue(field.name, e.target.value)}
+      />
+    );
+  }
+  return (
+    <div className="merchant-field">
+      <label htmlFor={id}>
+        {field.label}
+        {field.required && <span aria-hidden="true"> *</span>}
+      </label>
+      {input}
+      <small id={`${id}-hint`}>{hint}</small>
+      {problem && (
+        <small id={`${id}-problem`} className="merchant-problem" role="alert">
+          {problem}
+        </small>
+      )}
+    </div>
+  );
+}
+
+export function ToolForm({ currency }: { currency: string | null }) {
+  const { tools, selected, fields, confirming, running, result } = useMerchant();
+  const store = useMerchant.getState();
+  const tool = tools?.find((t) => t.name === selected);
+  if (!tool) return <p className="merchant-empty">Choose a tool on the left.</p>;
+  return (
+    <section aria-label={tool.title} className="panel merchant-tool">
+      <h2>{tool.title}</h2>
+      <p>{tool.description}</p>
+      {tool.writes && (
+        <p className="merchant-warn">This tool changes the merchant account. You will be asked to confirm.</p>
+      )}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void store.run();
+        }}
+      >
+        {fields.map((f) => (
+          <Field key={f.name} field={f} />
+        ))}
+        {!confirming && (
+          <button type="submit" className="primary" disabled={running}>
+            {running ? 'Working…' : tool.writes ? 'Review the change' : 'Run'}
+          </button>
+        )}
+      </form>
+      {confirming && (
+        <div role="alertdialog" aria-label="Confirm the change" className="merchant-confirm">
+          <p>
+            <strong>{confirming.title}</strong> will change the merchant account:
+          </p>
+          <ul>
+            {confirming.lines.map((l) => (
+              <li key={l}>{l}</li>
+            ))}
+          </ul>
+          <button type="button" className="primary" disabled={running} onClick={() => void store.confirm()}>
+            {running ? 'Making the change…' : 'Yes, make this change'}
+          </button>
+          <button type="button" disabled={running} onClick={() => store.cancelConfirm()}>
+            No, go back
+          </button>
+        </div>
+      )}
+      {result && <ToolResult result={result} currency={currency} />}
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+// A form from a tool's input schema (JSON Schema, the subset tools use): text, whole and decimal
+// numbers, amounts of money (whole numbers named "…_minor", typed as a cashier writes them), yes/no,
+// a choice from a list; required fields and defaults; every problem in words. Anything the form
+// cannot fill in (a list, nested details) is said so, and a tool that needs one cannot run here.
+// Pure, so the rules are tested without a browser.
+import { parseAmount } from '../../../../shared/money';
+
+export type FieldKind = 'string' | 'number' | 'integer' | 'money' | 'boolean' | 'enum' | 'unsupported';
+
+export interface FormField {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  /** The words shown under the field (the schema's description, or the form's own for money). */
+  description: string;
+  /** A choice's options as shown; `optionValues` holds what is sent for each. */
+  options: string[];
+  optionValues: unknown[];
+  defaultValue: string | boolean | undefined;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+}
+
+export type FormValues = Record<string, string | boolean>;
+
+interface PropertySchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  description?: string;
+  title?: string;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+}
+
+/** Where the merchant dashboard does what this form cannot. */
+const USE_THE_DASHBOARD = 'Use the merchant dashboard for this.';
+
+/** "price_minor" → "Price", "venueId" → "Venue id"; a schema title wins. */
+function labelOf(name: string, schema: PropertySchema, kind: FieldKind): string {
+  if (schema.title) return schema.title;
+  const words = (kind === 'money' ? name.replace(/[_-]?minor$/i, '') : name)
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function kindOf(name: string, schema: PropertySchema): FieldKind {
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return 'enum';
+  if (schema.const !== undefined) return 'enum';
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== 'null');
+  // A value that may be one of several kinds (or of none named) has no single box to type it in.
+  if (types.length !== 1) return 'unsupported';
+  const [type] = types;
+  if (type === 'integer' && /[_-]?minor$/i.test(name)) return 'money';
+  if (type === 'integer' || type === 'number' || type === 'boolean' || type === 'string') return type;
+  return 'unsupported'; // object, array: details the form cannot take
+}
+
+function descriptionOf(kind: FieldKind, schema: PropertySchema): string {
+  if (kind === 'money') return 'An amount, like 3.45.';
+  if (kind === 'unsupported') return `This needs details the till cannot fill in here. ${USE_THE_DASHBOARD}`;
+  return schema.description ?? '';
+}
+
+/** A default the field can show: an amount for money, the option's words for a choice. */
+function defaultOf(kind: FieldKind, value: unknown): string | boolean | undefined {
+  if (value === undefined || value === null || kind === 'unsupported') return undefined;
+  if (kind === 'boolean') return value === true;
+  if (kind === 'money') return Number.isSafeInteger(value) ? amountText(value as number) : undefined;
+  return typeof value === 'object' ? undefined : String(value);
+}
+
+export function fieldsOf(inputSchema: unknown): FormField[] {
+  const schema = (inputSchema ?? {}) as { properties?: Record<string, PropertySchema>; required?: string[] };
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const kind = kindOf(name, property);
+    const listed = Array.isArray(property.enum) && property.enum.length > 0;
+    const values = kind !== 'enum' ? [] : listed ? property.enum! : [property.const];
+    return {
+      name,
+      label: labelOf(name, property, kind),
+      kind,
+      required: required.has(name),
+      description: descriptionOf(kind, property),
+      options: values.map(String),
+      optionValues: values,
+      defaultValue: defaultOf(kind, property.default),
+      ...(property.minimum !== undefined && { minimum: property.minimum }),
+      ...(property.maximum !== undefined && { maximum: property.maximum }),
+      ...(property.minLength !== undefined && { minLength: property.minLength }),
+      ...(property.maxLength !== undefined && { maxLength: property.maxLength }),
+    };
+  });
+}
+
+export function initialValues(fields: readonly FormField[]): FormValues {
+  return Object.fromEntries(
+    fields.map((f) => [f.name, f.defaultValue ?? (f.kind === 'boolean' ? false : '')]),
+  );
+}
+
+/** Minor units as a cashier writes the amount: 345 → "3.45" (no currency sign; the form has none). */
+export function amountText(minor: number): string {
+  const abs = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Digits with an optional sign and decimals: what staff type, not 1e3, 0x10 or Infinity. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+type Reading = { ok: true; value: unknown } | { ok: false; problem: string };
+
+/** One filled-in number or amount, checked against the schema's bounds. */
+function readNumber(field: FormField, text: string): Reading {
+  let value: number;
+  let shown: (n: number) => string = String;
+  if (field.kind === 'money') {
+    const amount = parseAmount(text);
+    if (!amount.ok) return { ok: false, problem: `${field.label} must be an amount, like 3.45.` };
+    value = amount.minor;
+    shown = amountText;
+  } else {
+    value = Number(text);
+    if (!PLAIN_NUMBER.test(text) || !Number.isFinite(value))
+      return {
+        ok: false,
+        problem: `${field.label} must be a ${field.kind === 'integer' ? 'whole ' : ''}number.`,
+      };
+    if (field.kind === 'integer' && !Number.isSafeInteger(value))
+      return { ok: false, problem: `${field.label} must be a whole number.` };
+  }
+  if (field.minimum !== undefined && value < field.minimum)
+    return { ok: false, problem: `${field.label} must be at least ${shown(field.minimum)}.` };
+  if (field.maximum !== undefined && value > field.maximum)
+    return { ok: false, problem: `${field.label} must be at most ${shown(field.maximum)}.` };
+  return { ok: true, value };
+}
+
+function readText(field: FormField, text: string): Reading {
+  if (field.kind === 'enum') {
+    const index = field.options.indexOf(text);
+    return index < 0
+      ? { ok: false, problem: `Choose one of the ${field.label.toLowerCase()} options.` }
+      : { ok: true, value: field.optionValues[index] };
+  }
+  if (field.minLength !== undefined && text.length < field.minLength)
+    return {
+      ok: false,
+      problem: `${field.label} needs at least ${field.minLength} character${field.minLength === 1 ? '' : 's'}.`,
+    };
+  if (field.maxLength !== undefined && text.length > field.maxLength)
+    return { ok: false, problem: `${field.label} can be at most ${field.maxLength} characters.` };
+  return { ok: true, value: text };
+}
+
+/** The arguments to send, or the problem with each field in words. */
+export function readForm(
+  fields: readonly FormField[],
+  values: FormValues,
+): { args: Record<string, unknown>; problems: Record<string, string> } {
+  const args: Record<string, unknown> = {};
+  const problems: Record<string, string> = {};
+  for (const field of fields) {
+    const raw = values[field.name];
+    if (field.kind === 'unsupported') {
+      if (field.required)
+        problems[field.name] = `${field.label} cannot be filled in here. ${USE_THE_DASHBOARD}`;
+      continue;
+    }
+    if (field.kind === 'boolean') {
+      args[field.name] = raw === true;
+      continue;
+    }
+    const text = typeof raw === 'string' ? raw.trim() : '';
+    if (text === '') {
+      if (field.required) problems[field.name] = `${field.label} is needed.`;
+      continue;
+    }
+    const numeric = field.kind === 'integer' || field.kind === 'number' || field.kind === 'money';
+    const reading = numeric ? readNumber(field, text) : readText(field, text);
+    if (reading.ok) args[field.name] = reading.value;
+    else problems[field.name] = reading.problem;
+  }
+  return { args, problems };
+}
+
+/** What a confirmation says will change: each value the tool is given, by its label. */
+export function changeSummary(fields: readonly FormField[], args: Record<string, unknown>): string[] {
+  return fields
+    .filter((f) => args[f.name] !== undefined)
+    .map((f) => {
+      const value = args[f.name];
+      const shown =
+        typeof value === 'boolean'
+          ? value
+            ? 'yes'
+            : 'no'
+          : f.kind === 'money' && typeof value === 'number'
+            ? amountText(value)
+            : String(value);
+      return `${f.label}: ${shown}`;
+    });
+}

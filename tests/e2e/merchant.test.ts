@@ -1,0 +1,85 @@
+// Merchant tools in Chromium against the real services and the merchant stand-in: connect, sign
+// in to the dashboard in the new tab, run a read tool, run a write tool after its confirmation
+// (and see the change in a later read), disconnect.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { SANDBOX_USERS, type MerchantSandbox } from '../../electron/sandbox/merchant/server';
+import { goToScreen, launchBrowser, openTill, pageProblems } from './support/browser';
+import { startTestHost, type TestHost } from './support/host';
+
+let host: TestHost;
+let browser: Browser;
+let page: Page;
+let standIn: MerchantSandbox;
+
+before(async () => {
+  host = await startTestHost();
+  standIn = (await host.till.sandbox()).merchant;
+  browser = await launchBrowser();
+  page = await openTill(browser, host.host.url);
+});
+
+after(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+test('connect, sign in in the new tab, read, change a price after confirming, disconnect', async () => {
+  await goToScreen(page, 'Merchant tools');
+
+  // Connect opens the dashboard's sign-in page in a new tab; sign in there.
+  const [signInTab] = await Promise.all([
+    page.context().waitForEvent('page', { timeout: 10_000 }),
+    page.getByRole('button', { name: 'Connect' }).click(),
+  ]);
+  await signInTab.getByLabel('Email').fill(SANDBOX_USERS.owner.email);
+  await signInTab.getByLabel('Password').fill(SANDBOX_USERS.owner.password);
+  await signInTab.getByRole('button', { name: 'Sign in' }).click();
+  await signInTab.getByText('You can close this tab').waitFor({ timeout: 10_000 });
+  await signInTab.close();
+
+  // Back in the till: signed in, with the account named.
+  const account = page.getByTestId('merchant-account');
+  await account.getByText('Harbour Café Ltd').waitFor({ timeout: 10_000 });
+  const tools = page.getByRole('navigation', { name: 'Tools' });
+
+  // A read tool: the venues as a table.
+  await tools.getByRole('button', { name: /Venues/ }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const result = page.getByTestId('merchant-result');
+  await result.getByRole('cell', { name: 'Harbour Café Quayside' }).waitFor();
+  assert.equal(await result.getByRole('row').count(), 4, 'a header and three venues');
+
+  // A write tool: the form checks the input in words, then asks before changing anything.
+  const product = standIn.data.products.find((p) => p.accountId === 'acc_harbour')!;
+  await tools.getByRole('button', { name: /Change a product price/ }).click();
+  await page.getByRole('button', { name: 'Review the change' }).click();
+  await page.getByText('Product id is needed.').waitFor();
+  await page.getByLabel('Product id').fill(product.id);
+  // The price is typed as an amount and sent in minor units.
+  const price = page.getByLabel(/^Price/);
+  await price.fill('3.456');
+  await page.getByRole('button', { name: 'Review the change' }).click();
+  await page.getByText('Price must be an amount, like 3.45.').waitFor();
+  await price.fill('3.45');
+  await page.getByRole('button', { name: 'Review the change' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm the change' });
+  await confirm.getByText(`Product id: ${product.id}`).waitFor();
+  await confirm.getByText('Price: 3.45').waitFor();
+  assert.notEqual(product.priceMinor, 345, 'nothing changes before the confirmation');
+  await confirm.getByRole('button', { name: 'Yes, make this change' }).click();
+  await result.getByText('Previous price', { exact: false }).waitFor();
+  assert.equal(product.priceMinor, 345, 'the dashboard has the new price');
+
+  // Disconnect: signed out, and the sign-in is no longer kept.
+  await account.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('button', { name: 'Connect' }).waitFor();
+  assert.equal(
+    await host.till
+      .dispatch('merchant.status', {})
+      .then((r) => (r.ok ? (r.value as { state: string }).state : r.error.code)),
+    'signed_out',
+  );
+  assert.deepEqual(pageProblems(page), []);
+});

@@ -1,0 +1,119 @@
+// A till's merchant tools (MerchantService) against the merchant stand-in, both on one manual
+// clock, with real HTTP between them: settings in a JSON file, secrets in an encrypted file
+// standing in for the keychain, every log line and every request URL kept for the test to read.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  startMerchantSandbox,
+  type MerchantSandbox,
+  type MerchantSandboxOptions,
+} from '../../../electron/sandbox/merchant/server';
+import type { Logger } from '../../../electron/services/common/logger';
+import { MerchantService } from '../../../electron/services/merchant/merchant-service';
+import type { RetryAfterPolicy } from '../../../electron/services/merchant/retry-after-fetch';
+import { EncryptedFileSecretStore } from '../../../electron/services/storage/secret-store-encrypted-file';
+import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
+import type { MerchantStatus } from '../../../shared/contract';
+import { aesBackend } from '../../support/encryption';
+import { ManualClock } from '../../support/manual-clock';
+
+export interface MerchantRig {
+  sandbox: MerchantSandbox;
+  clock: ManualClock;
+  service: MerchantService;
+  secrets: EncryptedFileSecretStore;
+  settingsFile: string;
+  logs: string[];
+  /** "METHOD url" of every request the till sent, in order. */
+  requests: string[];
+  /** Resolves when the till reports this state (fails after `timeoutMs` saying what it waited for). */
+  waitForState(state: MerchantStatus['state'], timeoutMs?: number): Promise<MerchantStatus>;
+  /** Another till service on the same settings and keychain (as after a restart). */
+  restart(): MerchantService;
+  close(): Promise<void>;
+}
+
+export async function startMerchantRig(
+  options: { standIn?: Omit<MerchantSandboxOptions, 'clock'>; retryAfter?: Partial<RetryAfterPolicy> } = {},
+): Promise<MerchantRig> {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-merchant-'));
+  const clock = new ManualClock();
+  const sandbox = await startMerchantSandbox({ ...options.standIn, clock });
+  const settingsFile = join(dir, 'settings.json');
+  const settings = new JsonFileSettingsStore({ file: settingsFile, clock });
+  const secrets = new EncryptedFileSecretStore({
+    file: join(dir, 'secrets.enc.json'),
+    encryption: aesBackend('test-aes-gcm'),
+    clock,
+  });
+  const logs: string[] = [];
+  const requests: string[] = [];
+  const log: Logger = {
+    info: (m) => logs.push(m),
+    warn: (m, e) => logs.push(`${m} ${e instanceof Error ? e.message : String(e ?? '')}`),
+    error: (m, e) => logs.push(`${m} ${e instanceof Error ? e.message : String(e ?? '')}`),
+  };
+  const recordingFetch: typeof fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    requests.push(`${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url}`);
+    return fetch(input, init);
+  };
+  const listeners = new Set<(status: MerchantStatus) => void>();
+  const make = () =>
+    new MerchantService({
+      settings,
+      secrets,
+      sandbox: async () => ({ mcpUrl: sandbox.mcpUrl }),
+      clock,
+      log,
+      version: 'test',
+      fetch: recordingFetch,
+      onChange: (status) => listeners.forEach((l) => l(status)),
+      ...(options.retryAfter && { retryAfter: options.retryAfter }),
+    });
+  const services = [make()];
+  return {
+    sandbox,
+    clock,
+    service: services[0]!,
+    secrets,
+    settingsFile,
+    logs,
+    requests,
+    waitForState(state, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          listeners.delete(listener);
+          reject(new Error(`waited ${timeoutMs} ms for the merchant tools to report "${state}"`));
+        }, timeoutMs);
+        const listener = (status: MerchantStatus) => {
+          if (status.state !== state) return;
+          clearTimeout(timer);
+          listeners.delete(listener);
+          resolve(status);
+        };
+        listeners.add(listener);
+      });
+    },
+    restart() {
+      const next = make();
+      services.push(next);
+      return next;
+    },
+    async close() {
+      for (const service of services) await service.close();
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The settings file as saved on disk (empty when never written). */
+export function settingsText(rig: MerchantRig): string {
+  try {
+    return readFileSync(rig.settingsFile, 'utf8');
+  } catch {
+    return '';
+  }
+}
