@@ -36,6 +36,8 @@ export default {
     '/reports',
     '/.data',
     '/tests/e2e/*.test.ts',
+    // Starts outside programs (the MCP conformance suite, the inspector) that cover no money code.
+    '/tests/unit/merchant/peers.test.ts',
     '/tests/fault',
     '/tests/bench',
   ],

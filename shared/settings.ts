@@ -2,6 +2,9 @@
 // them) and the contract (which carries the public part to the UI). Secrets are never here.
 import { z } from 'zod';
 import { serviceNameSchema, type ServiceName } from './contract/system';
+import { DEFAULT_LOCALE, SHOP_LOCALES } from './format';
+import { CURRENCIES } from './money';
+import { terminalNameSchema } from './terminal-names';
 // ---------------------------------------------------------------------------------------------
 // Schema: every non-secret setting. Passwords, API keys and tokens live in the SecretStore.
 // ---------------------------------------------------------------------------------------------
@@ -47,7 +50,12 @@ function requireUrlWhenLive(
 }
 
 const payAtCounterSchema = z
-  .object({ ...serviceFields, defaultTerminalId: z.string().min(1).max(128).nullable().default(null) })
+  .object({
+    ...serviceFields,
+    defaultTerminalId: z.string().min(1).max(128).nullable().default(null),
+    /** The names the shop gives its card machines ("Till 1"), by terminal id (shared/terminal-names.ts). */
+    terminalNames: z.record(z.string().min(1).max(128), terminalNameSchema).default({}),
+  })
   .superRefine(requireUrlWhenLive);
 const plainServiceSchema = z.object(serviceFields).superRefine(requireUrlWhenLive);
 /**
@@ -126,7 +134,23 @@ export const shopSchema = z.object({
   /** e.g. 2000 = 20 %. Integer basis points, never a float. */
   vatRateBasisPoints: z.number().int().min(0).max(10000).nullable().default(null),
   receiptFooter: z.string().max(500).default(''),
+  /** The language of the screens, and how money, numbers and dates are written (screens and paper). */
+  locale: z.enum(SHOP_LOCALES).default(DEFAULT_LOCALE),
+  /** What the shop sells in (its catalogue's prices); read when Paydesk starts. */
+  currency: z.enum(CURRENCIES).default('GBP'),
 });
+
+/** How the counter works (docs/selling.md). */
+export const counterSchema = z.object({
+  /**
+   * The largest discount anyone may give without a supervisor's or manager's approval, basis
+   * points of what it applies to (1000 = 10 %; 0 = every discount needs approval).
+   */
+  discountLimitBasisPoints: z.number().int().min(0).max(10000).default(1000),
+  /** After payment: print the sale receipt at once, or ask (print or none; reprint last later). */
+  receiptAfterSale: z.enum(['print', 'ask']).default('print'),
+});
+export type CounterSettings = z.infer<typeof counterSchema>;
 
 /** A slow, salted hash of the manager PIN: what was used to make it travels with it. */
 export const pinHashRecordSchema = z.object({
@@ -162,6 +186,7 @@ export const settingsObjectSchema = z.object({
   /** Which printer receipts go to; null = none. */
   receiptPrinterId: z.string().nullable().default('preview'),
   shop: shopSchema.prefault({}),
+  counter: counterSchema.prefault({}),
   kioskMode: z.boolean().default(false),
   startOnLogin: z.boolean().default(false),
   /** Private to the main process: publicSettings() removes it. */

@@ -9,7 +9,7 @@ import { TillError } from '../../shared/contract/errors';
 import type { GuardedAction, StaffPerson, StaffSessionView, StaffStamp } from '../../shared/contract/staff';
 import type { Clock } from './common/clock';
 import type { PinCheck, StaffDirectory } from './staff/directory';
-import { ACTION_WORDS, isManagerArea, mayDo, RIGHTS, whoMay } from './staff/rights';
+import { ACTION_WORDS, approverRoles, isManagerArea, mayDo, whoMay } from './staff/rights';
 import { StaffSession } from './staff/session';
 
 export type { GuardedAction } from '../../shared/contract/staff';
@@ -38,8 +38,11 @@ const stampOf = (person: StaffPerson, approver?: StaffPerson): StaffStamp => ({
   ...(approver && { approvedBy: { id: approver.id, name: approver.name } }),
 });
 
-/** A refused PIN in words; `whose` says whose PIN it must be ("a supervisor or manager"). */
-export function pinRefusal(result: Exclude<PinCheck<object>, { ok: true }>, whose?: string): UnlockResult {
+/**
+ * A refused PIN in words; `whose` says whose PIN it had to be: "for Sam" (the approver tapped),
+ * or ": it must be the PIN of a supervisor or manager".
+ */
+export function pinRefusal(result: Exclude<PinCheck<object>, { ok: true }>, whose = ''): UnlockResult {
   if (result.reason === 'locked') {
     const seconds = Math.ceil(result.retryAfterMs / 1000);
     return {
@@ -56,8 +59,19 @@ export function pinRefusal(result: Exclude<PinCheck<object>, { ok: true }>, whos
   return {
     ok: false,
     reason: 'wrong',
-    message: `Wrong PIN${whose ? `: it must be the PIN of ${whose}` : ''}. ${next}`,
+    message: `Wrong PIN${whose}. ${next}`,
     retryAfterMs: result.retryAfterMs,
+  };
+}
+
+/** The person tapped may not approve this: said before any PIN is checked (roles are no secret). */
+function notAnApprover(person: StaffPerson, action?: GuardedAction): UnlockResult {
+  const what = action ? ACTION_WORDS[action] : 'Opening Settings and the back office';
+  return {
+    ok: false,
+    reason: 'wrong',
+    message: `${person.name} is a ${person.role}: ${what.charAt(0).toLowerCase()}${what.slice(1)} needs ${whoMay(action)}. Tap the name of one of them.`,
+    retryAfterMs: 0,
   };
 }
 
@@ -139,10 +153,25 @@ export class ManagerGate {
   }
 
   /**
+   * Whether `require(action)` would let the person serving go ahead now, without using up an
+   * approval: a call needing several guarded actions asks this for each before requiring any, so
+   * one approval is never spent on a call another refusal then stops.
+   */
+  allows(action: GuardedAction): boolean {
+    const who = this.session.who();
+    if (!this.directory.hasManager() || !who) return false;
+    if (mayDo(who.role, action)) return true;
+    if (isManagerArea(action) && this.liveGrant(this.window)) return true;
+    return this.liveGrant(this.approvals.get(action)) !== null;
+  }
+
+  /**
    * A supervisor or manager approves with their own PIN: with `action`, that action once (within
    * APPROVAL_TTL_MS); without, a manager opens Settings and the back office for MANAGER_WINDOW_MS.
+   * With `staffId` (the approver tapped their name) only that person's PIN is checked: one scrypt,
+   * however many people may approve. Without it every eligible person's PIN is tried in turn.
    */
-  async unlock(pin: string, action?: GuardedAction): Promise<UnlockResult> {
+  async unlock(pin: string, action?: GuardedAction, staffId?: string): Promise<UnlockResult> {
     if (!this.directory.hasManager()) {
       return {
         ok: false,
@@ -152,10 +181,18 @@ export class ManagerGate {
       };
     }
     const oneShot = action !== undefined && !isManagerArea(action);
-    const roles = action ? RIGHTS[action] : RIGHTS.settings;
-    const result = await this.directory.findByPin(pin, roles);
-    // At the counter the PIN form says whose PIN it needs; Settings' own lock asks for a manager's.
-    if (!result.ok) return pinRefusal(result, oneShot ? whoMay(action) : undefined);
+    const roles = approverRoles(action);
+    if (staffId !== undefined) {
+      const picked = this.directory.active().find((p) => p.id === staffId);
+      if (picked && !roles.includes(picked.role)) return notAnApprover(picked, action);
+    }
+    const result =
+      staffId === undefined
+        ? await this.directory.findByPin(pin, roles)
+        : await this.directory.checkPerson(staffId, pin);
+    if (!result.ok) return pinRefusal(result, this.whosePin(staffId, oneShot ? action : undefined));
+    // Their role may have changed while the PIN was checked.
+    if (!roles.includes(result.person.role)) return notAnApprover(result.person, action);
     const grant = {
       by: result.person,
       expiresAt: this.clock.now() + (oneShot ? APPROVAL_TTL_MS : MANAGER_WINDOW_MS),
@@ -240,6 +277,13 @@ export class ManagerGate {
 
   close(): void {
     this.session.close();
+  }
+
+  /** At the counter the PIN form says whose PIN it needs; Settings' own lock asks for a manager's. */
+  private whosePin(staffId: string | undefined, counterAction: GuardedAction | undefined): string {
+    const picked = staffId && this.directory.active().find((p) => p.id === staffId);
+    if (picked) return ` for ${picked.name}`;
+    return counterAction ? `: it must be the PIN of ${whoMay(counterAction)}` : '';
   }
 
   private liveGrant(grant: Grant | null | undefined): Grant | null {

@@ -9,10 +9,14 @@ import { StatusBar } from './components/StatusBar';
 import { sandboxBannerWords } from './components/sandbox-banner';
 import { TerminalsScreen } from './screens/TerminalsScreen';
 import { SellScreen } from './screens/sell/SellScreen';
+import { HistoryScreen } from './screens/history/HistoryScreen';
+import { useHistory } from './state/history';
 import { PrinterScreen } from './screens/printer/PrinterScreen';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { ReportsScreen } from './screens/reports/ReportsScreen';
 import { ReconciliationScreen } from './screens/reconciliation/ReconciliationScreen';
+import { ShiftScreen } from './screens/shift/ShiftScreen';
+import { TillReportsScreen } from './screens/till-reports/TillReportsScreen';
 import { SuppliesScreen } from './screens/supplies/SuppliesScreen';
 import { BackOfficeScreen } from './screens/back-office/BackOfficeScreen';
 import { useSupplies } from './state/supplies';
@@ -21,6 +25,8 @@ import { browserClock } from './state/clock';
 import { SignInScreen, StaffSwitch, useSignInShowing } from './screens/staff-sign-in/SignInScreen';
 import { MerchantScreen } from './screens/merchant/MerchantScreen';
 import { useMerchant } from './state/merchant';
+import { useTranslation } from './i18n';
+import { followShopLocale } from './i18n/follow-locale';
 
 function Screen({ id }: { id: ScreenId }) {
   switch (id) {
@@ -28,10 +34,16 @@ function Screen({ id }: { id: ScreenId }) {
       return <TerminalsScreen />;
     case 'sell':
       return <SellScreen />;
+    case 'history':
+      return <HistoryScreen />;
     case 'reports':
       return <ReportsScreen />;
     case 'reconciliation':
       return <ReconciliationScreen />;
+    case 'shift':
+      return <ShiftScreen />;
+    case 'till-reports':
+      return <TillReportsScreen />;
     case 'printer':
       return <PrinterScreen />;
     case 'supplies':
@@ -48,6 +60,10 @@ function Screen({ id }: { id: ScreenId }) {
 export function App() {
   const { screen, go, info, status } = useShell();
   const signInShowing = useSignInShowing();
+  const { t } = useTranslation();
+
+  // The screens speak the shop's language and follow a change in Settings at once.
+  useEffect(() => (till ? followShopLocale(useSettings) : undefined), []);
 
   // Who is serving comes from the services; any key or tap is activity for the idle sign-out.
   useEffect(() => {
@@ -76,6 +92,7 @@ export function App() {
         settings: useSettings,
         supplies: useSupplies,
         merchant: useMerchant,
+        history: useHistory,
       },
       { connection: bridgeConnection },
     );
@@ -84,14 +101,14 @@ export function App() {
   // The banner follows the live connection modes, so switching a service to Live changes it at once.
   // Before the first status, only the card service's mode is known (app.info).
   const banner = status
-    ? sandboxBannerWords(status.connections)
+    ? sandboxBannerWords(status.connections, status.printer.state)
     : sandboxBannerWords(info?.sandbox ? [{ service: 'payAtCounter', mode: 'sandbox' }] : []);
 
   if (!till) {
     return (
       <main className="fatal" role="alert">
-        <h1>Paydesk cannot reach its till service</h1>
-        <p>Open the till with the full address that the start command printed (it carries a one-time key).</p>
+        <h1>{t('shell.fatalTitle')}</h1>
+        <p>{t('shell.fatalHint')}</p>
       </main>
     );
   }
@@ -99,9 +116,12 @@ export function App() {
   return (
     <div className="app">
       {banner && (
-        <div className="sandbox-banner" role="note" aria-label="Sandbox mode" data-testid="sandbox-banner">
-          {banner}
-        </div>
+        // A region of its own: every piece of the page sits in a landmark (axe "region").
+        <section className="sandbox-banner" aria-label={t('shell.sandboxLabel')} data-testid="sandbox-banner">
+          <div role="note" aria-label={t('shell.sandboxLabel')}>
+            {banner}
+          </div>
+        </section>
       )}
       <header className="top-bar">
         <span className="brand">Paydesk</span>
@@ -109,7 +129,7 @@ export function App() {
         <StatusBar />
       </header>
       <div className="body">
-        <nav className="side-nav" aria-label="Main">
+        <nav className="side-nav" aria-label={t('shell.mainNav')}>
           {SCREENS.map((s) => (
             <button
               key={s.id}
@@ -118,7 +138,7 @@ export function App() {
               aria-current={s.id === screen ? 'page' : undefined}
               onClick={() => go(s.id)}
             >
-              {s.label}
+              {t(`shell.nav.${s.id}`, { defaultValue: s.label })}
             </button>
           ))}
         </nav>

@@ -24,27 +24,60 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** A money figure in words' parameters: the screens write it in the shop's locale. */
+export const wordMoneySchema = z.object({ minor: z.number().int(), currency: z.string().max(8) });
+const wordKeySchema = z.string().regex(/^[a-z][A-Za-z0-9_.]{0,119}$/);
+/** A word inside words (a card machine's notification, a result), with its English fallback. */
+export const nestedWordSchema = z.object({ key: wordKeySchema, english: z.string().max(10_000) });
+export type NestedWord = z.infer<typeof nestedWordSchema>;
+export const wordParamSchema = z.union([
+  z.string().max(10_000),
+  z.number(),
+  wordMoneySchema,
+  nestedWordSchema,
+]);
+export type WordParam = z.infer<typeof wordParamSchema>;
+
+/**
+ * Staff words by key, for the screens' message catalogues (renderer/src/i18n, under
+ * `services.<key>`), sent alongside the English text, which stays the fallback and the log's words.
+ */
+export const wordsSchema = z.object({
+  key: wordKeySchema,
+  params: z.record(z.string(), wordParamSchema).optional(),
+});
+export type Words = z.infer<typeof wordsSchema>;
+
 export const tillErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   retryAfterMs: z.number().int().nonnegative().optional(),
+  words: wordsSchema.optional(),
 });
 export type TillErrorShape = z.infer<typeof tillErrorSchema>;
 
 export class TillError extends Error {
   readonly code: ErrorCode;
   readonly retryAfterMs?: number;
-  constructor(code: ErrorCode, message: string, options: { retryAfterMs?: number; cause?: unknown } = {}) {
+  /** The message's key and parameters for the screens' catalogues; `message` is its English. */
+  readonly words?: Words;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { retryAfterMs?: number; cause?: unknown; words?: Words } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'TillError';
     this.code = code;
     if (options.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
+    if (options.words !== undefined) this.words = options.words;
   }
   toShape(): TillErrorShape {
     return {
       code: this.code,
       message: this.message,
       ...(this.retryAfterMs !== undefined && { retryAfterMs: this.retryAfterMs }),
+      ...(this.words !== undefined && { words: this.words }),
     };
   }
 }

@@ -13,6 +13,10 @@ import { catalogueEvents, catalogueMethods } from './catalogue';
 import { merchantEvents, merchantMethods } from './merchant';
 import { staffEvents, staffMethods } from './staff';
 import { reconciliationMethods } from './reconciliation';
+import { shiftsMethods } from './shifts';
+import { tillReportsMethods } from './till-reports';
+import { historyEvents, historyMethods } from './history';
+import { counterMethods } from './counter';
 
 export const methods = {
   ...systemMethods,
@@ -26,6 +30,10 @@ export const methods = {
   ...merchantMethods,
   ...staffMethods,
   ...reconciliationMethods,
+  ...shiftsMethods,
+  ...tillReportsMethods,
+  ...historyMethods,
+  ...counterMethods,
 } as const;
 
 export const events = {
@@ -37,6 +45,7 @@ export const events = {
   ...catalogueEvents,
   ...merchantEvents,
   ...staffEvents,
+  ...historyEvents,
 } as const;
 
 export type Methods = typeof methods;
@@ -75,3 +84,7 @@ export * from './catalogue';
 export * from './merchant';
 export * from './staff';
 export * from './reconciliation';
+export * from './shifts';
+export * from './till-reports';
+export * from './counter';
+export * from './history';

@@ -3,10 +3,25 @@
 import { z } from 'zod';
 import { method, noInput } from './define';
 import { staffStampSchema } from './staff';
+import { wordsSchema } from './errors';
 
 const id = z.string().min(1).max(80);
 const minor = z.number().int();
 const positiveMinor = z.number().int().min(1).max(99_999_999);
+
+/** A discount the cashier asks for: a percentage (basis points, 1000 = 10 %) or an amount off. */
+export const discountSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('percent'), basisPoints: z.number().int().min(1).max(10_000) }).strict(),
+  z.object({ kind: z.literal('amount'), minor: positiveMinor }).strict(),
+]);
+export type DiscountInput = z.infer<typeof discountSchema>;
+
+/** Why a price was changed at the counter (kept with the sale). */
+export const counterReasonSchema = z
+  .string()
+  .trim()
+  .min(1, 'Say why, in a few words.')
+  .max(120, 'Keep the reason to 120 characters.');
 
 export const basketLineInputSchema = z
   .object({
@@ -14,8 +29,27 @@ export const basketLineInputSchema = z
     quantity: z.number().int().min(1).max(9_999),
     /** The price the basket shows; when the catalogue's differs, the sale does not start (price_changed). */
     unitPrice: z.number().int().min(0).optional(),
+    /** Off the whole line; above the shop's limit it needs a supervisor (docs/selling.md). */
+    discount: discountSchema.optional(),
+    /** A price set at the counter instead of the catalogue's, with the reason; needs a supervisor. */
+    priceOverride: z
+      .object({ unitPrice: z.number().int().min(0).max(99_999_999), reason: counterReasonSchema })
+      .strict()
+      .optional(),
   })
   .strict();
+export type BasketLineInput = z.infer<typeof basketLineInputSchema>;
+
+/** A discount as the sale keeps it: what was asked, what it took off, and who gave it. */
+export const appliedDiscountSchema = z.object({
+  kind: z.enum(['percent', 'amount']),
+  /** Basis points for a percentage, minor units for an amount. */
+  value: z.number().int(),
+  /** Minor units it took off. */
+  amount: minor,
+  by: staffStampSchema.nullable(),
+});
+export type AppliedDiscount = z.infer<typeof appliedDiscountSchema>;
 
 export const notificationViewSchema = z.object({ code: z.string(), words: z.string() });
 
@@ -83,6 +117,8 @@ export const paymentViewSchema = z.object({
   mismatch: approvalMismatchSchema.nullable(),
   /** What the cashier should read or do now, in plain words. */
   message: z.string(),
+  /** The same by key for the screens' catalogues (shared/contract/errors.ts `wordsSchema`). */
+  words: wordsSchema.optional(),
   /** Who started it (and who approved it, for a refund); null before staff were set up. */
   staff: staffStampSchema.nullable().default(null),
   createdAt: z.string(),
@@ -112,6 +148,15 @@ export const saleLineViewSchema = z.object({
   lineTotal: minor,
   /** The VAT rate it was sold at, basis points; null for lines sold before rates were kept. */
   vatRate: z.number().int().nullable(),
+  /** The line's own discount (lineTotal is after it and after the line's basket share). */
+  discount: appliedDiscountSchema.nullable().default(null),
+  /** The line's share of the basket discount, minor units (docs/selling.md: largest remainder). */
+  basketShare: minor.default(0),
+  /** A price changed at the counter: the catalogue's price, the reason and who changed it. */
+  priceOverride: z
+    .object({ listPrice: minor, reason: z.string(), by: staffStampSchema.nullable() })
+    .nullable()
+    .default(null),
 });
 
 export const saleViewSchema = z.object({
@@ -131,6 +176,8 @@ export const saleViewSchema = z.object({
   tenders: z.array(tenderViewSchema),
   /** Who opened the sale; null before staff were set up. */
   servedBy: staffStampSchema.nullable().default(null),
+  /** The discount on the whole basket, shared across the lines (each line's basketShare). */
+  discount: appliedDiscountSchema.nullable().default(null),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });
@@ -138,8 +185,14 @@ export type SaleView = z.infer<typeof saleViewSchema>;
 
 export const salesMethods = {
   'sales.open': method(
-    'Starts a sale from basket lines; prices come from the catalogue.',
-    z.object({ lines: z.array(basketLineInputSchema).min(1).max(1_000) }).strict(),
+    'Starts a sale from basket lines; prices come from the catalogue, discounts are worked out here.',
+    z
+      .object({
+        lines: z.array(basketLineInputSchema).min(1).max(1_000),
+        /** Off the whole basket, after line discounts. */
+        discount: discountSchema.optional(),
+      })
+      .strict(),
     saleViewSchema,
   ),
   'sales.get': method('One sale.', z.object({ saleId: id }).strict(), saleViewSchema),

@@ -81,11 +81,12 @@ export const settingsMethods = {
     connectionTestSchema,
   ),
   'manager.unlock': method(
-    'A supervisor or manager approves at the counter with their own PIN: with `action`, that one action once; without, a manager opens Settings and the back office for a few minutes.',
+    'A supervisor or manager approves at the counter with their own PIN: with `action`, that one action once; without, a manager opens Settings and the back office for a few minutes. With `staffId` (the approver tapped their name) only that person’s PIN is checked.',
     z
       .object({
         pin: z.string().regex(/^\d{4,8}$/, 'The PIN is 4 to 8 digits.'),
         action: guardedActionSchema.optional(),
+        staffId: z.string().min(1).max(64).optional(),
       })
       .strict(),
     unlockResultSchema,

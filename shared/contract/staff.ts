@@ -9,7 +9,8 @@ export type StaffRole = z.infer<typeof staffRoleSchema>;
 
 /**
  * Actions that need more than a cashier (see RIGHTS in electron/services/staff/rights.ts).
- * price-override, discount and no-sale are named now so the areas that add them ask the gate.
+ * price-override, discount and no-sale are named now so the areas that add them ask the gate;
+ * quit is leaving a kiosk till (Settings' Quit).
  */
 export const GUARDED_ACTIONS = [
   'refund',
@@ -21,6 +22,7 @@ export const GUARDED_ACTIONS = [
   'back-office',
   'settings',
   'reconcile',
+  'quit',
 ] as const;
 export const guardedActionSchema = z.enum(GUARDED_ACTIONS);
 export type GuardedAction = z.infer<typeof guardedActionSchema>;

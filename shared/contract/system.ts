@@ -11,6 +11,11 @@ export const connectionStateSchema = z.object({
   state: z.enum(['unknown', 'online', 'offline', 'error', 'signed_out', 'signing_in']),
   detail: z.string(),
   checkedAt: z.string().nullable(),
+  /**
+   * Card machines (terminal ids) the service answered "not found / offline" for at their last
+   * call, while the service itself is online: the top bar names them, as the Terminals screen does.
+   */
+  offlineTerminals: z.array(z.string()).optional(),
 });
 export type ConnectionState = z.infer<typeof connectionStateSchema>;
 

@@ -4,6 +4,8 @@ import { method } from './define';
 /** Status and currency stay strings: an undocumented value is shown, not rejected. */
 export const terminalSchema = z.object({
   terminalId: z.string(),
+  /** What staff call it: the shop's name for it, else "Card machine ending 0001". */
+  name: z.string(),
   currency: z.string(),
   status: z.string(),
   lastActivity: z.string().nullable(),

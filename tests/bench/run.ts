@@ -17,6 +17,7 @@ const suites: Suite[] = [
   { name: 'printing', load: async () => (await import('./printing')).benchPrinting },
   { name: 'receipts', load: async () => (await import('./receipt-latency')).benchReceiptLatency },
   { name: 'catalogue', load: async () => (await import('./catalogue')).benchCatalogue },
+  { name: 'till-reports', load: async () => (await import('./till-reports')).benchTillReports },
 ];
 
 async function main(): Promise<void> {

@@ -100,14 +100,20 @@ test('the cashier cannot open the back office until a manager gives their PIN at
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Back office', exact: true })
     .click();
-  const approval = page.getByRole('form', { name: 'Manager approval' });
+  const approval = page.getByRole('form', { name: 'Approval by a manager' });
   await approval.waitFor();
   assert.equal(
     await page.getByRole('button', { name: 'Add product' }).count(),
     0,
     'nothing of the back office shows',
   );
-  await approval.getByLabel(/Manager PIN/).fill(TEST_STAFF.supervisor.pin);
+  assert.equal(
+    await approval.getByRole('button', { name: new RegExp(TEST_STAFF.supervisor.name) }).count(),
+    0,
+    'a supervisor is not offered as an approver for the back office',
+  );
+  // The only manager needs no tap: their PIN field is there at once.
+  await approval.getByLabel(`${TEST_STAFF.manager.name}’s PIN`).fill(TEST_STAFF.supervisor.pin);
   await approval.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('alert').filter({ hasText: 'Wrong PIN' }).waitFor();
   assert.equal(
@@ -115,7 +121,7 @@ test('the cashier cannot open the back office until a manager gives their PIN at
     0,
     'a supervisor’s PIN is not enough',
   );
-  await approval.getByLabel(/Manager PIN/).fill(TEST_STAFF.manager.pin);
+  await approval.getByLabel(`${TEST_STAFF.manager.name}’s PIN`).fill(TEST_STAFF.manager.pin);
   await approval.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('button', { name: 'Add product' }).waitFor();
   assert.equal(
@@ -132,13 +138,14 @@ test('the cashier cannot refund until a manager gives their PIN at the counter, 
   const refunds = page.getByRole('region', { name: 'Refunds' });
   await refunds.getByRole('textbox', { name: 'Standalone refund amount' }).fill('1.00');
   await refunds.getByRole('button', { name: 'Refund £1.00' }).click();
-  const approval = refunds.getByRole('form', { name: 'Manager approval' });
+  const approval = refunds.getByRole('form', { name: 'Approval by a supervisor or manager' });
   await approval.waitFor();
   await refunds.getByRole('alert').filter({ hasText: 'needs a supervisor or manager' }).waitFor();
   const before = (await call(host, 'payments.recent', { limit: 50 })).filter((p) => p.type === 'REFUND');
   assert.equal(before.length, 0, 'nothing was refunded');
 
-  await approval.getByLabel(/Manager PIN/).fill(TEST_STAFF.manager.pin);
+  await approval.getByRole('button', { name: new RegExp(TEST_STAFF.manager.name) }).click();
+  await approval.getByLabel(`${TEST_STAFF.manager.name}’s PIN`).fill(TEST_STAFF.manager.pin);
   await approval.getByRole('button', { name: 'Approve' }).click();
   const refund = page.getByRole('region', { name: 'Card refund' });
   await refund.getByRole('status').filter({ hasText: 'Refunded' }).waitFor();

@@ -232,10 +232,11 @@ test('a cashier’s standalone refund waits for a manager’s PIN at the counter
   const refunds = page.getByRole('region', { name: 'Refunds' });
   await refunds.getByRole('textbox', { name: 'Standalone refund amount' }).fill('2.00');
   await refunds.getByRole('button', { name: 'Refund £2.00' }).click();
-  const approval = refunds.getByRole('form', { name: 'Manager approval' });
+  const approval = refunds.getByRole('form', { name: 'Approval by a supervisor or manager' });
   await approval.waitFor();
   await refunds.getByRole('alert').filter({ hasText: 'needs a supervisor or manager' }).waitFor();
-  await approval.getByLabel(/Manager PIN/).fill('1357');
+  await approval.getByRole('button', { name: new RegExp(TEST_STAFF.manager.name) }).click();
+  await approval.getByLabel(`${TEST_STAFF.manager.name}’s PIN`).fill('1357');
   await approval.getByRole('button', { name: 'Approve' }).click();
   await refunds.getByRole('alert').filter({ hasText: 'Wrong PIN' }).waitFor();
   assert.equal(
@@ -243,7 +244,7 @@ test('a cashier’s standalone refund waits for a manager’s PIN at the counter
     0,
     'a wrong PIN refunds nothing',
   );
-  await approval.getByLabel(/Manager PIN/).fill(TEST_STAFF.manager.pin);
+  await approval.getByLabel(`${TEST_STAFF.manager.name}’s PIN`).fill(TEST_STAFF.manager.pin);
   await approval.getByRole('button', { name: 'Approve' }).click();
   const refund = page.getByRole('region', { name: 'Card refund' });
   await refund.getByRole('status').filter({ hasText: 'Refunded' }).waitFor();

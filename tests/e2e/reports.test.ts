@@ -58,7 +58,7 @@ test('an X report run from the Reports screen shows the card totals and the slip
   await page.getByRole('button', { name: 'X report', exact: true }).click();
 
   const result = page.getByRole('region', { name: 'Report result' });
-  await result.getByRole('heading', { name: 'X report · card machine 22900001' }).waitFor();
+  await result.getByRole('heading', { name: 'X report · Card machine ending 0001' }).waitFor();
   const money = escapeRegExp(formatMoney(taken, 'GBP'));
   const totalsText = await result.getByLabel('Card totals').innerText();
   assert.match(totalsText, new RegExp(`Card sales\\s+${money} \\(1 sale\\)`));
@@ -77,16 +77,17 @@ test('a cashier’s Z report asks for a manager’s PIN at the counter, then run
   await setUpStaff(call, { signIn: 'cashier' });
   await page.getByRole('button', { name: 'Z report', exact: true }).click();
   await page.getByRole('alert').filter({ hasText: 'needs a supervisor or manager' }).waitFor();
-  const approval = page.getByRole('form', { name: 'Manager approval' });
-  await approval.getByLabel(/Manager PIN/).fill(TEST_STAFF.manager.pin);
+  const approval = page.getByRole('form', { name: 'Approval by a supervisor or manager' });
+  await approval.getByRole('button', { name: new RegExp(TEST_STAFF.manager.name) }).click();
+  await approval.getByLabel(`${TEST_STAFF.manager.name}’s PIN`).fill(TEST_STAFF.manager.pin);
   await approval.getByRole('button', { name: 'Approve' }).click();
 
   const result = page.getByRole('region', { name: 'Report result' });
-  await result.getByRole('heading', { name: 'Z report · card machine 22900001' }).waitFor();
+  await result.getByRole('heading', { name: 'Z report · Card machine ending 0001' }).waitFor();
   assert.equal(await approval.count(), 0, 'the PIN prompt goes once the report ran');
 
   await page.getByRole('button', { name: 'X report', exact: true }).click();
-  await result.getByRole('heading', { name: 'X report · card machine 22900001' }).waitFor();
+  await result.getByRole('heading', { name: 'X report · Card machine ending 0001' }).waitFor();
   assert.match(await result.getByLabel('Card totals').innerText(), /Card sales\s+£0\.00 \(0 sales\)/);
   assert.deepEqual(pageProblems(page), []);
 });

@@ -69,7 +69,8 @@ function escape(text: string): string {
 }
 
 export function productButton(page: Page, name: string) {
-  return page.getByRole('button', { name: new RegExp(`^Add ${escape(name)}, `) });
+  // A tile reads as it shows: name, then (in search results) SKU, then price.
+  return page.getByRole('button', { name: new RegExp(`^${escape(name)} `) });
 }
 
 /** Finds each product with the search box (the grid shows a page at a time) and taps it. */

@@ -186,8 +186,8 @@ test('card payments go live only with their sign-in saved and a passing test: wr
   const rows = page.getByRole('table', { name: 'Card terminals' }).getByTestId('terminal-row');
   await rows.nth(1).waitFor();
   const listed = (await rows.allInnerTexts()).join('\n');
-  assert.match(listed, /22900001\s+GBP\s+AVAILABLE\s+01\/03\/2026/);
-  assert.match(listed, /22900002\s+EUR\s+AVAILABLE\s+01\/03\/2026/);
+  assert.match(listed, /22900001\s+GBP\s+Available\s+1 Mar 2026/);
+  assert.match(listed, /22900002\s+EUR\s+Available\s+1 Mar 2026/);
   assert.ok(live.stats().apiRequests > requestsBeforeList, 'the list came from the live instance');
   await page.getByRole('status').getByText('Card service: online', { exact: true }).waitFor();
   // The supplier is still the stand-in: the banner says so, and that card payments are real.

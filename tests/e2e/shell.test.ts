@@ -53,8 +53,8 @@ test('the Terminals screen lists both sandbox terminals through the whole chain,
   const rows = table.getByTestId('terminal-row');
   await assert.doesNotReject(() => rows.nth(1).waitFor());
   const text = (await rows.allInnerTexts()).join('\n');
-  assert.match(text, /22900001\s+GBP\s+AVAILABLE/);
-  assert.match(text, /22900002\s+EUR\s+AVAILABLE/);
+  assert.match(text, /22900001\s+GBP\s+Available/);
+  assert.match(text, /22900002\s+EUR\s+Available/);
   await page.getByRole('combobox', { name: 'Filter by currency' }).selectOption('EUR');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="terminal-row"]').length === 1);
   assert.match(await rows.first().innerText(), /22900002\s+EUR/);

@@ -29,6 +29,12 @@ import { ReconciliationService } from '../reconciliation/service';
 import { RECONCILIATION_MIGRATIONS, ReconciliationStore } from '../reconciliation/store';
 import { Checkout } from '../sales/checkout';
 import { salesHandlers } from '../sales/handlers';
+import { counterHandlers } from '../sales/counter-handlers';
+import { NO_SALE_MIGRATIONS, NoSales } from '../sales/no-sale';
+import { PARKED_MIGRATIONS, ParkedSales } from '../sales/parked';
+import { createSalesHistory, historyHandlers } from '../sales/history-handlers';
+import { HISTORY_MIGRATIONS } from '../sales/history';
+import { REFUND_MIGRATIONS } from '../sales/refunds';
 import { receiptSettingsFrom } from '../sales/receipt-settings';
 import { receiptNumberOf, SALES_MIGRATIONS, SalesLedger } from '../sales/sales-ledger';
 import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
@@ -44,6 +50,9 @@ import { KeychainSecretStore } from '../storage/secret-store-keychain';
 import { chooseSecretStore, type SecretStore } from '../storage/secret-store';
 import { JsonFileSettingsStore, type SettingsStore } from '../storage/settings';
 import { terminalHandlers } from '../terminals/handlers';
+import { SHIFTS_MIGRATIONS } from '../shifts/store';
+import { createShopDay } from '../till-reports/shop-day';
+import { TILL_REPORTS_MIGRATIONS } from '../till-reports/store';
 import { EventBus } from './events';
 import { appHandlers } from './handlers';
 import { printingFromSettings } from './printing-from-settings';
@@ -88,7 +97,6 @@ const CONNECTION_CHECK_MS = 15_000;
 /** The supplier is asked less often: its product list is a larger read than the terminal list. */
 const SUPPLIER_CHECK_MS = 60_000;
 const SANDBOX_SERVICES: ServiceName[] = ['payAtCounter'];
-const SHOP_CURRENCY = 'GBP';
 
 export async function createTill<S extends StandIns>(options: TillOptions<S>): Promise<Till<S>> {
   const logger = options.logger ?? createLogger('till');
@@ -102,6 +110,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     options.settingsStore ??
     new JsonFileSettingsStore({ file: join(options.dataDir, 'settings.json'), clock });
   for (const problem of settings.problems()) logger.warn(`settings: ${problem.message}`);
+  // The shop's currency is read once: the catalogue's prices are in it (a change applies at restart).
+  const SHOP_CURRENCY = settings.load().shop.currency;
   const secrets = await chooseSecretStore(
     options.secretStores ?? [
       new KeychainSecretStore({ savedDatesFile: join(options.dataDir, 'secret-dates.json'), clock }),
@@ -109,6 +119,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   );
   // Probed once (it writes a test entry); probed again only while it is failing.
   let keychain = await secrets.availability();
+  // Staff see the worded reason; the system's own message is for whoever mends the computer.
+  if (!keychain.ok && keychain.detail) logger.warn(`keychain unavailable: ${keychain.detail}`);
 
   const standIns = lazyStandIns(options.standIns);
   const inSandbox = () => SANDBOX_SERVICES.some((s) => settings.load()[s].mode === 'sandbox');
@@ -124,10 +136,16 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       ...SPOOL_MIGRATIONS,
       ...CATALOGUE_MIGRATIONS,
       ...SALES_MIGRATIONS,
+      ...HISTORY_MIGRATIONS,
+      ...REFUND_MIGRATIONS,
       ...SUPPLIES_MIGRATIONS,
       ...STAFF_MIGRATIONS,
       ...REPORTS_MIGRATIONS,
       ...RECONCILIATION_MIGRATIONS,
+      ...PARKED_MIGRATIONS,
+      ...NO_SALE_MIGRATIONS,
+      ...SHIFTS_MIGRATIONS,
+      ...TILL_REPORTS_MIGRATIONS,
     ],
     clock,
   );
@@ -168,6 +186,10 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       { service: 'distribution', mode: distribution.mode() },
     ],
     clock,
+  );
+  // A card machine the service calls unknown or offline shows in the top bar until it answers.
+  payAtCounter.onTerminalAnswer(({ terminalId, answered }) =>
+    monitor.terminalAnswered('payAtCounter', terminalId, answered),
   );
   const trackCard = <T>(work: Promise<T>) => monitor.track('payAtCounter', work);
   const trackSupplier = <T>(work: Promise<T>) => monitor.track('distribution', work);
@@ -246,7 +268,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     catalogue,
     ledger,
     payments,
-    printing: { printReceipt },
+    printing: { printReceipt, openDrawer: async (id) => (await printing.current()).openDrawer(id) },
     terminalCurrency: async (terminalId) =>
       (await trackCard((await payAtCounter.client()).getTerminal(terminalId))).currency,
     receiptSettings: () => receiptSettingsFrom(settings.load()),
@@ -256,6 +278,38 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     onSale: (view) => events.emit('sales.updated', view),
     logger,
     storage: storageHealth,
+    counterSettings: () => settings.load().counter,
+  });
+  // Sales history and itemised refunds (card refunds go through the checkout's refund path).
+  const salesHistory = createSalesHistory({
+    db,
+    clock,
+    ledger,
+    checkout,
+    payments,
+    printReceipt,
+    receiptSettings: () => receiptSettingsFrom(settings.load()),
+    onRefund: (view) => events.emit('history.refundUpdated', view),
+    logger,
+  });
+  const noSales = new NoSales({ db, clock, openDrawer: () => printing.current(), logger });
+  // The shop's day: shifts and cash-up, the till's X and Z reports.
+  const shopDay = createShopDay({
+    db,
+    dataDir: options.dataDir,
+    clock,
+    currency: SHOP_CURRENCY,
+    logger,
+    serving: () => manager.serving(),
+    require: (action) => manager.require(action),
+    ledger,
+    journal: payments.journal,
+    catalogue,
+    terminalNames: () => settings.load().payAtCounter.terminalNames,
+    refunds: salesHistory.refunds,
+    noSales: (since, until) => noSales.between(since, until),
+    printReceipt,
+    receiptSettings: () => receiptSettingsFrom(settings.load()),
   });
 
   // Settings changes reach the card service connection and the UI (printing watches its own).
@@ -329,7 +383,12 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       status: () => board.status(),
       quitRules: { requireManager, cardPaymentRunning, quit: options.quit, clock },
     }),
-    ...terminalHandlers(async () => payAtCounter.client(), trackCard),
+    ...terminalHandlers(
+      async () => payAtCounter.client(),
+      trackCard,
+      () => settings.load().payAtCounter.terminalNames,
+      () => monitor.offlineTerminals('payAtCounter'),
+    ),
     ...catalogueHandlers({
       catalogue,
       requireBackOffice: () => manager.require('back-office'),
@@ -337,13 +396,41 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       onChange: (version) => events.emit('catalogue.changed', { version }),
       today: () => new Date(clock.now()),
     }),
-    ...salesHandlers({ ledger, checkout, payments, requireManager, serving: () => manager.serving() }),
+    ...salesHandlers({
+      ledger,
+      checkout,
+      payments,
+      requireManager,
+      serving: () => manager.serving(),
+      // Every guarded action of one sale is checked before any approval is used up.
+      authorise: (actions) => {
+        for (const action of actions) if (!manager.allows(action)) manager.require(action);
+        return Object.fromEntries(actions.map((action) => [action, manager.require(action)]));
+      },
+    }),
+    ...counterHandlers({
+      ledger,
+      checkout,
+      catalogue,
+      parked: new ParkedSales(db, clock),
+      noSales,
+      printing: () => printing.current(),
+      serving: () => manager.serving(),
+      requireNoSale: () => manager.require('no-sale'),
+    }),
+    ...historyHandlers({
+      ...salesHistory,
+      requireRefund: () => manager.require('refund'),
+      serving: () => manager.serving(),
+    }),
+    ...shopDay.handlers,
     ...settingsHandlers(settingsDeps),
     ...merchantHandlers(merchant),
     ...staffHandlers(manager, () => onStaffChange()),
     ...printingHandlers(
       () => printing.current(),
-      (id) => settings.load().printers.find((p) => p.id === id)?.name || id,
+      // Blank when unnamed: the screens then say its kind, never its id.
+      (id) => settings.load().printers.find((p) => p.id === id)?.name ?? '',
     ),
     ...reportsHandlers({
       payments,
@@ -391,6 +478,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   if (resumed.length > 0) logger.info(`resumed ${resumed.length} unfinished card payment(s)`);
   try {
     checkout.reconcileOpenSales();
+    salesHistory.refunds.reconcilePending();
   } catch (error) {
     // Damaged sales records: the till starts, says so and refuses to sell, rather than not starting.
     if (!storageHealth.reportFailure(error)) throw error;
@@ -412,6 +500,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       manager.close();
       monitor.stop();
       checkout.close();
+      salesHistory.refunds.close();
       await merchant.close();
       await payments.close();
       await printing.close();

@@ -37,6 +37,7 @@ export interface PrintingFromSettings {
 function printerConfigs(settings: Settings): PrinterConfig[] {
   return settings.printers.map((p) => ({
     id: p.id,
+    name: p.name,
     transport: p.transport,
     ...(p.address !== null && { address: p.address }),
     ...(p.devicePath !== null && { devicePath: p.devicePath }),

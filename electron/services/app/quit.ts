@@ -4,7 +4,7 @@ import { TillError } from '../../../shared/contract/errors';
 import type { Clock } from '../common/clock';
 
 export interface QuitRules {
-  requireManager: (action: 'override') => void;
+  requireManager: (action: 'quit') => void;
   cardPaymentRunning: () => boolean;
   /** Ends the till (Electron: app.quit); absent in the browser host. */
   quit: (() => void) | undefined;
@@ -15,7 +15,7 @@ export interface QuitRules {
 const QUIT_AFTER_MS = 50;
 
 export function quitTill(rules: QuitRules): { ok: true } {
-  rules.requireManager('override');
+  rules.requireManager('quit');
   if (rules.cardPaymentRunning()) {
     throw new TillError('conflict', 'A card payment is still running: finish or resolve it before quitting.');
   }

@@ -27,7 +27,12 @@ export function summarisePrinter(
     : OFFLINE.has(mine.condition)
       ? 'offline'
       : 'held';
-  return { state, detail: mine.detail, queued, uncertain };
+  // An unreachable printer's detail is the socket's own message (ECONNREFUSED…): it stays in the log.
+  const detail =
+    state === 'offline'
+      ? 'The receipt printer cannot be reached: check it is on and connected.'
+      : mine.detail;
+  return { state, detail, queued, uncertain };
 }
 
 export class StatusBoard {

@@ -63,8 +63,8 @@ function delimiterOf(text: string): ',' | ';' {
   return count(';') > count(',') ? ';' : ',';
 }
 
-const unescapeCell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
-const escapeCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+export const unescapeCell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+export const escapeCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
 
 /** Reads and checks a whole file; `vatRates` are the shop's, the first one the default. */
 export function parseCatalogueCsv(text: string, vatRates: readonly number[]): ParsedCsv {

@@ -37,7 +37,30 @@ export class ConnectionMonitor {
   }
 
   setMode(service: ServiceName, mode: 'sandbox' | 'live'): void {
-    this.set(service, { mode, state: 'unknown', detail: 'Not checked yet' });
+    this.set(service, { mode, state: 'unknown', detail: 'Not checked yet', offlineTerminals: [] });
+  }
+
+  /**
+   * A card machine answered a call (`answered`), or the service said it does not know it or it
+   * is offline (404): the service's pill names the machines found offline until they answer.
+   */
+  terminalAnswered(service: ServiceName, terminalId: string, answered: boolean): void {
+    const previous = this.states.get(service);
+    if (!previous) return;
+    const before = previous.offlineTerminals ?? [];
+    const after = answered
+      ? before.filter((id) => id !== terminalId)
+      : before.includes(terminalId)
+        ? before
+        : [...before, terminalId];
+    if (after === before || after.length === before.length) return;
+    this.states.set(service, { ...previous, offlineTerminals: after });
+    this.changed.fire();
+  }
+
+  /** The card machines found offline on `service` (for the Terminals screen). */
+  offlineTerminals(service: ServiceName): ReadonlySet<string> {
+    return new Set(this.states.get(service)?.offlineTerminals ?? []);
   }
 
   /** Wraps a call to a service: its outcome says whether the service is reachable. */
@@ -87,7 +110,12 @@ export class ConnectionMonitor {
       checkedAt: new Date(this.clock.now()).toISOString(),
     };
     this.states.set(service, next);
-    if (previous.state !== next.state || previous.detail !== next.detail || previous.mode !== next.mode) {
+    if (
+      previous.state !== next.state ||
+      previous.detail !== next.detail ||
+      previous.mode !== next.mode ||
+      previous.offlineTerminals?.length !== next.offlineTerminals?.length
+    ) {
       this.changed.fire();
     }
   }

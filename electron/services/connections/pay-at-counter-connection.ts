@@ -3,6 +3,7 @@
 // keychain. Read fresh on every request, so switching mode or replacing a password takes
 // effect at once.
 import { TillError } from '../../../shared/contract/errors';
+import { Emitter, type Disposable } from '../../../shared/emitter';
 import { PayAtCounterClient, type PayAtCounterCredentials } from '../payments/pay-at-counter-client';
 import type { CardServiceApi } from '../payments/transaction-runner';
 import type { SecretStore } from '../storage/secret-store';
@@ -15,8 +16,17 @@ export interface PayAtCounterEndpoint {
   password: string;
 }
 
+/** Calls whose 404 means the card machine itself is unknown or offline (not a lost transaction). */
+const ASKS_THE_MACHINE: ReadonlySet<string> = new Set([
+  'getTerminal',
+  'startTransaction',
+  'startDuplicate',
+  'startReport',
+]);
+
 export class PayAtCounterConnection {
   private cached: { key: string; client: PayAtCounterClient } | null = null;
+  private readonly terminalAnswers = new Emitter<{ terminalId: string; answered: boolean }>();
   /** Live credentials read once from the keychain, not on every poll; forgotten when they change. */
   private liveCredentials: Promise<PayAtCounterCredentials | null> | null = null;
 
@@ -85,13 +95,32 @@ export class PayAtCounterConnection {
     }
   }
 
+  /**
+   * Each answer of a card machine to a start or a look-up: `answered` false when the service says
+   * it does not know it or it is offline (404), so the top bar can name it.
+   */
+  onTerminalAnswer(listener: (answer: { terminalId: string; answered: boolean }) => void): Disposable {
+    return this.terminalAnswers.on(listener);
+  }
+
   /** The card-service calls the transaction runner makes, always on the current connection. */
   api(): CardServiceApi {
     const call =
       <K extends keyof CardServiceApi>(name: K) =>
       async (...args: Parameters<CardServiceApi[K]>) => {
         const client = await this.client();
-        return (client[name] as (...a: unknown[]) => unknown)(...args);
+        const work = (client[name] as (...a: unknown[]) => unknown)(...args);
+        if (!ASKS_THE_MACHINE.has(name)) return work;
+        const terminalId = String(args[0]);
+        try {
+          const value = await work;
+          this.terminalAnswers.fire({ terminalId, answered: true });
+          return value;
+        } catch (error) {
+          if (error instanceof TillError && error.code === 'not_found')
+            this.terminalAnswers.fire({ terminalId, answered: false });
+          throw error;
+        }
       };
     return {
       getTerminal: call('getTerminal'),

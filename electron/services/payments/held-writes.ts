@@ -46,8 +46,11 @@ const METHOD_KINDS: Record<MethodName, 'intent' | 'before_sending' | 'write' | '
   linkedTo: 'rows',
   unfinished: 'rows',
   forTerminal: 'rows',
+  createdBetween: 'rows',
   // Built on get/linkedTo, so it reads held payments as they would be.
   refundableLeftOn: 'derived',
+  // Sales history's search: saved records only (a payment held in memory is found once saved).
+  saleIdsPaidByCardEnding: 'derived',
 };
 
 /** `list` is newest first; the other row lists oldest first. */

@@ -16,6 +16,9 @@ import {
 import { checkApproval, type ApprovalMismatch } from './approval-check';
 import type { CardTransaction } from './pay-at-counter-client';
 
+/** The last four digits of the card's masked number in a saved record (one expression, so the index is used). */
+const CARD_DIGITS_SQL = `substr(json_extract(record, '$.primaryAccountNumber'), -4)`;
+
 export const JOURNAL_MIGRATIONS: readonly Migration[] = [
   {
     id: 'journal-1',
@@ -54,6 +57,11 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
     // Who started it, and who approved it at the counter (a StaffStamp as JSON; NULL before staff).
     id: 'journal-staff',
     sql: `ALTER TABLE card_payments ADD COLUMN staff TEXT;`,
+  },
+  {
+    // Sales history finds a sale by the card's last four digits (the record's masked PAN).
+    id: 'journal-card-digits',
+    sql: `CREATE INDEX card_payments_card_digits ON card_payments (${CARD_DIGITS_SQL}) WHERE type = 'SALE';`,
   },
 ];
 
@@ -207,6 +215,16 @@ export class PaymentJournal {
     return rows.map(fromRaw);
   }
 
+  /** Every payment created in (since, until] (ISO times), oldest first (the till's X and Z reports). */
+  createdBetween(since: string, until: string): PaymentRow[] {
+    const rows = this.db
+      .prepare(
+        'SELECT * FROM card_payments WHERE created_at > ? AND created_at <= ? ORDER BY created_at, rowid',
+      )
+      .all(since, until) as RawRow[];
+    return rows.map(fromRaw);
+  }
+
   /** Every card payment of a sale, or every refund against a payment, oldest first. */
   linkedTo(link: PaymentLink): PaymentRow[] {
     const [column, value] =
@@ -215,6 +233,17 @@ export class PaymentJournal {
       .prepare(`SELECT * FROM card_payments WHERE ${column} = ? ORDER BY created_at, rowid`)
       .all(value) as RawRow[];
     return rows.map(fromRaw);
+  }
+
+  /** Sales paid by a card whose number ends in `lastDigits` (four digits), by the saved records. */
+  saleIdsPaidByCardEnding(lastDigits: string): string[] {
+    const rows = this.db
+      .prepare(
+        `SELECT DISTINCT sale_id FROM card_payments
+           WHERE type = 'SALE' AND ${CARD_DIGITS_SQL} = ? AND sale_id IS NOT NULL`,
+      )
+      .all(lastDigits) as { sale_id: string }[];
+    return rows.map((r) => r.sale_id);
   }
 
   /**

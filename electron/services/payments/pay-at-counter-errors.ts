@@ -4,6 +4,11 @@
 import { TillError } from '../../../shared/contract/errors';
 import type { OutboundLimitFault } from '../common/bounded-fetch';
 
+/** The screens' catalogue key for a card-service message (`services.cardService.<name>`). */
+const said = (name: string, params?: Record<string, number>) => ({
+  words: { key: `cardService.${name}`, ...(params && { params }) },
+});
+
 /** Errors raised before a request was handed to fetch: nothing reached the card service. */
 const unsentErrors = new WeakSet<TillError>();
 
@@ -13,6 +18,7 @@ export function neverSent(error: unknown): TillError {
       ? error
       : new TillError('internal', 'The request to the card service could not be prepared.', {
           cause: error,
+          ...said('notPrepared'),
         });
   unsentErrors.add(tillError);
   return tillError;
@@ -21,15 +27,22 @@ export function neverSent(error: unknown): TillError {
 export function networkError(error: unknown): TillError {
   const name = (error as { name?: string })?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return new TillError('timeout', 'The card service did not answer in time.', { cause: error });
+    return new TillError('timeout', 'The card service did not answer in time.', {
+      cause: error,
+      ...said('timeout'),
+    });
   }
   const code = String((error as { cause?: { code?: string } })?.cause?.code ?? '');
   if (/CERT|SSL|TLS/i.test(code)) {
     return new TillError('certificate', 'The card service’s security certificate was not accepted.', {
       cause: error,
+      ...said('certificate'),
     });
   }
-  return new TillError('unreachable', 'The card service cannot be reached.', { cause: error });
+  return new TillError('unreachable', 'The card service cannot be reached.', {
+    cause: error,
+    ...said('unreachable'),
+  });
 }
 
 /**
@@ -59,25 +72,40 @@ export function retryAfterMs(header: string | null, nowMs = Date.now()): number 
 
 export function statusError(status: number, headers: Headers, nowMs = Date.now()): TillError {
   if (status === 401)
-    return new TillError('bad_credentials', 'The card service refused the username or password.');
+    return new TillError(
+      'bad_credentials',
+      'The card service refused the username or password.',
+      said('badCredentials'),
+    );
   if (status === 404) {
     return new TillError(
       'not_found',
       'The card service does not know that terminal or transaction (it may be offline).',
+      said('notFound'),
     );
   }
   if (status === 422)
-    return new TillError('terminal_busy', 'The card machine is busy or refused the request.');
-  if (status === 400) return new TillError('rejected', 'The card service refused the request as invalid.');
+    return new TillError('terminal_busy', 'The card machine is busy or refused the request.', said('busy'));
+  if (status === 400)
+    return new TillError('rejected', 'The card service refused the request as invalid.', said('rejected'));
   if (status === 429) {
     const wait = retryAfterMs(headers.get('retry-after'), nowMs) ?? 1000;
     return new TillError('rate_limited', 'The card service asked the till to slow down.', {
       retryAfterMs: wait,
+      ...said('slowDown'),
     });
   }
   if (status >= 500)
-    return new TillError('service_error', `The card service had an internal error (${status}).`);
-  return new TillError('service_error', `The card service answered with an unexpected status ${status}.`);
+    return new TillError(
+      'service_error',
+      `The card service had an internal error (${status}).`,
+      said('internal', { status }),
+    );
+  return new TillError(
+    'service_error',
+    `The card service answered with an unexpected status ${status}.`,
+    said('unexpectedStatus', { status }),
+  );
 }
 
 const IF_IT_KEEPS_HAPPENING = 'If this keeps happening, call the card service’s support.';
@@ -88,15 +116,18 @@ export function limitError(fault: OutboundLimitFault): TillError {
     return new TillError(
       'malformed_response',
       `The card service sent an answer far larger than any real one, so the till stopped reading it. ${IF_IT_KEEPS_HAPPENING}`,
-      { cause: fault },
+      { cause: fault, ...said('tooLarge') },
     );
   }
   if (fault.kind === 'no_headers_in_time')
-    return new TillError('timeout', 'The card service did not answer in time.', { cause: fault });
+    return new TillError('timeout', 'The card service did not answer in time.', {
+      cause: fault,
+      ...said('timeout'),
+    });
   return new TillError(
     'timeout',
     `The card service’s answer did not arrive in full in time. ${IF_IT_KEEPS_HAPPENING}`,
-    { cause: fault },
+    { cause: fault, ...said('partial') },
   );
 }
 
@@ -105,6 +136,6 @@ export function receiptTooLongError(detail: string): TillError {
   return new TillError(
     'malformed_response',
     `The card service sent a card slip far longer than any real one, so the till did not take it. ${IF_IT_KEEPS_HAPPENING}`,
-    { cause: new Error(detail) },
+    { cause: new Error(detail), ...said('slipTooLong') },
   );
 }

@@ -4,6 +4,7 @@
 import { formatMoney } from '../../../shared/money';
 import type { ApprovalMismatch } from './approval-check';
 import type { Resolution } from './journal';
+import type { NestedWord } from '../../../shared/contract';
 
 const WORDS: Record<string, string> = {
   CONNECTING: 'Contacting the bank…',
@@ -57,6 +58,24 @@ const RESULT_WORDS: Record<string, string> = {
 export function describeResult(result: string | null): string {
   if (result === null) return 'No result';
   return RESULT_WORDS[result] ?? result;
+}
+
+/** A notification by key for the screens' catalogues (`services.payment.notification.<CODE>`). */
+export function notificationWord(code: string): NestedWord {
+  return { key: `payment.notification.${keyPart(code)}`, english: describeNotification(code) };
+}
+
+/** A card machine's code as a key part; one it made up with other characters has no words. */
+function keyPart(code: string): string {
+  return /^[A-Za-z0-9_]{1,60}$/.test(code) ? code : 'unlisted';
+}
+
+/** A final result by key (`services.payment.result.<RESULT>`, `.none` for no result). */
+export function resultWord(result: string | null): NestedWord {
+  return {
+    key: `payment.result.${result === null ? 'none' : keyPart(result)}`,
+    english: describeResult(result),
+  };
 }
 
 /** The service answers 404 for a transaction it gave an id for. */

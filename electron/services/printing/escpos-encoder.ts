@@ -69,6 +69,9 @@ export function initialise(codePage: CodePage): Buffer {
   return Buffer.from([ESC, 0x40, FS, 0x2e, ESC, 0x52, 0x00, ESC, 0x74, CODE_PAGE_NUMBERS[codePage]]);
 }
 
+/** The drawer pulse on its own (No-sale): 50 ms on, 500 ms off, `ESC p m 25 250`. */
+export const DRAWER_PULSE = { onMs: 50, offMs: 500 } as const;
+
 /** `ESC p m t1 t2`: all five bytes, or the printer takes two receipt bytes as the timing. */
 export function drawerKickCommand(kick: DrawerKick): Buffer {
   const units = (ms: number | undefined, fallback: number) =>

@@ -6,8 +6,11 @@ import type { ReceiptLine } from '../../../shared/receipt';
 import { systemClock, type Clock } from '../common/clock';
 import type { Db } from '../storage/database';
 import {
+  DRAWER_PULSE,
   PROFILE_TRAITS,
+  drawerKickCommand,
   encodeReceipt,
+  initialise,
   type CodePage,
   type PaperWidth,
   type PrinterProfile,
@@ -34,7 +37,7 @@ export { buildSaleReceipt, type SaleReceiptInput } from './sale-receipt';
 
 export interface PrinterConfig {
   id: string;
-  /** Shown to the cashier, e.g. "Counter printer"; the id when absent. */
+  /** Shown to the cashier, e.g. "Counter printer"; its kind in words when absent, never the id. */
   name?: string;
   transport: 'network' | 'usb' | 'device' | 'preview';
   /** "host" or "host:port" (port 9100 by default). */
@@ -92,6 +95,12 @@ export interface PrintingService {
   retry(jobId: string): Promise<PrintJob>;
   cancel(jobId: string): Promise<PrintJob>;
   reprint(jobId: string): Promise<PrintJob>;
+  /**
+   * Opens the cash drawer on its own (a No-sale, or a cash sale whose receipt waits for the
+   * cashier's choice) through the receipt printer's drawer kick: a job of just the kick, stored
+   * first like any other. Null when the receipt printer has no drawer set up (or is the preview).
+   */
+  openDrawer(receiptId: string): Promise<PrintJob | null>;
   /** Someone looked at a job that may have printed twice or not at all. */
   markChecked(jobId: string): Promise<PrintJob>;
   testPage(printerId?: string): Promise<PrintJob>;
@@ -102,19 +111,47 @@ export interface PrintingService {
   close(): Promise<void>;
 }
 
+const KIND_WORDS: Record<PrinterConfig['transport'], string> = {
+  network: 'Network printer',
+  usb: 'USB printer',
+  device: 'Linux device printer',
+  preview: 'On-screen preview',
+};
+
+/** The printer's kind of commands as the Settings screen names it. */
+const PROFILE_WORDS: Record<PrinterProfile, string> = {
+  'escpos-portable': 'standard ESC/POS',
+  'epson-tm': 'Epson TM',
+};
+
+const STYLE_WORDS: Record<string, string> = {
+  BOLD: 'Bold',
+  DOUBLE_HEIGHT: 'Double height',
+  DOUBLE_WIDTH: 'Double width',
+};
+
+/** The printer as staff know it: the shop's name for it, else its kind (ids stay in the log). */
+export function printerLabel(config: Pick<PrinterConfig, 'name' | 'transport'>): string {
+  return config.name?.trim() || KIND_WORDS[config.transport] || 'Printer';
+}
+
 export function createTransport(config: PrinterConfig, clock: Clock = systemClock): PrinterTransport {
   switch (config.transport) {
     case 'network': {
-      if (!config.address) throw new TillError('invalid_input', `Printer "${config.id}" needs an address.`);
+      if (!config.address)
+        throw new TillError('invalid_input', `Printer "${printerLabel(config)}" needs an address.`);
       return new NetworkTransport({ ...parsePrinterAddress(config.address), clock });
     }
     case 'device':
       if (!config.devicePath)
-        throw new TillError('invalid_input', `Printer "${config.id}" needs a device path.`);
+        throw new TillError('invalid_input', `Printer "${printerLabel(config)}" needs a device path.`);
       return new DeviceFileTransport(config.devicePath, clock);
     case 'usb':
       if (config.usbVendorId === undefined || config.usbProductId === undefined) {
-        throw new TillError('invalid_input', `Printer "${config.id}" needs a USB vendor and product id.`);
+        throw new TillError(
+          'invalid_input',
+          `Printer "${printerLabel(config)}" needs a USB vendor and product id.`,
+        );
       }
       return new UsbTransport(config.usbVendorId, config.usbProductId, clock);
     case 'preview':
@@ -134,16 +171,20 @@ export function testPageLines(config: PrinterConfig): ReceiptLine[] {
   ];
   return [
     { type: 'TEXT', format: ['BOLD', 'DOUBLE_HEIGHT'], value: 'Paydesk test page' },
-    { type: 'TEXT', format: [], value: `Printer: ${config.id} (${config.transport})` },
+    { type: 'TEXT', format: [], value: `Printer: ${printerLabel(config)}` },
     {
       type: 'TEXT',
       format: [],
-      value: `Paper ${config.paperWidth} mm, ${config.codePage.toUpperCase()}, ${config.profile}`,
+      value: `Paper ${config.paperWidth} mm, ${config.codePage.toUpperCase()}, ${PROFILE_WORDS[config.profile]}`,
     },
     { type: 'DOUBLE_LINE_SEPARATOR', format: [], value: '' },
     { type: 'TEXT', format: [], value: 'Pound £12.34  Euro €12.34' },
     { type: 'TEXT', format: [], value: 'Accents: é à ü ñ ç Ø' },
-    ...styles.map((format) => ({ type: 'TEXT', format, value: format.join(' + ') || 'Normal' })),
+    ...styles.map((format) => ({
+      type: 'TEXT',
+      format,
+      value: format.map((style) => STYLE_WORDS[style] ?? style).join(' + ') || 'Normal',
+    })),
     { type: 'LINE_SEPARATOR', format: [], value: '' },
     { type: 'VOID_BOX', format: [], value: 'VOID' },
     {
@@ -190,7 +231,7 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
     ...(options.timing && { timing: options.timing }),
     printers: configs.map((config) => ({
       id: config.id,
-      name: config.name ?? config.id,
+      name: printerLabel(config),
       transport: makeTransport(config, clock),
       printFinishedAck: PROFILE_TRAITS[config.profile].printFinishedAck,
       render: (lines, { duplicate, copy }) => render(config, lines, { duplicate, copy: copy ?? false }),
@@ -221,6 +262,13 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
     },
     async reprint(jobId) {
       return spool.reprint(jobId);
+    },
+    async openDrawer(receiptId) {
+      const config = configFor(defaultPrinterId);
+      if (config.transport === 'preview' || !config.drawer.enabled) return null;
+      const kick = drawerKickCommand({ pin: config.drawer.pin, ...DRAWER_PULSE });
+      const bytes = Buffer.concat([initialise(config.codePage), kick]);
+      return spool.enqueue({ receiptId, printerId: config.id, lines: [], bytes });
     },
     async markChecked(jobId) {
       return spool.markChecked(jobId);

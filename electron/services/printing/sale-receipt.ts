@@ -3,7 +3,9 @@
 import { formatMoneyPlain, sumMinor, type Currency } from '../../../shared/money';
 import { line, text, type ReceiptLine } from '../../../shared/receipt';
 import { COLUMNS, type PaperWidth } from '../../../shared/receipt-layout';
-import { formatRate, vatIncluded, vatSummary } from '../../../shared/vat';
+import { vatIncluded, vatSummary } from '../../../shared/vat';
+import { receiptWords } from '../../../shared/receipt-words';
+import { formatterFor, forPaper, shopLocaleOr } from '../../../shared/format';
 
 export { vatIncluded };
 
@@ -23,6 +25,15 @@ export interface SaleItem {
   lineTotal?: number;
   /** The VAT rate it was sold at (basis points); when lines carry rates the summary is per rate. */
   vatRate?: number | null;
+  /** The line's own discount: printed under it; lineTotal is after it. */
+  discount?: { label: string; amount: number };
+  /** A price changed at the counter, printed under the line (e.g. "Price changed from 3.40"). */
+  note?: string;
+  /**
+   * What the line finally cost after a basket discount's share (the VAT summary's gross); the
+   * lineTotal when absent.
+   */
+  vatGross?: number;
 }
 
 export type Tender =
@@ -38,6 +49,8 @@ export interface SaleReceiptInput {
   /** IANA zone for the printed date; the machine's zone when absent. */
   timeZone?: string;
   currency: Currency;
+  /** The shop's locale for amounts ("12,50 €" in de-DE); en-GB when absent. */
+  locale?: string;
   items: SaleItem[];
   /** Basket-level adjustments, e.g. { label: 'Discount', amount: -150 }. */
   adjustments?: { label: string; amount: number }[];
@@ -59,7 +72,8 @@ export function amountRow(label: string, amount: string, columns: number): strin
   return [label, amount.padStart(columns)];
 }
 
-function formatDateTime(date: Date, timeZone: string | undefined): string {
+/** "04/03/2026 16:12" in en-GB, "04.03.2026 16:12" in de-DE: fixed width, no month names. */
+function formatDateTime(date: Date, timeZone: string | undefined, locale: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     year: 'numeric',
@@ -70,7 +84,8 @@ function formatDateTime(date: Date, timeZone: string | undefined): string {
     hour12: false,
   }).formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+  const mark = locale === 'de-DE' ? '.' : '/';
+  return `${part('day')}${mark}${part('month')}${mark}${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
 export function lineTotalOf(item: SaleItem): number {
@@ -79,71 +94,76 @@ export function lineTotalOf(item: SaleItem): number {
 
 export function buildSaleReceipt(input: SaleReceiptInput): ReceiptLine[] {
   const columns = COLUMNS[input.paperWidth];
-  const money = (minor: number) => formatMoneyPlain(minor, input.currency);
+  const locale = input.locale ?? 'en-GB';
+  const money = (minor: number) => formatMoneyPlain(minor, input.currency, locale);
+  const words = receiptWords(locale);
+  const rate = (basisPoints: number) => forPaper(formatterFor(shopLocaleOr(locale)).percent(basisPoints));
   const rows = (label: string, minor: number, ...format: ('BOLD' | 'DOUBLE_HEIGHT')[]) =>
     amountRow(label, money(minor), columns).map((value) => text(value, ...format));
   const lines: ReceiptLine[] = [];
 
   lines.push(text(input.shop.name, 'BOLD', 'DOUBLE_HEIGHT'));
   for (const address of input.shop.addressLines) lines.push(text(address));
-  if (input.shop.phone) lines.push(text(`Tel ${input.shop.phone}`));
-  if (input.shop.vatNumber) lines.push(text(`VAT No. ${input.shop.vatNumber}`));
+  if (input.shop.phone) lines.push(text(words.phone(input.shop.phone)));
+  if (input.shop.vatNumber) lines.push(text(words.vatNumber(input.shop.vatNumber)));
   lines.push(line('DOUBLE_LINE_SEPARATOR'));
-  lines.push(text(formatDateTime(input.issuedAt, input.timeZone)));
-  lines.push(text(`Receipt ${input.receiptNumber}`));
-  if (input.cashier) lines.push(text(`Served by ${input.cashier}`));
+  lines.push(text(formatDateTime(input.issuedAt, input.timeZone, locale)));
+  lines.push(text(words.receipt(input.receiptNumber)));
+  if (input.cashier) lines.push(text(words.servedBy(input.cashier)));
   lines.push(line('LINE_SEPARATOR'));
 
   for (const item of input.items) {
     const label = item.quantity === 1 ? item.name : `${item.quantity} x ${item.name}`;
-    lines.push(...rows(label, lineTotalOf(item)));
-    if (item.quantity !== 1) lines.push(text(`  @ ${money(item.unitPrice)}`));
+    lines.push(...rows(label, lineTotalOf(item) + (item.discount?.amount ?? 0)));
+    if (item.quantity !== 1) lines.push(text(`  ${words.each(money(item.unitPrice))}`));
+    if (item.note) lines.push(text(`  ${item.note}`));
+    if (item.discount) lines.push(...rows(`  ${item.discount.label}`, -item.discount.amount));
   }
   lines.push(line('LINE_SEPARATOR'));
 
   const subtotal = sumMinor(input.items.map(lineTotalOf));
   const adjustments = input.adjustments ?? [];
   const total = sumMinor([subtotal, ...adjustments.map((a) => a.amount)]);
-  lines.push(...rows('Subtotal', subtotal));
+  lines.push(...rows(words.subtotal, subtotal));
   for (const adjustment of adjustments) lines.push(...rows(adjustment.label, adjustment.amount));
-  lines.push(...rows('TOTAL', total, 'BOLD', 'DOUBLE_HEIGHT'));
+  lines.push(...rows(words.total, total, 'BOLD', 'DOUBLE_HEIGHT'));
   lines.push(line('LINE_SEPARATOR'));
 
   for (const tender of input.tenders) {
     if (tender.kind === 'card') {
-      const card = [tender.cardLabel ?? 'Card', tender.lastDigits ? `****${tender.lastDigits}` : '']
+      const card = [tender.cardLabel ?? words.card, tender.lastDigits ? `****${tender.lastDigits}` : '']
         .filter(Boolean)
         .join(' ');
       lines.push(...rows(card, tender.amount));
-      if (tender.authCode) lines.push(text(`  Auth code ${tender.authCode}`));
+      if (tender.authCode) lines.push(text(`  ${words.authCode(tender.authCode)}`));
     } else if (tender.kind === 'cash') {
-      lines.push(...rows('Cash', tender.given));
-      lines.push(...rows('Change due', tender.given - tender.amount, 'BOLD'));
+      lines.push(...rows(words.cash, tender.given));
+      lines.push(...rows(words.changeDue, tender.given - tender.amount, 'BOLD'));
     } else {
       lines.push(...rows(tender.label, tender.amount));
     }
   }
 
   const perRate = vatSummary(
-    input.items.map((item) => ({ gross: lineTotalOf(item), vatRate: item.vatRate ?? null })),
+    input.items.map((item) => ({ gross: item.vatGross ?? lineTotalOf(item), vatRate: item.vatRate ?? null })),
   );
   if (perRate.length > 0) {
     // Per rate on the receipt's gross at that rate (shared/vat.ts states the rule).
     lines.push(line('LINE_SEPARATOR'));
-    lines.push(text('VAT summary'));
+    lines.push(text(words.vatSummary));
     for (const row of perRate) {
-      lines.push(...rows(`VAT ${formatRate(row.basisPoints)}`, row.vat));
-      lines.push(...rows('  Net', row.net));
-      lines.push(...rows('  Gross', row.gross));
+      lines.push(...rows(words.vatAt(rate(row.basisPoints)), row.vat));
+      lines.push(...rows(`  ${words.net}`, row.net));
+      lines.push(...rows(`  ${words.gross}`, row.gross));
     }
-    if (perRate.length > 1) lines.push(...rows('Total VAT', sumMinor(perRate.map((r) => r.vat))));
+    if (perRate.length > 1) lines.push(...rows(words.totalVat, sumMinor(perRate.map((r) => r.vat))));
   } else if (input.vatRateBasisPoints !== undefined) {
     const vat = vatIncluded(total, input.vatRateBasisPoints);
     lines.push(line('LINE_SEPARATOR'));
-    lines.push(text('VAT summary'));
-    lines.push(...rows(`VAT ${formatRate(input.vatRateBasisPoints)}`, vat));
-    lines.push(...rows('Net', total - vat));
-    lines.push(...rows('Gross', total));
+    lines.push(text(words.vatSummary));
+    lines.push(...rows(words.vatAt(rate(input.vatRateBasisPoints)), vat));
+    lines.push(...rows(words.net, total - vat));
+    lines.push(...rows(words.gross, total));
   }
 
   if (input.footerLines && input.footerLines.length > 0) {

@@ -1,41 +1,37 @@
 // The checkout: opens priced sales, takes card, cash and manual-card tenders, and completes a
 // sale exactly once when it is paid, printing the customer's card slip and the shop's receipt.
 // Every card outcome reaches the sale through settlePayment(), whichever path delivered it.
-import type { PaymentView, SaleView, StaffStamp } from '../../../shared/contract';
+import type {
+  BasketLineInput,
+  DiscountInput,
+  PaymentView,
+  SaleView,
+  StaffStamp,
+} from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
 import { formatMoney } from '../../../shared/money';
 import type { ReceiptLine } from '../../../shared/receipt';
 import type { PaymentService, PaymentView as RunnerPaymentView } from '../payments/transaction-runner';
-import type { CardTransaction } from '../payments/pay-at-counter-client';
 import { isOpenPayment, refundableLeft, refundedAmount } from '../payments/journal';
-import type { PrintingService } from '../printing/index';
-import { buildSaleReceipt, type SaleReceiptInput, type Tender } from '../printing/sale-receipt';
-import type { Logger } from '../common/logger';
 import type { ProductCatalogue } from '../catalogue/store';
-import type { SalesLedger } from './sales-ledger';
+import type { EndReason, SalesLedger } from './sales-ledger';
 import type { StorageHealth } from '../storage/storage-health';
 import { toContractPaymentView, type PaymentUiState } from './payment-view';
+import { priceSale, refuseUnseenPrices, type Authorise } from './sale-pricing';
+import { SalePrinting, type SalePrintingOptions } from './sale-printing';
 
-export type ReceiptSettings = Pick<
-  SaleReceiptInput,
-  'shop' | 'vatRateBasisPoints' | 'footerLines' | 'paperWidth'
->;
+export type { ReceiptSettings } from './sale-printing';
 
-export interface CheckoutOptions {
+export interface CheckoutOptions extends SalePrintingOptions {
   catalogue: ProductCatalogue;
   ledger: SalesLedger;
   payments: PaymentService;
-  printing: Pick<PrintingService, 'printReceipt'>;
   /** The terminal's currency, to refuse a sale in another currency before anything is sent. */
   terminalCurrency: (terminalId: string) => Promise<string>;
-  receiptSettings: () => ReceiptSettings;
-  /** The finished card record of a payment (card label, last digits, auth code for the receipt). */
-  cardRecord: (paymentId: string) => CardTransaction | null;
   /** Every card payment of a sale, or every refund against a payment, straight from the journal. */
   paymentsFor: (link: { saleId: string } | { originalPaymentId: string }) => RunnerPaymentView[];
   onPayment: (view: PaymentView) => void;
   onSale: (view: SaleView) => void;
-  logger: Logger;
   /** Whether the till can save: no new sale starts while it cannot (full, read-only, damaged). */
   storage?: Pick<StorageHealth, 'assertNewSaleAllowed' | 'refuseNewSale'>;
 }
@@ -45,13 +41,15 @@ export class Checkout {
   /** Sales (and original payments, for refunds) with a card start under way in this process. */
   private readonly starting = new Set<string>();
   private readonly unsubscribe: () => void;
+  private readonly printing: SalePrinting;
 
   constructor(private readonly o: CheckoutOptions) {
+    this.printing = new SalePrinting(o);
     this.unsubscribe = o.payments.onEvent((event) => {
       if (event.type === 'signature_required') {
         // The customer signs the merchant copy, so it prints before the cashier decides.
         if (event.merchantReceipt.length > 0) {
-          this.print(`${event.paymentId}:merchant-signature`, event.merchantReceipt);
+          this.printing.slip(`${event.paymentId}:merchant-signature`, event.merchantReceipt);
         }
       }
       if (event.type === 'cancel_refused') this.uiState(event.paymentId).cancelRefused = true;
@@ -77,52 +75,44 @@ export class Checkout {
   }
 
   /**
-   * Opens a sale priced from the catalogue; each line keeps the VAT rate it is sold at. A line
-   * carrying the price its basket showed is refused (price_changed) when the catalogue's differs:
-   * the cashier accepts the new price or removes the product, never sells at a price unseen.
+   * Opens a sale priced from the catalogue (sale-pricing.ts: discounts, overrides and who approved
+   * them); each line keeps the VAT rate it is sold at. A line carrying the price its basket showed
+   * is refused (price_changed) when the catalogue's differs: the cashier accepts the new price or
+   * removes the product, never sells at a price unseen.
    */
   openSale(
-    lines: ReadonlyArray<{ productId: string; quantity: number; unitPrice?: number | undefined }>,
+    lines: readonly BasketLineInput[],
     servedBy: StaffStamp | null = null,
+    counter: { discount?: DiscountInput | undefined; authorise?: Authorise } = {},
   ): SaleView {
     this.o.storage?.assertNewSaleAllowed();
     const catalogue = this.o.catalogue.all();
     const products = this.o.catalogue.byIds(lines.map((l) => l.productId));
-    const merged = new Map<string, number>();
-    for (const l of lines) merged.set(l.productId, (merged.get(l.productId) ?? 0) + l.quantity);
-    const changed = lines.flatMap((l) => {
-      const p = products.get(l.productId);
-      return p && l.unitPrice !== undefined && l.unitPrice !== p.price ? [{ p, was: l.unitPrice }] : [];
-    });
-    if (changed.length > 0) {
-      const money = (minor: number) => formatMoney(minor, catalogue.currency);
-      const words = changed.map(({ p, was }) => `${p.name} is now ${money(p.price)} (was ${money(was)})`);
-      throw new TillError(
-        'price_changed',
-        `The price changed: ${words.join('; ')}. Use the new price, or remove it from the basket.`,
-      );
-    }
-    const saleLines = [...merged].map(([productId, quantity]) => {
-      const p = products.get(productId);
-      if (!p) {
-        throw new TillError(
-          'invalid_input',
-          'A product in the basket is no longer for sale: remove it from the basket and try again.',
-        );
-      }
-      return {
-        productId,
-        sku: p.sku,
-        name: p.name,
-        quantity,
-        unitPrice: p.price,
-        lineTotal: p.price * quantity,
-        vatRate: p.vatRate,
-      };
-    });
+    refuseUnseenPrices(lines, products, catalogue.currency);
+    const priced = priceSale(
+      {
+        lines,
+        discount: counter.discount,
+        discountLimitBasisPoints: this.o.counterSettings?.().discountLimitBasisPoints ?? 0,
+        currency: catalogue.currency,
+        servedBy,
+        authorise:
+          counter.authorise ??
+          (() => {
+            throw new TillError(
+              'not_allowed',
+              'This discount or price change needs a supervisor or manager.',
+              {
+                words: { key: 'sale.needsSupervisor' },
+              },
+            );
+          }),
+      },
+      products,
+    );
     let sale: SaleView;
     try {
-      sale = this.o.ledger.open(catalogue.currency, saleLines, servedBy);
+      sale = this.o.ledger.open(catalogue.currency, priced.lines, servedBy, priced.discount);
     } catch (error) {
       throw this.o.storage?.refuseNewSale(error) ?? error;
     }
@@ -138,7 +128,11 @@ export class Checkout {
   }): Promise<PaymentView> {
     const sale = this.openSaleWithoutCardInFlight(input.saleId);
     if (input.amount > sale.due) {
-      throw new TillError('invalid_input', `Only ${sale.due} is due; the card amount cannot be more.`);
+      throw new TillError(
+        'invalid_input',
+        `Only ${formatMoney(sale.due, sale.currency)} is due; the card amount cannot be more.`,
+        { words: { key: 'sale.cardOverDue', params: { due: { minor: sale.due, currency: sale.currency } } } },
+      );
     }
     return this.exclusively(sale.saleId, async () => {
       const currency = await this.o.terminalCurrency(input.terminalId);
@@ -146,6 +140,7 @@ export class Checkout {
         throw new TillError(
           'rejected',
           `That card machine takes ${currency}; this sale is in ${sale.currency}.`,
+          { words: { key: 'sale.otherCurrency', params: { terminal: currency, sale: sale.currency } } },
         );
       }
       const view = await this.o.payments.startSale({
@@ -162,7 +157,10 @@ export class Checkout {
   payCash(saleId: string, amountGiven: number, by: StaffStamp | null = null): SaleView {
     const sale = this.openSaleWithoutCardInFlight(saleId);
     const applied = Math.min(amountGiven, sale.due);
-    if (applied <= 0) throw new TillError('invalid_input', 'Nothing is due on this sale.');
+    if (applied <= 0)
+      throw new TillError('invalid_input', 'Nothing is due on this sale.', {
+        words: { key: 'sale.nothingDue' },
+      });
     const { completedNow } = this.o.ledger.addTender(saleId, {
       kind: 'cash',
       amount: applied,
@@ -180,21 +178,24 @@ export class Checkout {
   ): SaleView {
     const sale = this.openSaleWithoutCardInFlight(saleId);
     if (amount > sale.due)
-      throw new TillError('invalid_input', 'The card amount cannot be more than is due.');
+      throw new TillError('invalid_input', 'The card amount cannot be more than is due.', {
+        words: { key: 'sale.manualCardOverDue' },
+      });
     const { completedNow } = this.o.ledger.addTender(saleId, { kind: 'manual_card', amount, reference, by });
     return this.afterTender(saleId, completedNow);
   }
 
   /**
-   * Voids a sale that holds no money: nothing taken, or every card part given back by refunds
-   * that succeeded (none still running or awaiting a decision). Cash and card payments keyed in
-   * by hand cannot be given back through the till yet, so they keep the sale from being abandoned.
+   * Ends a sale that holds no money, voided by the cashier or set aside to be parked: nothing
+   * taken, or every card part given back by refunds that succeeded (none still running or awaiting
+   * a decision). Cash and card payments keyed in by hand cannot be given back through the till
+   * yet, so they keep the sale from being abandoned.
    */
-  abandon(saleId: string): SaleView {
+  abandon(saleId: string, because: Exclude<EndReason, 'not_issued'> = 'voided'): SaleView {
     const sale = this.openSaleWithoutCardInFlight(saleId);
     const refusal = this.abandonRefusal(sale);
     if (refusal) throw new TillError('conflict', refusal);
-    const abandoned = this.o.ledger.abandon(saleId);
+    const abandoned = this.o.ledger.abandon(saleId, because);
     this.o.onSale(abandoned);
     return abandoned;
   }
@@ -263,7 +264,7 @@ export class Checkout {
   async duplicate(terminalId: string, by: StaffStamp | null = null): Promise<void> {
     const result = await this.o.payments.requestDuplicate(terminalId, by);
     const lines = result.receipts.CUSTOMER.length > 0 ? result.receipts.CUSTOMER : result.receipts.MERCHANT;
-    if (lines.length > 0) this.print(`${result.paymentId}:duplicate`, lines);
+    if (lines.length > 0) this.printing.slip(`${result.paymentId}:duplicate`, lines);
   }
 
   paymentView(view: RunnerPaymentView): PaymentView {
@@ -282,7 +283,7 @@ export class Checkout {
     if (!payment || payment.type === 'DUPLICATE') return; // duplicate() prints its own slip
     const customerCopy = payment.receipts?.CUSTOMER ?? [];
     if (payment.state === 'finished' && customerCopy.length > 0)
-      this.print(`${payment.id}:customer`, customerCopy);
+      this.printing.slip(`${payment.id}:customer`, customerCopy);
     // A refund on a sale changes what the sale holds: its screen shows it (and offers Abandon).
     if (payment.type === 'REFUND' && payment.saleId) this.o.onSale(this.o.ledger.get(payment.saleId));
     if (payment.type !== 'SALE' || !payment.saleId || !payment.successful) return;
@@ -314,14 +315,16 @@ export class Checkout {
   }
 
   private finishSale(sale: SaleView, completedNow: boolean): void {
-    if (completedNow) this.printSaleReceipt(sale);
+    if (completedNow) this.printing.saleCompleted(sale);
     this.o.onSale(sale);
   }
 
   /** Runs `work` for one sale or payment at a time: two card starts for it can never overlap. */
   private async exclusively<T>(key: string, work: () => Promise<T>): Promise<T> {
     if (this.starting.has(key)) {
-      throw new TillError('conflict', 'A card payment for this is already being started: wait for it.');
+      throw new TillError('conflict', 'A card payment for this is already being started: wait for it.', {
+        words: { key: 'sale.cardStarting' },
+      });
     }
     this.starting.add(key);
     try {
@@ -337,56 +340,23 @@ export class Checkout {
       throw new TillError(
         'conflict',
         'A card payment for this sale is still running: wait for it, or resolve it, first.',
+        { words: { key: 'sale.cardRunning' } },
       );
     }
     return sale;
   }
 
-  private printSaleReceipt(sale: SaleView): void {
-    const settings = this.o.receiptSettings();
-    const tenders: Tender[] = sale.tenders.map((t) => {
-      if (t.kind === 'cash') return { kind: 'cash', amount: t.amount, given: t.given ?? t.amount };
-      if (t.kind === 'manual_card')
-        return { kind: 'other', amount: t.amount, label: `Card (ref ${t.reference ?? ''})` };
-      const card = t.paymentId ? this.o.cardRecord(t.paymentId) : null;
-      const pan = card?.primaryAccountNumber ?? '';
-      return {
-        kind: 'card',
-        amount: t.amount,
-        ...(card?.applicationLabel && { cardLabel: card.applicationLabel }),
-        ...(pan && { lastDigits: pan.slice(-4) }),
-        ...(card?.authCode && { authCode: card.authCode }),
-      };
-    });
-    const lines = buildSaleReceipt({
-      ...settings,
-      receiptNumber: sale.receiptNumber,
-      issuedAt: new Date(sale.completedAt ?? sale.createdAt),
-      currency: sale.currency,
-      items: sale.lines.map((l) => ({
-        name: l.name,
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        lineTotal: l.lineTotal,
-        vatRate: l.vatRate,
-      })),
-      tenders,
-      ...(sale.servedBy && { cashier: sale.servedBy.name }),
-    });
-    const hasCash = sale.tenders.some((t) => t.kind === 'cash');
-    this.print(`${sale.saleId}:sale`, lines, hasCash);
-  }
-
-  private print(receiptId: string, lines: ReceiptLine[], kickDrawer = false): void {
-    this.o.printing.printReceipt(receiptId, lines, { kickDrawer }).catch((error: unknown) => {
-      // The sale stands whatever the printer does; the spool reports its own problems.
-      this.o.logger.error(`could not queue receipt ${receiptId}`, error);
-    });
+  /** The sale's receipt as it printed when the sale completed (sales history reprints it). */
+  saleReceiptLines(sale: SaleView): ReceiptLine[] {
+    return this.printing.receiptLines(sale);
   }
 
   private openSaleOrThrow(saleId: string): SaleView {
     const sale = this.o.ledger.get(saleId);
-    if (sale.state !== 'open') throw new TillError('conflict', `This sale is already ${sale.state}.`);
+    if (sale.state !== 'open')
+      throw new TillError('conflict', `This sale is already ${sale.state}.`, {
+        words: { key: `sale.already.${sale.state}` },
+      });
     return sale;
   }
 

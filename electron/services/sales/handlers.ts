@@ -6,6 +6,7 @@ import { isOpenPayment } from '../payments/journal';
 import type { PaymentService } from '../payments/transaction-runner';
 import type { Checkout } from './checkout';
 import type { SalesLedger } from './sales-ledger';
+import type { Authorise } from './sale-pricing';
 
 export interface SalesHandlerDeps {
   ledger: SalesLedger;
@@ -19,6 +20,11 @@ export interface SalesHandlerDeps {
   requireManager: (action: 'refund' | 'override') => StaffStamp | null;
   /** Who is serving (null before staff are set up); throws when staff exist and nobody is signed in. */
   serving: () => StaffStamp | null;
+  /**
+   * Discounts above the shop's limit and price overrides (sale-pricing.ts): who gave them, or a
+   * worded not_allowed. Without it, every such sale is refused.
+   */
+  authorise?: Authorise;
 }
 
 /** A person's decision, with their name, as the journal keeps it. */
@@ -28,7 +34,8 @@ const signed = (note: string, by: { name: string } | null | undefined) =>
 export function salesHandlers(deps: SalesHandlerDeps): HandlersOf<'sales' | 'payments'> {
   const { ledger, checkout, payments, serving } = deps;
   return {
-    'sales.open': ({ lines }) => checkout.openSale(lines, serving()),
+    'sales.open': ({ lines, discount }) =>
+      checkout.openSale(lines, serving(), { discount, ...(deps.authorise && { authorise: deps.authorise }) }),
     'sales.get': ({ saleId }) => ledger.get(saleId),
     'sales.recent': ({ limit }) => ledger.recent(limit),
     'sales.payCard': (input) => checkout.payCard({ ...input, staff: serving() }),

@@ -16,5 +16,6 @@ export function receiptSettingsFrom(settings: Settings): ReceiptSettings {
     ...(shop.vatRateBasisPoints !== null && { vatRateBasisPoints: shop.vatRateBasisPoints }),
     ...(shop.receiptFooter && { footerLines: shop.receiptFooter.split('\n') }),
     paperWidth: printer?.paperWidth ?? 80,
+    locale: shop.locale,
   };
 }

@@ -2,99 +2,32 @@
 // opens; tenders are added idempotently (a card payment counts once, whichever path reports it).
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../common/clock';
-import type { Db, Migration } from '../storage/database';
-import type { SaleView, StaffStamp } from '../../../shared/contract';
+import type { Db } from '../storage/database';
+import type { AppliedDiscount, SaleView, StaffStamp } from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
 import { sumMinor } from '../../../shared/money';
+import {
+  receiptNumberOf,
+  stampFrom,
+  stampJson,
+  type EndedSale,
+  type EndReason,
+  type ManualCardEntry,
+  type SaleLine,
+  type SaleNumbers,
+  type SaleRow,
+  type TenderRow,
+} from './sales-records';
 
-export const SALES_MIGRATIONS: readonly Migration[] = [
-  {
-    id: 'sales-1',
-    sql: `CREATE TABLE sales (
-      id TEXT PRIMARY KEY,
-      number INTEGER NOT NULL UNIQUE,
-      state TEXT NOT NULL,
-      currency TEXT NOT NULL,
-      lines TEXT NOT NULL,
-      total INTEGER NOT NULL,
-      created_at TEXT NOT NULL,
-      completed_at TEXT
-    );
-    CREATE TABLE tenders (
-      id INTEGER PRIMARY KEY,
-      sale_id TEXT NOT NULL REFERENCES sales(id),
-      kind TEXT NOT NULL,
-      amount INTEGER NOT NULL,
-      given INTEGER,
-      payment_id TEXT UNIQUE,
-      reference TEXT,
-      needs_reconciliation INTEGER NOT NULL DEFAULT 0,
-      created_at TEXT NOT NULL
-    );
-    CREATE INDEX tenders_by_sale ON tenders(sale_id);`,
-  },
-  {
-    // Who served the sale and who took each tender (a StaffStamp as JSON; NULL before staff).
-    id: 'sales-staff',
-    sql: `ALTER TABLE sales ADD COLUMN served_by TEXT;
-    ALTER TABLE tenders ADD COLUMN taken_by TEXT;`,
-  },
-];
-
-/** A line as it is stored; without a VAT rate it shows none (as lines sold before rates were kept). */
-export type SaleLine = Omit<SaleView['lines'][number], 'vatRate'> & { vatRate?: number | null };
-
-interface SaleRow {
-  id: string;
-  number: number;
-  state: SaleView['state'];
-  currency: string;
-  lines: string;
-  total: number;
-  created_at: string;
-  completed_at: string | null;
-  served_by: string | null;
-}
-
-interface TenderRow {
-  kind: 'card' | 'cash' | 'manual_card';
-  amount: number;
-  given: number | null;
-  payment_id: string | null;
-  reference: string | null;
-  needs_reconciliation: number;
-  taken_by: string | null;
-}
-
-/**
- * The highest sale number ever handed out, kept apart from the database
- * (storage/sale-number-mark.ts), so a number is never used twice even if the database loses rows.
- */
-export interface SaleNumbers {
-  highest(): number;
-  /** Durably records `number` as handed out; throws (changing nothing) when it cannot. */
-  raise(number: number): void;
-}
-
-const stampJson = (stamp: StaffStamp | null): string | null => (stamp ? JSON.stringify(stamp) : null);
-const stampFrom = (text: string | null): StaffStamp | null =>
-  text ? (JSON.parse(text) as StaffStamp) : null;
-
-/** A card payment keyed in by hand, as reconciliation lists it. */
-export interface ManualCardEntry {
-  tenderId: number;
-  saleId: string;
-  receiptNumber: string;
-  amount: number;
-  reference: string | null;
-  takenAt: string;
-  by: StaffStamp | null;
-}
-
-/** A sale number as staff see it on the receipt. */
-export function receiptNumberOf(number: number): string {
-  return `S${String(number).padStart(6, '0')}`;
-}
+export {
+  SALES_MIGRATIONS,
+  receiptNumberOf,
+  type EndedSale,
+  type EndReason,
+  type ManualCardEntry,
+  type SaleLine,
+  type SaleNumbers,
+} from './sales-records';
 
 export class SalesLedger {
   constructor(
@@ -119,16 +52,31 @@ export class SalesLedger {
    * marked after the sale is saved and before it is returned: a crash in between leaves the
    * database ahead of the mark (harmless, the start check raises the mark), never behind it.
    */
-  open(currency: string, lines: SaleLine[], servedBy: StaffStamp | null = null): SaleView {
+  open(
+    currency: string,
+    lines: SaleLine[],
+    servedBy: StaffStamp | null = null,
+    discount: AppliedDiscount | null = null,
+  ): SaleView {
     const id = randomUUID();
     const total = sumMinor(lines.map((l) => l.lineTotal));
     const number = this.db.transaction(() => {
       const next = Math.max(this.highestNumber(), this.numbers?.highest() ?? 0) + 1;
       this.db
         .prepare(
-          'INSERT INTO sales (id, number, state, currency, lines, total, created_at, served_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO sales (id, number, state, currency, lines, total, created_at, served_by, discount) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
-        .run(id, next, 'open', currency, JSON.stringify(lines), total, this.stamp(), stampJson(servedBy));
+        .run(
+          id,
+          next,
+          'open',
+          currency,
+          JSON.stringify(lines),
+          total,
+          this.stamp(),
+          stampJson(servedBy),
+          discount ? JSON.stringify(discount) : null,
+        );
       return next;
     })();
     try {
@@ -136,7 +84,7 @@ export class SalesLedger {
     } catch (error) {
       // Nobody has seen this number; the sale is set aside so it never looks like a real one.
       try {
-        this.abandon(id);
+        this.abandon(id, 'not_issued');
       } catch {
         // The database is failing too; the start check raises the mark past it.
       }
@@ -154,6 +102,16 @@ export class SalesLedger {
   recent(limit: number): SaleView[] {
     const rows = this.db.prepare('SELECT * FROM sales ORDER BY number DESC LIMIT ?').all(limit) as SaleRow[];
     return rows.map((r) => this.view(r));
+  }
+
+  /** The newest completed sale (for "reprint last"), or null. */
+  lastCompleted(): SaleView | null {
+    const row = this.db
+      .prepare(
+        "SELECT * FROM sales WHERE state = 'completed' ORDER BY completed_at DESC, number DESC LIMIT 1",
+      )
+      .get() as SaleRow | undefined;
+    return row ? this.view(row) : null;
   }
 
   openSaleIds(): string[] {
@@ -259,8 +217,68 @@ export class SalesLedger {
     return r.changes === 1;
   }
 
-  abandon(saleId: string): SaleView {
-    this.db.prepare("UPDATE sales SET state = 'abandoned' WHERE id = ? AND state = 'open'").run(saleId);
+  /**
+   * Sales completed in (since, until] (ISO times), and sales abandoned that were opened in it (an
+   * abandoned sale keeps no end time), each with its tenders and when they were taken, in number
+   * order: the till's X and Z reports read the day from this, in two queries for any size of day.
+   */
+  endedBetween(since: string, until: string): EndedSale[] {
+    const sales = this.db
+      .prepare(
+        `SELECT * FROM sales WHERE (state = 'completed' AND completed_at > ? AND completed_at <= ?)
+           OR (state = 'abandoned' AND created_at > ? AND created_at <= ?) ORDER BY number`,
+      )
+      .all(since, until, since, until) as SaleRow[];
+    const tenders = this.db
+      .prepare(
+        `SELECT t.sale_id, t.kind, t.amount, t.given, t.payment_id, t.created_at FROM tenders t JOIN sales s ON s.id = t.sale_id
+           WHERE s.state = 'completed' AND s.completed_at > ? AND s.completed_at <= ? ORDER BY t.id`,
+      )
+      .all(since, until) as Array<
+      Pick<TenderRow, 'kind' | 'amount' | 'given' | 'payment_id'> & { sale_id: string; created_at: string }
+    >;
+    const bySale = new Map<string, EndedSale['tenders']>();
+    for (const t of tenders) {
+      const list = bySale.get(t.sale_id) ?? [];
+      list.push({
+        kind: t.kind,
+        amount: t.amount,
+        given: t.given,
+        paymentId: t.payment_id,
+        takenAt: t.created_at,
+      });
+      bySale.set(t.sale_id, list);
+    }
+    return sales.map((row) => ({
+      saleId: row.id,
+      receiptNumber: receiptNumberOf(row.number),
+      state: row.state === 'completed' ? 'completed' : 'abandoned',
+      endedBecause: row.ended_because,
+      currency: row.currency,
+      lines: JSON.parse(row.lines) as SaleLine[],
+      total: row.total,
+      servedBy: stampFrom(row.served_by),
+      createdAt: row.created_at,
+      completedAt: row.completed_at,
+      tenders: bySale.get(row.id) ?? [],
+    }));
+  }
+
+  /** Cash applied to sales in (since, until] (ISO times), change excluded: what a drawer took in. */
+  cashTakenBetween(since: string, until: string): number {
+    const row = this.db
+      .prepare(
+        "SELECT COALESCE(SUM(amount), 0) AS total FROM tenders WHERE kind = 'cash' AND created_at > ? AND created_at <= ?",
+      )
+      .get(since, until) as { total: number };
+    return row.total;
+  }
+
+  /** Ends an open sale without payment, keeping why (voided, parked, or never issued). */
+  abandon(saleId: string, because: EndReason): SaleView {
+    this.db
+      .prepare("UPDATE sales SET state = 'abandoned', ended_because = ? WHERE id = ? AND state = 'open'")
+      .run(because, saleId);
     return this.get(saleId);
   }
 
@@ -284,7 +302,13 @@ export class SalesLedger {
       state: row.state,
       currency: row.currency,
       // Lines sold before VAT rates were kept have none: no VAT is shown for them.
-      lines: (JSON.parse(row.lines) as SaleLine[]).map((l) => ({ ...l, vatRate: l.vatRate ?? null })),
+      lines: (JSON.parse(row.lines) as SaleLine[]).map((l) => ({
+        ...l,
+        vatRate: l.vatRate ?? null,
+        discount: l.discount ?? null,
+        basketShare: l.basketShare ?? 0,
+        priceOverride: l.priceOverride ?? null,
+      })),
       total: row.total,
       paid,
       due: Math.max(0, row.total - kept),
@@ -300,6 +324,7 @@ export class SalesLedger {
         by: stampFrom(t.taken_by),
       })),
       servedBy: stampFrom(row.served_by),
+      discount: row.discount ? (JSON.parse(row.discount) as AppliedDiscount) : null,
       createdAt: row.created_at,
       completedAt: row.completed_at,
     };

@@ -197,7 +197,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<'setting
         return { ok: false, message: describeConnectionError(error, service) };
       }
     },
-    'manager.unlock': ({ pin, action }) => deps.manager.unlock(pin, action),
+    'manager.unlock': ({ pin, action, staffId }) => deps.manager.unlock(pin, action, staffId),
     'manager.lock': () => {
       deps.manager.lock();
       return { ok: true as const };

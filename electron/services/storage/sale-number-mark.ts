@@ -20,6 +20,8 @@ export class SaleNumberMark {
     readonly file: string,
     private readonly fs: SettingsFs = realFs,
     private readonly now: () => number = Date.now,
+    /** The field that holds the number: the Z report count keeps its own mark the same way. */
+    private readonly key: string = 'highestSaleNumber',
   ) {}
 
   static inDataDir(dataDir: string, fs?: SettingsFs, now?: () => number): SaleNumberMark {
@@ -33,12 +35,12 @@ export class SaleNumberMark {
     if (text === null) return (this.cached = null);
     let highest: unknown;
     try {
-      highest = (JSON.parse(text) as { highestSaleNumber?: unknown }).highestSaleNumber;
+      highest = (JSON.parse(text) as Record<string, unknown>)[this.key];
     } catch {
       highest = undefined;
     }
     if (typeof highest !== 'number' || !Number.isSafeInteger(highest) || highest < 0)
-      throw new SaleNumberMarkUnreadable(`${this.file} does not hold a sale number`);
+      throw new SaleNumberMarkUnreadable(`${this.file} does not hold ${this.key}`);
     return (this.cached = highest);
   }
 
@@ -53,7 +55,7 @@ export class SaleNumberMark {
    */
   raise(number: number): void {
     if (number <= this.highest() && this.cached !== null) return;
-    const record = { highestSaleNumber: number, writtenAt: new Date(this.now()).toISOString() };
+    const record = { [this.key]: number, writtenAt: new Date(this.now()).toISOString() };
     writeFileAtomic(this.file, `${JSON.stringify(record)}\n`, this.fs);
     this.cached = number;
   }

@@ -51,9 +51,17 @@ function partAccount(account: string, index: number): string {
 /** The probe entry availability() writes, reads back and deletes. */
 const PROBE_ACCOUNT = 'paydesk-probe';
 
-function keychainMessage(error: unknown): string {
-  const detail = error instanceof Error ? error.message : String(error);
-  return `The system keychain could not be used (${detail}).`;
+/**
+ * The keychain's failure in staff words. The library's own message (D-Bus, Secret Service,
+ * Credential Manager codes) goes to the log through `detail`, never to the screen.
+ */
+export const KEYCHAIN_UNUSABLE =
+  'The computer’s keychain did not answer. Sign in to this computer’s desktop (which unlocks the keychain), then restart Paydesk. If it keeps happening, ask whoever looks after this computer.';
+const NO_KEYCHAIN_MODULE =
+  'This copy of Paydesk cannot reach the computer’s keychain. Ask whoever installed it to reinstall Paydesk.';
+
+function technical(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Secrets in the OS keychain, one entry per profile and key under the service name. */
@@ -75,7 +83,7 @@ export class KeychainSecretStore implements SecretStore {
   private backend(): Promise<KeychainBackend> {
     this.backendPromise ??= loadKeychainBackend().then((loaded) => {
       if (loaded.backend) return loaded.backend;
-      throw new TillError('not_configured', `The system keychain is not available: ${loaded.reason}.`);
+      throw new TillError('not_configured', NO_KEYCHAIN_MODULE, { cause: new Error(loaded.reason) });
     });
     return this.backendPromise;
   }
@@ -87,7 +95,7 @@ export class KeychainSecretStore implements SecretStore {
       return await action(backend);
     } catch (error) {
       if (error instanceof TillError) throw error;
-      throw new TillError('storage', keychainMessage(error), { cause: error });
+      throw new TillError('storage', KEYCHAIN_UNUSABLE, { cause: error });
     }
   }
 
@@ -167,7 +175,12 @@ export class KeychainSecretStore implements SecretStore {
     try {
       backend = await this.backend();
     } catch (error) {
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      const cause = error instanceof TillError ? error.cause : error;
+      return {
+        ok: false,
+        reason: error instanceof TillError ? error.message : KEYCHAIN_UNUSABLE,
+        detail: technical(cause ?? error),
+      };
     }
     const probe = randomBytes(8).toString('hex');
     try {
@@ -178,7 +191,7 @@ export class KeychainSecretStore implements SecretStore {
         return { ok: false, reason: 'The system keychain did not give back what was saved.' };
       return { ok: true, backend: backend.name };
     } catch (error) {
-      return { ok: false, reason: keychainMessage(error) };
+      return { ok: false, reason: KEYCHAIN_UNUSABLE, detail: technical(error) };
     }
   }
 }

@@ -31,7 +31,9 @@ export const DEFAULT_KEYCHAIN_SERVICE = 'Paydesk';
 /** Longest secret accepted (OAuth token bundles are a few KiB). */
 export const MAX_SECRET_LENGTH = 16 * 1024;
 
-export type SecretStoreAvailability = { ok: true; backend: string } | { ok: false; reason: string };
+/** `reason` is for staff; `detail`, when given, is the system's own message, for the log only. */
+export type SecretStoreAvailability =
+  { ok: true; backend: string } | { ok: false; reason: string; detail?: string };
 
 export interface SavedSecret {
   key: SecretKey;
@@ -129,7 +131,11 @@ export class SecretSavedDates {
 
 /** Used when no candidate works: every call is refused with the reasons, in plain words. */
 export class UnavailableSecretStore implements SecretStore {
-  constructor(private readonly reason: string) {}
+  constructor(
+    private readonly reason: string,
+    /** The systems' own messages, for the log only. */
+    private readonly detail?: string,
+  ) {}
 
   private refuse(): never {
     throw new TillError('not_configured', `Passwords can't be saved on this computer: ${this.reason}`);
@@ -151,7 +157,7 @@ export class UnavailableSecretStore implements SecretStore {
     return [];
   }
   async availability(): Promise<SecretStoreAvailability> {
-    return { ok: false, reason: this.reason };
+    return { ok: false, reason: this.reason, ...(this.detail && { detail: this.detail }) };
   }
 }
 
@@ -161,10 +167,15 @@ export class UnavailableSecretStore implements SecretStore {
  */
 export async function chooseSecretStore(candidates: readonly SecretStore[]): Promise<SecretStore> {
   const reasons: string[] = [];
+  const details: string[] = [];
   for (const candidate of candidates) {
     const availability = await candidate.availability();
     if (availability.ok) return candidate;
-    reasons.push(availability.reason);
+    if (!reasons.includes(availability.reason)) reasons.push(availability.reason);
+    if (availability.detail) details.push(availability.detail);
   }
-  return new UnavailableSecretStore(reasons.length ? reasons.join(' ') : 'no secure storage is set up.');
+  return new UnavailableSecretStore(
+    reasons.length ? reasons.join(' ') : 'no secure storage is set up.',
+    details.join('; ') || undefined,
+  );
 }

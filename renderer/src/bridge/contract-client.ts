@@ -18,17 +18,28 @@ import {
 import { Emitter } from '../../../shared/emitter';
 import type { TillTransport } from '../../../shared/transport';
 
+const GARBLED_REPLY =
+  'The till’s screen and its services did not understand each other. Try again; if it keeps happening, restart Paydesk.';
+
 export function unwrapReply<M extends MethodName>(method: M, raw: unknown): MethodOutput<M> {
   const reply = replySchema.safeParse(raw);
-  if (!reply.success)
-    throw new TillError('malformed_response', `The till sent a malformed reply to ${method}.`);
+  // The method's name is for the console (developers); staff read what to do.
+  if (!reply.success) {
+    console.warn(`Malformed reply to ${method}`);
+    throw new TillError('malformed_response', GARBLED_REPLY, { words: { key: 'bridge.garbled' } });
+  }
   if (!reply.data.ok) {
-    const { code, message, retryAfterMs } = reply.data.error;
-    throw new TillError(code as ErrorCode, message, retryAfterMs === undefined ? {} : { retryAfterMs });
+    const { code, message, retryAfterMs, words } = reply.data.error;
+    throw new TillError(code as ErrorCode, message, {
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+      ...(words !== undefined && { words }),
+    });
   }
   const value = methods[method].output.safeParse(reply.data.value);
-  if (!value.success)
-    throw new TillError('malformed_response', `The till sent an unexpected value for ${method}.`);
+  if (!value.success) {
+    console.warn(`Unexpected value in the reply to ${method}: ${value.error.message}`);
+    throw new TillError('malformed_response', GARBLED_REPLY, { words: { key: 'bridge.garbled' } });
+  }
   return value.data as MethodOutput<M>;
 }
 
@@ -57,6 +68,11 @@ export function createTillApi(transport: TillTransport): TillApi {
 
 /** The API when there is no till to talk to: every call fails as unreachable, no event comes. */
 export const disconnectedTill: TillApi = {
-  invoke: () => Promise.reject(new TillError('unreachable', 'The till service is not connected.')),
+  invoke: () =>
+    Promise.reject(
+      new TillError('unreachable', 'The till service is not connected.', {
+        words: { key: 'bridge.notConnected' },
+      }),
+    ),
   on: () => () => undefined,
 };

@@ -20,7 +20,11 @@ export function takeHostToken(location: Location, storage: Storage, history: His
 
 const lostConnection = {
   ok: false,
-  error: { code: 'unreachable', message: 'Lost the connection to the till service. Reconnecting…' },
+  error: {
+    code: 'unreachable',
+    message: 'Lost the connection to the till service. Reconnecting…',
+    words: { key: 'bridge.lost' },
+  },
 };
 
 export function createWebSocketTransport(

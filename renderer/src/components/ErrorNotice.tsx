@@ -1,12 +1,11 @@
-import { TillError } from '../../../shared/contract';
+import { useTranslation } from '../i18n';
+import { errorText } from '../i18n/words';
 
-export function errorMessage(error: unknown): string {
-  if (error instanceof TillError) return error.message;
-  if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
-}
+/** A failed call in staff's words and the shop's language. */
+export const errorMessage = errorText;
 
 export function ErrorNotice({ error }: { error: unknown }) {
+  useTranslation(); // re-words the notice when the language changes
   if (!error) return null;
   return (
     <p className="notice notice-error" role="alert">

@@ -1,10 +1,18 @@
-// Asks for a supervisor's or manager's PIN when a guarded action was refused (not_allowed); the
-// store's approval (state/manager-approval.ts) approves that one action with it and repeats it.
-// On a till with no manager yet, it asks to create the first manager instead (signed in at once).
+// Asks for an approver when a guarded action was refused (not_allowed): the people whose role may
+// approve it (the rights table) as big name buttons; the one who taps their name enters their own
+// PIN, and only that PIN is checked. The store's approval (state/manager-approval.ts) approves that
+// one action with it and repeats it. On a till with no manager yet, it asks to create the first
+// manager instead (signed in at once).
 import { useState } from 'react';
+import type { StaffPerson } from '../../../shared/contract';
+import { approverRoles } from '../../../shared/staff-rights';
+import { useTranslation } from '../i18n';
+import { useCounterApproval } from '../state/manager-approval';
 import { useStaff } from '../state/staff';
+import './ManagerPinForm.css';
 
 const PIN_PATTERN = /^\d{4,8}$/;
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 function FirstManagerForm({
   busy,
@@ -13,6 +21,7 @@ function FirstManagerForm({
   busy: boolean;
   onCreated: (pin: string) => Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
@@ -21,7 +30,7 @@ function FirstManagerForm({
   return (
     <form
       className="manager-pin row wrap"
-      aria-label="Create the first manager"
+      aria-label={t('approval.first.label')}
       onSubmit={(e) => {
         e.preventDefault();
         void useStaff
@@ -30,15 +39,13 @@ function FirstManagerForm({
           .then((created) => (created ? onCreated(pin) : undefined));
       }}
     >
-      <p>
-        This till has no manager yet. Create the first one: they can then approve this and set up the staff.
-      </p>
+      <p>{t('approval.first.intro')}</p>
       <label className="field">
-        Manager’s name
+        {t('approval.first.name')}
         <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
       </label>
       <label className="field">
-        Their PIN (4 to 8 digits)
+        {t('approval.first.pin')}
         <input
           type="password"
           inputMode="numeric"
@@ -48,7 +55,7 @@ function FirstManagerForm({
         />
       </label>
       <label className="field">
-        The PIN again
+        {t('approval.first.again')}
         <input
           type="password"
           inputMode="numeric"
@@ -58,7 +65,7 @@ function FirstManagerForm({
         />
       </label>
       <button type="submit" className="primary" disabled={busy || !ready}>
-        Create manager
+        {t('approval.first.create')}
       </button>
       {problem && (
         <p className="notice notice-error" role="alert">
@@ -74,36 +81,81 @@ export function ManagerPinForm({
   busy,
   onApprove,
 }: {
-  /** Why a supervisor or manager is needed, in the label: "refunds need a manager". */
+  /** Why approval is needed, in words: shown when the refused action is not known. */
   reason: string;
   busy: boolean;
   onApprove: (pin: string) => Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const [pin, setPin] = useState('');
-  const noManager = useStaff((s) => s.session !== null && !s.session.managerExists);
-  if (noManager) return <FirstManagerForm busy={busy} onCreated={onApprove} />;
+  const session = useStaff((s) => s.session);
+  const action = useCounterApproval((s) => s.action);
+  const approverId = useCounterApproval((s) => s.approverId);
+  if (session !== null && !session.managerExists)
+    return <FirstManagerForm busy={busy} onCreated={onApprove} />;
+  const roles = approverRoles(action);
+  // Who may approve, as the catalogue words it: supervisors (and managers), or managers only.
+  const who = roles.includes('supervisor') ? 'supervisor' : 'manager';
+  const approvers: StaffPerson[] = (session?.people ?? []).filter((p) => roles.includes(p.role));
+  // One person who may approve needs no tap; nobody listed (not loaded yet) falls back to any PIN.
+  const picked =
+    approvers.find((p) => p.id === approverId) ?? (approvers.length === 1 ? approvers[0]! : null);
+  const askPin = picked !== null || approvers.length === 0;
+  const why = action ? t(`approval.needs.${action}`) : `${sentence(reason)}.`;
+  const pick = (id: string) => {
+    setPin('');
+    useCounterApproval.getState().pick(id);
+  };
   return (
     <form
-      className="manager-pin row wrap"
-      aria-label="Manager approval"
+      className="manager-pin"
+      aria-label={t(`approval.label.${who}`)}
       onSubmit={(e) => {
         e.preventDefault();
+        if (!askPin || !PIN_PATTERN.test(pin)) return;
+        useCounterApproval.getState().pick(picked?.id ?? null);
         void onApprove(pin).then(() => setPin(''));
       }}
     >
-      <label className="field">
-        Manager PIN ({reason})
-        <input
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={pin}
-          onChange={(e) => setPin(e.target.value)}
-        />
-      </label>
-      <button type="submit" className="primary" disabled={busy || !PIN_PATTERN.test(pin)}>
-        Approve
-      </button>
+      <p className="approval-why">
+        {why}
+        {approvers.length > 1 && ` ${t('approval.tapName')}`}
+      </p>
+      {approvers.length > 1 && (
+        <div className="approver-list" role="group" aria-label={t('approval.whoApproves')}>
+          {approvers.map((person) => (
+            <button
+              key={person.id}
+              type="button"
+              className="approver"
+              aria-pressed={person.id === picked?.id}
+              onClick={() => pick(person.id)}
+            >
+              <span className="approver-name">{person.name}</span>
+              <span className="approver-role">{t(`signIn.role.${person.role}`)}</span>
+            </button>
+          ))}
+        </div>
+      )}
+      {askPin && (
+        <div className="row wrap">
+          <label className="field">
+            {picked ? t('signIn.pinLabel', { name: picked.name }) : t(`approval.pinOf.${who}`)}
+            <input
+              key={picked?.id}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              autoFocus={approvers.length > 1}
+              value={pin}
+              onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 8))}
+            />
+          </label>
+          <button type="submit" className="primary" disabled={busy || !PIN_PATTERN.test(pin)}>
+            {t('approval.approve')}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -6,6 +6,7 @@ import type { CodePage } from '../../../shared/code-pages';
 import { COLUMNS, layoutReceipt, type PaperRow, type TextStyle } from '../../../shared/receipt-layout';
 import type { ReceiptLine } from '../../../shared/receipt';
 import './ReceiptPreview.css';
+import { i18n } from '../i18n';
 
 function styleClass(style: TextStyle): string {
   const { bold, doubleHeight: tall, doubleWidth: wide } = style;
@@ -36,7 +37,7 @@ function PaperRowView({ row }: { row: PaperRow }) {
         </div>
       );
     case 'cut':
-      return <div className="receipt-cut" role="separator" aria-label="Paper cut" />;
+      return <div className="receipt-cut" role="separator" aria-label={i18n.t('printer.paperCut')} />;
   }
 }
 

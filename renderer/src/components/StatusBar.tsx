@@ -1,57 +1,45 @@
-import type { ConnectionState, PrinterStatus } from '../../../shared/contract';
+import { useTranslation } from '../i18n';
 import { needsLookWords } from '../screens/printer/printer-words';
 import { useShell } from '../state/shell';
-
-const SERVICE_NAMES: Record<ConnectionState['service'], string> = {
-  payAtCounter: 'Card service',
-  distribution: 'Supplier',
-  merchant: 'Merchant tools',
-};
-
-const STATE_WORDS: Record<ConnectionState['state'], string> = {
-  unknown: 'checking…',
-  online: 'online',
-  offline: 'offline',
-  error: 'problem',
-  signed_out: 'signed out',
-  signing_in: 'signing in…',
-};
-
-const PRINTER_WORDS: Record<PrinterStatus['state'], string> = {
-  ready: 'ready',
-  printing: 'printing',
-  held: 'held',
-  offline: 'offline',
-  preview: 'on-screen preview',
-  not_configured: 'not set up',
-};
+import { useTerminalName } from '../state/terminals';
 
 export function StatusBar() {
+  const { t } = useTranslation();
   const status = useShell((s) => s.status);
   const linked = useShell((s) => s.linked);
   const go = useShell((s) => s.go);
+  const terminalName = useTerminalName();
   return (
-    <div className="status-bar" role="status" aria-label="Connection and printer status">
-      {!linked && <span className="pill pill-error">Till service disconnected — reconnecting…</span>}
-      {status?.connections.map((c) => (
-        <span
-          key={c.service}
-          className={`pill pill-${c.state}`}
-          title={c.detail}
-          data-testid={`status-${c.service}`}
-        >
-          {SERVICE_NAMES[c.service]}: {STATE_WORDS[c.state]}
-          {c.mode === 'sandbox' ? ' (sandbox)' : ''}
-        </span>
-      ))}
+    <div className="status-bar" role="status" aria-label={t('status.label')}>
+      {!linked && <span className="pill pill-error">{t('status.disconnected')}</span>}
+      {status?.connections.map((c) => {
+        const pill = t(c.mode === 'sandbox' ? 'status.pillSandbox' : 'status.pill', {
+          service: t(`status.service.${c.service}`),
+          state: t(`status.state.${c.state}`),
+        });
+        // A card machine the service calls offline is named here too, as on the Terminals screen.
+        const offline = (c.offlineTerminals ?? []).map(terminalName);
+        return (
+          <span
+            key={c.service}
+            className={`pill pill-${offline.length > 0 ? 'offline' : c.state}`}
+            title={c.detail}
+            data-testid={`status-${c.service}`}
+          >
+            {offline.length > 0 ? t('status.terminalsOffline', { pill, names: offline.join(', ') }) : pill}
+          </span>
+        );
+      })}
       {status && (
         <span
           className={`pill pill-printer-${status.printer.state}`}
           title={status.printer.detail}
           data-testid="status-printer"
         >
-          Printer: {PRINTER_WORDS[status.printer.state]}
-          {status.printer.queued > 0 ? ` · ${status.printer.queued} waiting` : ''}
+          {t(status.printer.queued > 0 ? 'status.printerPillWaiting' : 'status.printerPill', {
+            state: t(`status.printer.${status.printer.state}`),
+            count: status.printer.queued,
+          })}
         </span>
       )}
       {/* Shown until someone marks the job on the Printer screen (the services keep the count). */}

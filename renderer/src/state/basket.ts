@@ -1,6 +1,7 @@
 // The basket before a sale is opened: lines of product ids and counts. Its total here is an
 // estimate from catalogue prices (integer minor units); the services price the real sale.
-import type { SaleView } from '../../../shared/contract';
+import type { DiscountInput, SaleView } from '../../../shared/contract';
+import { priceBasket, type PricedBasket } from '../../../shared/pricing';
 import type { CatalogueIndex } from './catalogue-index';
 
 export interface BasketLine {
@@ -11,18 +12,47 @@ export interface BasketLine {
    * refuse the sale (price_changed) until the cashier accepts the new one.
    */
   unitPrice?: number;
+  /** Off the whole line (the services check it against the shop's limit). */
+  discount?: DiscountInput;
+  /** A price set at the counter, with the reason (needs a supervisor or manager). */
+  priceOverride?: { unitPrice: number; reason: string };
 }
 
 /** The contract's limit for one line. */
 export const MAX_QUANTITY = 9_999;
 
-/** One more of a product: a new line (at `unitPrice`, when given), or one added to its line. */
-export function addOne(lines: readonly BasketLine[], productId: string, unitPrice?: number): BasketLine[] {
+/**
+ * `count` more of a product (one by default; a typed quantity such as `3 *` gives more): a new
+ * line (at `unitPrice`, when given), or added to its line.
+ */
+export function addOne(
+  lines: readonly BasketLine[],
+  productId: string,
+  unitPrice?: number,
+  count = 1,
+): BasketLine[] {
   const at = lines.findIndex((l) => l.productId === productId);
-  if (at === -1) return [...lines, { productId, quantity: 1, ...(unitPrice !== undefined && { unitPrice }) }];
+  const quantity = (from: number) => Math.min(MAX_QUANTITY, from + count);
+  if (at === -1)
+    return [...lines, { productId, quantity: quantity(0), ...(unitPrice !== undefined && { unitPrice }) }];
   const next = lines.slice();
-  next[at] = { ...lines[at]!, quantity: Math.min(MAX_QUANTITY, lines[at]!.quantity + 1) };
+  next[at] = { ...lines[at]!, quantity: quantity(lines[at]!.quantity) };
   return next;
+}
+
+/** The line with `change` applied (a discount, a price override, or either taken off). */
+export function withLine(
+  lines: readonly BasketLine[],
+  productId: string,
+  change: Partial<Pick<BasketLine, 'discount' | 'priceOverride'>>,
+): BasketLine[] {
+  return lines.map((l) => {
+    if (l.productId !== productId) return l;
+    const next: BasketLine = { ...l, ...change };
+    if (next.discount === undefined) delete next.discount;
+    if (next.priceOverride === undefined) delete next.priceOverride;
+    return next;
+  });
 }
 
 /** Lines whose kept price is no longer the catalogue's (products gone from sale included). */
@@ -54,21 +84,47 @@ export function withoutProduct(lines: readonly BasketLine[], productId: string):
   return lines.filter((l) => l.productId !== productId);
 }
 
-/** Items in the basket and their estimated total in minor units (unknown products count 0). */
+/** The price a line is shown at: its override, the price it went in at, else the catalogue's. */
+export function shownPrice(line: BasketLine, index: CatalogueIndex): number {
+  return line.priceOverride?.unitPrice ?? line.unitPrice ?? index.byId.get(line.productId)?.price ?? 0;
+}
+
+/** The basket priced with the services' own maths (shared/pricing.ts); unknown products count 0. */
+export function pricedBasket(
+  lines: readonly BasketLine[],
+  index: CatalogueIndex,
+  discount: DiscountInput | null = null,
+): PricedBasket {
+  return priceBasket(
+    lines.map((l) => ({ unitPrice: shownPrice(l, index), quantity: l.quantity, discount: l.discount })),
+    discount,
+  );
+}
+
+/** Items in the basket and its estimate in minor units, discounts included; the services price the real sale. */
 export function basketTotals(
   lines: readonly BasketLine[],
   index: CatalogueIndex,
+  discount: DiscountInput | null = null,
 ): { itemCount: number; estimate: number } {
-  let itemCount = 0;
-  let estimate = 0;
-  for (const line of lines) {
-    itemCount += line.quantity;
-    estimate += (line.unitPrice ?? index.byId.get(line.productId)?.price ?? 0) * line.quantity;
-  }
-  return { itemCount, estimate };
+  const itemCount = lines.reduce((n, l) => n + l.quantity, 0);
+  return { itemCount, estimate: pricedBasket(lines, index, discount).total };
 }
 
 /** The basket of a sale resumed after a reload. */
 export function linesOf(sale: SaleView): BasketLine[] {
-  return sale.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, unitPrice: l.unitPrice }));
+  return sale.lines.map((l) => ({
+    productId: l.productId,
+    quantity: l.quantity,
+    unitPrice: l.priceOverride?.listPrice ?? l.unitPrice,
+    ...(l.discount && { discount: discountOf(l.discount) }),
+    ...(l.priceOverride && { priceOverride: { unitPrice: l.unitPrice, reason: l.priceOverride.reason } }),
+  }));
+}
+
+/** A discount as the sale kept it, as the basket asks for it again. */
+export function discountOf(applied: { kind: 'percent' | 'amount'; value: number }): DiscountInput {
+  return applied.kind === 'percent'
+    ? { kind: 'percent', basisPoints: applied.value }
+    : { kind: 'amount', minor: applied.value };
 }

@@ -4,6 +4,7 @@
 import { createManagerApproval } from './manager-approval';
 import { newerPayment } from './payment-views';
 import type { CardPaymentActions, SaleKit } from './sale-state';
+import { i18n } from '../i18n';
 
 export const REFUND_NEEDS_MANAGER = 'refunds need a manager';
 export const MISMATCH_NEEDS_MANAGER = 'settling this card approval needs a manager';
@@ -78,7 +79,7 @@ export function cardPaymentActions(kit: SaleKit): CardPaymentActions {
       if (!payment) return;
       await run(async () => {
         await api.invoke('payments.duplicate', { terminalId: payment.terminalId });
-        set({ note: 'Asked the card machine to print its last receipt.' });
+        set({ note: i18n.t('sell.notes.lastReceiptAsked') });
       });
     },
 

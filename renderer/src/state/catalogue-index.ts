@@ -49,12 +49,24 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
   };
 }
 
-/** Products in `category` ('' = all) whose name or SKU contains `query`, case-blind. */
+/**
+ * Products in `category` ('' = all) whose name or SKU contains `query`, case-blind. Names that
+ * start with it come first, then names with a word that starts with it, then the rest, each in
+ * the catalogue's order: so "lat" puts Latte before Iced latte, and Enter picks the likely one.
+ */
 export function filterProducts(index: CatalogueIndex, category: string, query: string): Product[] {
   const pool = category ? (index.byCategory.get(category) ?? []) : index.all;
   const needle = query.trim().toLowerCase();
   if (!needle) return pool;
-  return pool.filter((p) => index.searchKeys.get(p)!.includes(needle));
+  const ranked: Product[][] = [[], [], []];
+  for (const p of pool) {
+    const key = index.searchKeys.get(p)!;
+    if (!key.includes(needle)) continue;
+    const name = key.slice(0, key.indexOf('\u0000'));
+    const rank = name.startsWith(needle) ? 0 : name.includes(` ${needle}`) ? 1 : 2;
+    ranked[rank]!.push(p);
+  }
+  return ranked.flat();
 }
 
 /** The product a scanned code names: one of its barcodes, else its exact SKU, then SKU ignoring case. */

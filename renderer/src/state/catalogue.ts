@@ -16,6 +16,7 @@ import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
 import { createManagerApproval, needsManager } from './manager-approval';
+import { currentFormat, i18n } from '../i18n';
 
 export interface CatalogueState {
   view: CatalogueAdmin | null;
@@ -50,10 +51,6 @@ export interface CatalogueState {
   clearMessages(): void;
 }
 
-const REASON = 'the back office needs a manager';
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;
-
 export function createCatalogueStore(api: TillApi) {
   return create<CatalogueState>((set, get) => {
     const approval = createManagerApproval(api, (reason) => set({ managerNeeded: reason }));
@@ -65,7 +62,7 @@ export function createCatalogueStore(api: TillApi) {
     async function guarded<T>(work: () => Promise<T>, again: () => Promise<unknown>): Promise<T | null> {
       set({ busy: true, problem: null, notice: null });
       try {
-        return await approval.attempt(REASON, work, async () => {
+        return await approval.attempt(i18n.t('backOffice.needsManager'), work, async () => {
           await again();
         });
       } catch (error) {
@@ -107,7 +104,7 @@ export function createCatalogueStore(api: TillApi) {
       async saveProduct(input) {
         const saved = await change(
           () => api.invoke('catalogue.saveProduct', input),
-          (p) => `${p.name} is saved.`,
+          (p) => i18n.t('backOffice.notice.saved', { name: p.name }),
         );
         if (saved) set({ lastSaved: saved });
         return saved;
@@ -115,25 +112,28 @@ export function createCatalogueStore(api: TillApi) {
       async setArchived(ids, archived) {
         await change(
           () => api.invoke('catalogue.setArchived', { ids, archived }),
-          ({ changed }) => `${plural(changed, 'product')} ${archived ? 'archived' : 'back on sale'}.`,
+          ({ changed }) =>
+            i18n.t(archived ? 'backOffice.notice.archived' : 'backOffice.notice.backOnSale', {
+              count: changed,
+            }),
         );
       },
       async bulkEdit(ids, what) {
         await change(
           () => api.invoke('catalogue.bulkEdit', { ids, change: what }),
-          ({ changed }) => `${plural(changed, 'product')} changed.`,
+          ({ changed }) => i18n.t('backOffice.notice.changed', { count: changed }),
         );
       },
       async saveCategories(categories) {
         await change(
           () => api.invoke('catalogue.saveCategories', { categories }),
-          () => 'Categories saved.',
+          () => i18n.t('backOffice.notice.categoriesSaved'),
         );
       },
       async saveVatRates(country, rates) {
         await change(
           () => api.invoke('catalogue.saveVatRates', { country, rates }),
-          () => 'VAT rates saved.',
+          () => i18n.t('backOffice.notice.vatSaved'),
         );
       },
       async previewImport(text) {
@@ -160,8 +160,11 @@ export function createCatalogueStore(api: TillApi) {
         const done = await change(
           () => api.invoke('catalogue.confirmImport', { importId: preview.importId, skipBadRows }),
           (r) =>
-            `Imported: ${plural(r.added, 'new product')}, ${plural(r.updated, 'product')} changed` +
-            (r.skipped ? `, ${plural(r.skipped, 'bad row')} left out.` : '.'),
+            i18n.t(r.skipped ? 'backOffice.notice.importedSkipped' : 'backOffice.notice.imported', {
+              added: currentFormat().number(r.added),
+              updated: currentFormat().number(r.updated),
+              skipped: currentFormat().number(r.skipped),
+            }),
         );
         if (done) set({ importPreview: null });
       },
@@ -171,7 +174,8 @@ export function createCatalogueStore(api: TillApi) {
           () => api.invoke('catalogue.exportCsv', {}),
           () => get().exportCsv(),
         );
-        if (file) set({ exported: file, notice: `${plural(file.products, 'product')} exported.` });
+        if (file)
+          set({ exported: file, notice: i18n.t('backOffice.notice.exported', { count: file.products }) });
       },
       exportTaken: () => set({ exported: null }),
       addFromSupplier: (input) =>

@@ -9,6 +9,7 @@ import type { SettingsStore } from './settings';
 import type { ShellStore } from './shell';
 import type { SuppliesStore } from './supplies';
 import type { MerchantStore } from './merchant';
+import type { HistoryStore } from './history';
 
 export interface FollowedStores {
   shell: ShellStore;
@@ -18,6 +19,7 @@ export interface FollowedStores {
   /** Optional: stores tests leave out hear nothing. */
   supplies?: SuppliesStore;
   merchant?: MerchantStore;
+  history?: HistoryStore;
 }
 
 /** The link to the services coming and going (the browser's WebSocket); Electron's IPC has none. */
@@ -42,6 +44,7 @@ export function followTillEvents(
     api.on('settings.changed', (view) => stores.settings.getState().apply(view)),
     api.on('supplies.changed', ({ orderId }) => stores.supplies?.getState().changed(orderId)),
     api.on('merchant.changed', (status) => stores.merchant?.getState().changed(status)),
+    api.on('history.refundUpdated', (view) => stores.history?.getState().refundUpdated(view)),
     api.on('printing.changed', () => {
       // Only the Printer screen shows the queue: refresh it while it shows, once per burst.
       if (printingRefresh || stores.shell.getState().screen !== 'printer') return;

@@ -1,14 +1,35 @@
-// The one counter-approval flow, used by refunds, reports and the back office: a guarded call the
-// services refuse (not_allowed) is kept with the reason in words; the screen shows the PIN form
-// with that reason; `approve(pin)` sends the supervisor's or manager's own PIN for that one action
-// (`manager.unlock` with the action: a one-shot approval, not a sign-in switch; without an action,
-// a manager's PIN opens Settings and the back office for a few minutes) and runs the refused action
+// The one counter-approval flow, used by refunds, reports, overrides and the back office: a
+// guarded call the services refuse (not_allowed) is kept with the reason in words; the screen
+// shows the approval form (components/ManagerPinForm.tsx), where the approver taps their name and
+// enters their own PIN; `approve(pin)` sends it for that one action (`manager.unlock` with the
+// action and the approver: a one-shot approval, not a sign-in switch; without an action, a
+// manager's PIN opens Settings and the back office for a few minutes) and runs the refused action
 // again. The owning store keeps the reason in its own state (`show`).
+import { create } from 'zustand';
 import { TillError, type GuardedAction, type TillApi } from '../../../shared/contract';
 
 export function needsManager(error: unknown): boolean {
   return error instanceof TillError && error.code === 'not_allowed';
 }
+
+/**
+ * What the approval form on screen asks for: the refused action (its rights say who may approve)
+ * and the approver tapped. One for the whole window, as one form shows at a time; the stores'
+ * approvals keep their own refused action and read the approver from here.
+ */
+export interface CounterApprovalState {
+  /** The last refused action; undefined = a manager for Settings and the back office. */
+  action: GuardedAction | undefined;
+  /** The person who tapped their name; only their PIN is checked. */
+  approverId: string | null;
+  pick(approverId: string | null): void;
+}
+
+export const useCounterApproval = create<CounterApprovalState>((set) => ({
+  action: undefined,
+  approverId: null,
+  pick: (approverId) => set({ approverId }),
+}));
 
 export interface ManagerApproval {
   /**
@@ -23,8 +44,9 @@ export interface ManagerApproval {
     action?: GuardedAction,
   ): Promise<T>;
   /**
-   * Approves the refused action with a supervisor's or manager's PIN, then runs it again. A wrong
-   * or locked-out PIN throws, in the words the services chose.
+   * Approves the refused action with the PIN of the approver picked on the form (or, with nobody
+   * picked, of any supervisor or manager allowed), then runs it again. A wrong or locked-out PIN
+   * throws, in the words the services chose.
    */
   approve(pin: string): Promise<void>;
   /** Forgets the refused action and hides the prompt. */
@@ -33,17 +55,23 @@ export interface ManagerApproval {
 
 export function createManagerApproval(api: TillApi, show: (reason: string | null) => void): ManagerApproval {
   let waiting: { again: () => Promise<void>; action: GuardedAction | undefined } | null = null;
+  const hide = () => {
+    // Another store's call succeeding leaves the pick on an open form alone.
+    if (waiting) useCounterApproval.setState({ approverId: null });
+    waiting = null;
+    show(null);
+  };
 
   return {
     async attempt(reason, call, again, action) {
       try {
         const result = await call();
-        waiting = null;
-        show(null);
+        hide();
         return result;
       } catch (error) {
         if (needsManager(error)) {
           waiting = { again, action };
+          useCounterApproval.setState({ action, approverId: null });
           show(reason);
         }
         throw error;
@@ -51,16 +79,17 @@ export function createManagerApproval(api: TillApi, show: (reason: string | null
     },
     async approve(pin) {
       const action = waiting?.action;
-      const answer = await api.invoke('manager.unlock', { pin, ...(action && { action }) });
+      const staffId = useCounterApproval.getState().approverId;
+      const answer = await api.invoke('manager.unlock', {
+        pin,
+        ...(action && { action }),
+        ...(staffId && { staffId }),
+      });
       if (!answer.ok) throw new Error(answer.message);
       const again = waiting?.again;
-      waiting = null;
-      show(null);
+      hide();
       if (again) await again();
     },
-    cancel() {
-      waiting = null;
-      show(null);
-    },
+    cancel: hide,
   };
 }

@@ -6,35 +6,14 @@ import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
 import { createManagerApproval } from './manager-approval';
+import { i18n } from '../i18n';
 
-interface ReportChoice {
-  type: ReportType;
-  name: string;
-  what: string;
-}
+/** The reports offered, in order; their names and what they do are `reports.choice.<type>`. */
+export const REPORT_CHOICES: readonly ReportType[] = ['X_BAL', 'Z_BAL', 'BANKING', 'END_OF_DAY'];
 
-export const REPORT_CHOICES: readonly ReportChoice[] = [
-  { type: 'X_BAL', name: 'X report', what: 'Totals so far. Resets nothing.' },
-  {
-    type: 'Z_BAL',
-    name: 'Z report',
-    what: 'Totals so far, then resets the card machine’s totals to zero. Needs the manager.',
-  },
-  {
-    type: 'BANKING',
-    name: 'Banking',
-    what: 'Sends the takings to the bank and starts a new banking session.',
-  },
-  {
-    type: 'END_OF_DAY',
-    name: 'End of day',
-    what: 'Banking and a Z report together: resets the totals. Needs the manager.',
-  },
-];
-
+/** "Z report", "Banking report": the report's name in a sentence. */
 export function reportName(type: ReportType): string {
-  const name = REPORT_CHOICES.find((c) => c.type === type)!.name;
-  return name.endsWith('report') ? name : `${name} report`;
+  return i18n.t(`reports.choice.${type}.report`);
 }
 
 export interface ReportsState {
@@ -61,7 +40,7 @@ export function createReportsStore(api: TillApi) {
         set({ running: type, problem: null });
         try {
           const report = await approval.attempt(
-            `the ${reportName(type)} resets the totals`,
+            i18n.t('reports.resetsTotals', { report: reportName(type) }),
             () => api.invoke('reports.run', { terminalId, type }),
             () => get().run(terminalId, type),
             'z-report',

@@ -1,6 +1,13 @@
 // The shape of the Sell screen's store, and the kit its parts (basket, card payment, events)
 // share. The store itself is put together in sale.ts.
-import type { PaymentView, SaleView, TillApi } from '../../../shared/contract';
+import type {
+  DiscountInput,
+  NoSaleView,
+  ParkedSaleView,
+  PaymentView,
+  SaleView,
+  TillApi,
+} from '../../../shared/contract';
 import type { BasketLine } from './basket';
 import type { CatalogueIndex } from './catalogue-index';
 import type { Clock } from './clock';
@@ -30,6 +37,44 @@ export interface SaleFields {
    * sent again once the PIN is accepted.
    */
   managerNeeded: string | null;
+  /** The discount on the whole basket the cashier asked for (the services work it out). */
+  basketDiscount: DiscountInput | null;
+  /** A typed quantity (`3 *`) waiting for the next product. */
+  pendingQuantity: number | null;
+  /** Parked sales, as last loaded. */
+  parked: ParkedSaleView[];
+  /**
+   * Why a counter action (a large discount, a price change, a No-sale) waits for a supervisor's
+   * PIN; it is sent again once the PIN is accepted.
+   */
+  counterNeeded: string | null;
+  /** What happened to the receipt after payment, in words. */
+  receiptMessage: string | null;
+}
+
+/** The counter around a sale: typed quantities, discounts, parked sales, No-sale, receipts, keys. */
+export interface CounterActions {
+  setPendingQuantity(quantity: number | null): void;
+  setLineDiscount(productId: string, discount: DiscountInput | null): void;
+  setLinePrice(productId: string, override: { unitPrice: number; reason: string } | null): void;
+  setBasketDiscount(discount: DiscountInput | null): void;
+  /** Opens the sale for the basket (asks for a supervisor's PIN when the services say so). */
+  pay(): Promise<void>;
+  /** One key: opens the sale and charges the whole amount on the card machine. */
+  payByCard(): Promise<void>;
+  /** One key: opens the sale at the cash tender. */
+  payCashNow(): Promise<void>;
+  /** One key: the customer hands over exactly what is due in cash. */
+  payExactCash(): Promise<void>;
+  park(note: string): Promise<void>;
+  loadParked(): Promise<void>;
+  resumeParked(parkedId: string): Promise<void>;
+  noSale(reason: string): Promise<NoSaleView | null>;
+  printReceipt(): Promise<void>;
+  reprintLast(): Promise<void>;
+  /** A supervisor's PIN for the refused counter action, which is then sent again. */
+  approveCounter(pin: string): Promise<void>;
+  cancelCounter(): void;
 }
 
 /** The card payment the cashier follows, and card refunds. */
@@ -70,7 +115,6 @@ export interface SaleActions {
   setPhase(phase: SellPhase): void;
   setTenderMethod(method: TenderMethod): void;
 
-  pay(): Promise<void>;
   payCash(amountGiven: number): Promise<void>;
   recordManualCard(amount: number, reference: string): Promise<void>;
   backToBasket(): Promise<void>;
@@ -78,7 +122,7 @@ export interface SaleActions {
   newSale(): void;
 }
 
-export type SaleState = SaleFields & SaleActions & CardPaymentActions & SaleEventActions;
+export type SaleState = SaleFields & SaleActions & CardPaymentActions & SaleEventActions & CounterActions;
 
 /** What the parts of the sale store share. */
 export interface SaleKit {

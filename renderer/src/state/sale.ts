@@ -4,17 +4,19 @@
 // sale-events.ts (events and resuming after a reload). Prices shown in the basket are the
 // catalogue's; the services compute the sale's real total from product ids and counts.
 import { create } from 'zustand';
-import { TillError, type TillApi } from '../../../shared/contract';
+import type { TillApi } from '../../../shared/contract';
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { addOne, withNewPrices, withoutProduct, withQuantity } from './basket';
 import { describeCallError, isCardServiceDown } from './call-errors';
 import { cardPaymentActions } from './card-payment';
+import { counterActions } from './counter';
 import { findBySku, indexCatalogue } from './catalogue-index';
 import { browserClock, type Clock } from './clock';
 import { RecentPayments } from './payment-views';
 import { saleEventActions } from './sale-events';
 import type { SaleFields, SaleKit, SaleState } from './sale-state';
+import { i18n } from '../i18n';
 
 export type { SaleState, SellPhase, TenderMethod } from './sale-state';
 
@@ -32,6 +34,11 @@ export const initialSaleFields: SaleFields = {
   terminalId: null,
   tenderMethod: 'card',
   managerNeeded: null,
+  basketDiscount: null,
+  pendingQuantity: null,
+  parked: [],
+  counterNeeded: null,
+  receiptMessage: null,
 };
 
 /** A sale store talking to `api`; the app has one (`useSale`), each unit test its own. */
@@ -83,8 +90,11 @@ export function createSaleStore(api: TillApi, clock: Clock = browserClock) {
         }
       },
 
-      add: (productId) =>
-        editLines((lines) => addOne(lines, productId, get().index?.byId.get(productId)?.price)),
+      add(productId) {
+        const count = get().pendingQuantity ?? 1;
+        editLines((lines) => addOne(lines, productId, get().index?.byId.get(productId)?.price, count));
+        set({ pendingQuantity: null });
+      },
       useNewPrices() {
         const { index } = get();
         if (index) editLines((lines) => withNewPrices(lines, index));
@@ -94,44 +104,28 @@ export function createSaleStore(api: TillApi, clock: Clock = browserClock) {
       remove: (productId) => editLines((lines) => withoutProduct(lines, productId)),
       clear() {
         if (get().sale) return;
-        set({ lines: [], note: null });
+        set({ lines: [], note: null, basketDiscount: null, pendingQuantity: null });
       },
       scan(code) {
         const { index, sale } = get();
         if (!index) return;
         if (sale) {
-          set({ note: 'Finish or abandon this sale before scanning the next item.' });
+          set({ note: i18n.t('sell.notes.finishFirst') });
           return;
         }
         const product = findBySku(index, code);
         if (!product) {
-          set({ note: `No product has the barcode ${code}.` });
+          set({ note: i18n.t('sell.notes.unknownBarcode', { code }) });
           return;
         }
         get().add(product.id);
-        set({ note: `Scanned: ${product.name}` });
+        set({ note: i18n.t('sell.notes.scanned', { name: product.name }) });
       },
       setNote: (note) => set({ note }),
       setTerminal: (terminalId) => set({ terminalId }),
       setPhase: (phase) => set({ phase, problem: null }),
       setTenderMethod: (tenderMethod) => set({ tenderMethod, problem: null }),
 
-      async pay() {
-        const { sale, lines } = get();
-        if (sale) {
-          set({ phase: 'tender', problem: null });
-          return;
-        }
-        if (lines.length === 0) return;
-        await run(async () => {
-          const opened = await api.invoke('sales.open', { lines }).catch((error: unknown) => {
-            // The catalogue changed and this screen missed it: reload, so the basket offers the new price.
-            if (error instanceof TillError && error.code === 'price_changed') void get().refreshCatalogue();
-            throw error;
-          });
-          set({ sale: opened, phase: 'tender', payment: null, tenderMethod: 'card', note: null });
-        });
-      },
       async payCash(amountGiven) {
         const { sale } = get();
         if (!sale) return;
@@ -161,14 +155,31 @@ export function createSaleStore(api: TillApi, clock: Clock = browserClock) {
         const { sale } = get();
         await run(async () => {
           if (sale) await api.invoke('sales.abandon', { saleId: sale.saleId });
-          set({ sale: null, payment: null, lines: [], phase: 'basket', note: 'Sale abandoned.' });
+          set({
+            sale: null,
+            payment: null,
+            lines: [],
+            basketDiscount: null,
+            phase: 'basket',
+            note: i18n.t('sell.notes.abandoned'),
+          });
         });
       },
       newSale() {
-        set({ sale: null, payment: null, lines: [], phase: 'basket', problem: null, note: null });
+        set({
+          sale: null,
+          payment: null,
+          lines: [],
+          basketDiscount: null,
+          phase: 'basket',
+          problem: null,
+          note: null,
+          receiptMessage: null,
+        });
       },
 
       ...cardPaymentActions(kit),
+      ...counterActions(kit),
       ...saleEventActions(kit),
     };
   });

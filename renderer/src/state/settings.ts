@@ -102,13 +102,6 @@ export function secretSavedAt(
   return view?.secrets.find((s) => s.key === key && s.profile === profile)?.savedAt ?? null;
 }
 
-/** "22 Nov 2026", the way a shop reads a date. */
-export function formatSavedDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
 /** Whether the manager's unlocked window is open at `now`. */
 export function isUnlocked(view: SettingsView | null, now: number): boolean {
   const until = view?.manager.unlockedUntil;

@@ -7,8 +7,11 @@ import { till } from '../till';
 
 export const SCREENS = [
   { id: 'sell', label: 'Sell' },
+  { id: 'history', label: 'History' },
   { id: 'terminals', label: 'Terminals' },
   { id: 'reports', label: 'Reports' },
+  { id: 'shift', label: 'Cash drawer' },
+  { id: 'till-reports', label: 'Till reports' },
   { id: 'reconciliation', label: 'Card checks' },
   { id: 'printer', label: 'Printer' },
   { id: 'supplies', label: 'Supplies' },

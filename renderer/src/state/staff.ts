@@ -127,6 +127,14 @@ export function createStaffStore(api: TillApi) {
 
 export type StaffStore = ReturnType<typeof createStaffStore>;
 
+/**
+ * Whether the sign-in screen covers the till: staff are set up and nobody serves (at start, after
+ * the idle sign-out, after signing out), or the cashier asked to switch.
+ */
+export function signInNeeded(state: Pick<StaffState, 'session' | 'switching'>): boolean {
+  return Boolean(state.session?.staffSetUp && (!state.session.signedIn || state.switching));
+}
+
 export const useStaff = createStaffStore(till ?? disconnectedTill);
 
 /** Follows the services' word on who is serving; returns the unsubscribe. */

@@ -20,6 +20,7 @@ import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
 import { browserClock, type Clock, type TimerHandle } from './clock';
+import { i18n } from '../i18n';
 
 export type SuppliesStep = 'browse' | 'address' | 'confirm';
 export interface CartLine {
@@ -224,13 +225,13 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
           }));
           set({
             usual: (await api.invoke('supplies.saveReorderList', { items })).items,
-            notice: 'Kept as the usual order.',
+            notice: i18n.t('supplies.keptAsUsual'),
           });
         }),
       print: (orderId) =>
         attempt(async () => {
           await api.invoke('supplies.printOrder', { orderId });
-          set({ notice: 'The order confirmation is printing.' });
+          set({ notice: i18n.t('supplies.printing') });
         }),
       changed(orderId) {
         if (get().orders !== null) void get().loadOrders();

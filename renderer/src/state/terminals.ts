@@ -2,7 +2,22 @@
 import { useEffect, useState } from 'react';
 import type { Terminal } from '../../../shared/contract';
 import { till } from '../till';
+import { i18n } from '../i18n';
+import { terminalName } from '../../../shared/terminal-names';
 import { describeCallError } from './call-errors';
+import { useSettings } from './settings';
+
+/** A card machine's status in words; an undocumented value is shown, not hidden. */
+export function terminalStatusWords(status: string): string {
+  const key = `terminals.statusWord.${status}`;
+  if (i18n.exists(key)) return i18n.t(key as never);
+  return status.charAt(0).toUpperCase() + status.slice(1).toLowerCase().replace(/_/g, ' ');
+}
+
+/** The card machine a payment goes to unless the cashier picks another: the first AVAILABLE one. */
+export function defaultTerminal(terminals: Terminal[]): Terminal | undefined {
+  return terminals.find((t) => t.status === 'AVAILABLE') ?? terminals[0];
+}
 
 /** The card machines, only those in `currency` when given; `problem` says why the list is missing. */
 export function useTerminals(currency: string | null): {
@@ -27,4 +42,16 @@ export function useTerminals(currency: string | null): {
     };
   }, [currency]);
   return { terminals, problem };
+}
+
+/**
+ * A card machine's name by its id, for screens that only hold the id (a payment, a report):
+ * the shop's name from the settings, else its last digits (shared/terminal-names.ts).
+ */
+export function useTerminalName(): (terminalId: string) => string {
+  const names = useSettings((s) => s.view?.settings.payAtCounter.terminalNames);
+  useEffect(() => {
+    if (!useSettings.getState().view) void useSettings.getState().load();
+  }, []);
+  return (terminalId) => terminalName(names ?? {}, terminalId);
 }

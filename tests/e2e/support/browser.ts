@@ -31,9 +31,11 @@ export async function launchBrowser(): Promise<Browser> {
 export async function openTill(
   browser: Browser,
   url: string,
-  options: { controlTime?: boolean } = {},
+  options: { controlTime?: boolean; viewport?: { width: number; height: number } } = {},
 ): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // A page in its own context: axe (tests/e2e/support/axe.ts) opens a helper page beside it.
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
   if (options.controlTime) await page.clock.install();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));

@@ -41,3 +41,14 @@ test('everything live: no banner; only the card mode known yet: says only what i
     'Sandbox — no card money really moves.',
   );
 });
+
+test('a real receipt printer set: the banner never calls the printer a stand-in', () => {
+  for (const state of ['ready', 'printing', 'held', 'offline'] as const) {
+    const words = sandboxBannerWords(modes('sandbox', 'sandbox'), state)!;
+    assert.doesNotMatch(words, /printer (are|is) (a )?stand-in|supplier and printer/);
+    assert.match(words, /receipts print on the real printer/);
+  }
+  for (const state of ['preview', 'not_configured'] as const) {
+    assert.match(sandboxBannerWords(modes('sandbox', 'sandbox'), state)!, /printer are stand-ins/);
+  }
+});

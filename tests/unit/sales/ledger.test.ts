@@ -74,7 +74,7 @@ test('a closed sale takes no more cash or manual card, and nothing is added', ()
   const completed = saleOf(500);
   ledger.addTender(completed.saleId, { kind: 'cash', amount: 500, given: 500 });
   const abandoned = saleOf(800);
-  ledger.abandon(abandoned.saleId);
+  ledger.abandon(abandoned.saleId, 'voided');
   for (const sale of [completed, abandoned]) {
     const before = ledger.get(sale.saleId);
     assert.throws(

@@ -149,6 +149,11 @@ test('a mark that cannot be written (disk full): the number is never handed out,
   assert.equal(markOnDisk(dir), 1);
   const [unissued] = till.ledger.recent(1);
   assert.deepEqual([unissued?.receiptNumber, unissued?.state], ['S000002', 'abandoned']);
+  // Kept as never issued, so the till reports never count it as a void.
+  assert.deepEqual(
+    till.ledger.endedBetween('', '9999').map((s) => [s.receiptNumber, s.endedBecause]),
+    [['S000002', 'not_issued']],
+  );
   full = false;
   assert.equal(till.ledger.open('GBP', [LINE]).receiptNumber, 'S000003');
 });

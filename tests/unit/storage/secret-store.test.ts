@@ -17,6 +17,7 @@ import {
   secretAccount,
 } from '../../../electron/services/storage/secret-store';
 import { aesBackend } from '../../support/encryption';
+import { internalsIn } from '../i18n/staff-words';
 
 function tempFolder(t: { after: (fn: () => void) => void }): string {
   const folder = mkdtempSync(join(tmpdir(), 'paydesk-secrets-'));
@@ -187,10 +188,22 @@ test('keychain store: a failing keychain becomes TillError storage, never a sile
     savedDatesFile: datesFile,
   });
   const availability = await store.availability();
-  assert.ok(!availability.ok && /keychain could not be used.*DBus/.test(availability.reason));
+  // Staff read what to do; the system's own message (D-Bus here) is only for the log.
+  assert.ok(!availability.ok);
+  assert.match(availability.reason, /keychain did not answer.*restart Paydesk/);
+  assert.deepEqual(internalsIn(availability.reason), []);
+  assert.match(availability.detail ?? '', /DBus error: no session bus/);
+  const chosen = await chooseSecretStore([store]);
+  const refused = await chosen.availability();
+  assert.ok(!refused.ok && refused.reason === availability.reason && /DBus/.test(refused.detail ?? ''));
   await assert.rejects(
     store.set('payAtCounter.password', 'live', PASSWORD),
-    (e: unknown) => e instanceof TillError && e.code === 'storage' && !e.message.includes(PASSWORD),
+    (e: unknown) =>
+      e instanceof TillError &&
+      e.code === 'storage' &&
+      !e.message.includes(PASSWORD) &&
+      internalsIn(e.message).length === 0 &&
+      /DBus/.test(String((e.cause as Error).message)),
   );
   assert.equal(existsSync(datesFile), false, 'no "saved" date for a secret that was not saved');
   await assert.rejects(store.get('payAtCounter.password', 'live'), TillError);

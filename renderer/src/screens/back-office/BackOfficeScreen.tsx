@@ -11,16 +11,11 @@ import { StaffPanel } from './staff/StaffPanel';
 import { SupplierPanel } from './SupplierPanel';
 import { VatRatesPanel } from './VatRatesPanel';
 import './back-office.css';
+import { useTranslation } from '../../i18n';
 
-const TABS = [
-  { id: 'products', label: 'Products' },
-  { id: 'categories', label: 'Categories' },
-  { id: 'vat', label: 'VAT rates' },
-  { id: 'import', label: 'Import / Export' },
-  { id: 'supplier', label: 'Add from supplier' },
-  { id: 'staff', label: 'Staff' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
+/** The tabs in order; their names are `backOffice.tabs.<id>`. */
+const TABS = ['products', 'categories', 'vat', 'import', 'supplier', 'staff'] as const;
+type TabId = (typeof TABS)[number];
 
 function Tab({ id }: { id: TabId }) {
   switch (id) {
@@ -40,6 +35,7 @@ function Tab({ id }: { id: TabId }) {
 }
 
 export function BackOfficeScreen() {
+  const { t } = useTranslation();
   const [tab, setTab] = useState<TabId>('products');
   const view = useCatalogue((s) => s.view);
   const busy = useCatalogue((s) => s.busy);
@@ -53,10 +49,10 @@ export function BackOfficeScreen() {
 
   return (
     <section className="back-office" aria-labelledby="screen-title">
-      <h1 id="screen-title">Back office</h1>
+      <h1 id="screen-title">{t('backOffice.title')}</h1>
       {managerNeeded && (
         <div className="notice notice-warn" role="alert">
-          <p>Only a manager can use the back office. A manager can open it here with their PIN.</p>
+          <p>{t('backOffice.managerOnly')}</p>
           <ManagerPinForm
             reason={managerNeeded}
             busy={busy}
@@ -77,24 +73,24 @@ export function BackOfficeScreen() {
       {/* A view loaded for an earlier manager stays hidden while the services refuse this person. */}
       {view && !managerNeeded && (
         <>
-          <div className="category-tabs" role="tablist" aria-label="Back office">
-            {TABS.map((t) => (
+          <div className="category-tabs" role="tablist" aria-label={t('backOffice.title')}>
+            {TABS.map((id) => (
               <button
-                key={t.id}
+                key={id}
                 type="button"
                 role="tab"
-                aria-selected={t.id === tab}
-                className={t.id === tab ? 'tab active' : 'tab'}
+                aria-selected={id === tab}
+                className={id === tab ? 'tab active' : 'tab'}
                 onClick={() => {
                   useCatalogue.getState().clearMessages();
-                  setTab(t.id);
+                  setTab(id);
                 }}
               >
-                {t.label}
+                {t(`backOffice.tabs.${id}`)}
               </button>
             ))}
           </div>
-          <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)!.label}>
+          <div role="tabpanel" aria-label={t(`backOffice.tabs.${tab}`)}>
             <Tab id={tab} />
           </div>
         </>

@@ -2,6 +2,7 @@
 // and renamed with their products. Moved with buttons, so touch and keyboard both work.
 import { useState } from 'react';
 import { useCatalogue } from '../../state/catalogue';
+import { useTranslation } from '../../i18n';
 
 interface Draft {
   name: string;
@@ -11,6 +12,7 @@ interface Draft {
 }
 
 export function CategoriesPanel() {
+  const { t } = useTranslation();
   const view = useCatalogue((s) => s.view)!;
   const busy = useCatalogue((s) => s.busy);
   const [draft, setDraft] = useState<Draft[]>(() =>
@@ -33,29 +35,29 @@ export function CategoriesPanel() {
 
   return (
     <div className="categories-panel">
-      <p>The Sell screen shows categories in this order. A product’s own colour wins over its category’s.</p>
+      <p>{t('backOffice.categories.intro')}</p>
       <ol className="category-list">
         {draft.map((c, i) => (
           <li key={c.was} className="row">
             <input
-              aria-label={`Name of category ${c.was}`}
+              aria-label={t('backOffice.categories.nameOf', { name: c.was })}
               value={c.name}
               maxLength={40}
               onChange={(e) => edit(i, { name: e.target.value })}
             />
             <input
               type="color"
-              aria-label={`Colour of ${c.name}`}
+              aria-label={t('backOffice.categories.colourOf', { name: c.name })}
               value={c.colour ?? '#607080'}
               onChange={(e) => edit(i, { colour: e.target.value })}
             />
             <button type="button" disabled={c.colour === null} onClick={() => edit(i, { colour: null })}>
-              No colour
+              {t('backOffice.categories.noColour')}
             </button>
-            <span className="muted">{c.productCount.toLocaleString('en-GB')} products</span>
+            <span className="muted">{t('backOffice.categories.products', { count: c.productCount })}</span>
             <button
               type="button"
-              aria-label={`Move ${c.name} up`}
+              aria-label={t('backOffice.categories.up', { name: c.name })}
               disabled={i === 0}
               onClick={() => move(i, -1)}
             >
@@ -63,7 +65,7 @@ export function CategoriesPanel() {
             </button>
             <button
               type="button"
-              aria-label={`Move ${c.name} down`}
+              aria-label={t('backOffice.categories.down', { name: c.name })}
               disabled={i === draft.length - 1}
               onClick={() => move(i, 1)}
             >
@@ -86,7 +88,7 @@ export function CategoriesPanel() {
           )
         }
       >
-        Save categories
+        {t('backOffice.categories.save')}
       </button>
     </div>
   );

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../../shared/money';
 import { formatRate } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
+import { useTranslation } from '../../i18n';
 
 function download(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -16,6 +17,7 @@ function download(fileName: string, text: string): void {
 }
 
 export function ImportExportPanel() {
+  const { t } = useTranslation();
   const view = useCatalogue((s) => s.view)!;
   const busy = useCatalogue((s) => s.busy);
   const preview = useCatalogue((s) => s.importPreview);
@@ -36,24 +38,17 @@ export function ImportExportPanel() {
   return (
     <div className="import-panel">
       <section aria-labelledby="export-title">
-        <h2 id="export-title">Export</h2>
-        <p>
-          The whole catalogue ({view.products.length.toLocaleString('en-GB')} products, archived ones too) as
-          a CSV file. Pictures are not in the file.
-        </p>
+        <h2 id="export-title">{t('backOffice.csv.export')}</h2>
+        <p>{t('backOffice.csv.exportIntro', { count: view.products.length })}</p>
         <button type="button" disabled={busy} onClick={() => void store.exportCsv()}>
-          Export the catalogue
+          {t('backOffice.csv.exportButton')}
         </button>
       </section>
       <section aria-labelledby="import-title">
-        <h2 id="import-title">Import</h2>
-        <p>
-          A CSV file in UTF-8 with a header row; values separated by commas or semicolons. Columns: sku, name,
-          category, price (with VAT, like 3.40), vat_rate (like 20), barcodes (separated by spaces), colour,
-          status (active or archived). A row whose SKU is already in the catalogue changes that product.
-        </p>
+        <h2 id="import-title">{t('backOffice.csv.import')}</h2>
+        <p>{t('backOffice.csv.importIntro')}</p>
         <label className="field">
-          Choose a CSV file
+          {t('backOffice.csv.choose')}
           <input
             type="file"
             accept=".csv,text/csv"
@@ -68,8 +63,8 @@ export function ImportExportPanel() {
           />
         </label>
         {preview && (
-          <div className="import-preview" aria-label="Import preview">
-            <h3>{fileName ?? 'The file'}: what importing it would do</h3>
+          <div className="import-preview" aria-label={t('backOffice.csv.preview')}>
+            <h3>{t('backOffice.csv.wouldDo', { file: fileName ?? t('backOffice.csv.theFile') })}</h3>
             {preview.fileProblem ? (
               <p className="notice notice-error" role="alert">
                 {preview.fileProblem}
@@ -77,37 +72,38 @@ export function ImportExportPanel() {
             ) : (
               <>
                 <p data-testid="import-counts">
-                  {preview.rows.toLocaleString('en-GB')} rows: {preview.toAdd.toLocaleString('en-GB')} new,{' '}
-                  {preview.toUpdate.toLocaleString('en-GB')} changed,{' '}
-                  {preview.unchanged.toLocaleString('en-GB')} already as they are,{' '}
-                  {badRows.toLocaleString('en-GB')} with problems.
+                  {t('backOffice.csv.counts', {
+                    rows: preview.rows,
+                    added: preview.toAdd,
+                    changed: preview.toUpdate,
+                    unchanged: preview.unchanged,
+                    bad: badRows,
+                  })}
                 </p>
                 {preview.firstRows.length > 0 && (
                   <table className="product-table">
-                    <caption>The first rows</caption>
+                    <caption>{t('backOffice.csv.firstRows')}</caption>
                     <thead>
                       <tr>
-                        <th scope="col">Line</th>
-                        <th scope="col">SKU</th>
-                        <th scope="col">Name</th>
-                        <th scope="col">Category</th>
-                        <th scope="col">Price</th>
-                        <th scope="col">VAT</th>
-                        <th scope="col">Will be</th>
+                        <th scope="col">{t('backOffice.csv.line')}</th>
+                        <th scope="col">{t('backOffice.products.sku')}</th>
+                        <th scope="col">{t('backOffice.products.name')}</th>
+                        <th scope="col">{t('backOffice.products.category')}</th>
+                        <th scope="col">{t('backOffice.products.price')}</th>
+                        <th scope="col">{t('backOffice.products.vat')}</th>
+                        <th scope="col">{t('backOffice.csv.willBe')}</th>
                       </tr>
                     </thead>
                     <tbody>
                       {preview.firstRows.map((r) => (
                         <tr key={r.line}>
                           <td>{r.line}</td>
-                          <td>{r.sku || '(made up)'}</td>
+                          <td>{r.sku || t('backOffice.csv.madeUp')}</td>
                           <td>{r.name}</td>
                           <td>{r.category}</td>
                           <td className="money">{formatMoney(r.price, view.currency)}</td>
                           <td>{formatRate(r.vatRate)}</td>
-                          <td>
-                            {r.action === 'add' ? 'added' : r.action === 'update' ? 'changed' : 'unchanged'}
-                          </td>
+                          <td>{t(`backOffice.csv.action.${r.action}`)}</td>
                         </tr>
                       ))}
                     </tbody>
@@ -115,8 +111,8 @@ export function ImportExportPanel() {
                 )}
                 {badRows > 0 && (
                   <div className="import-problems">
-                    <h4>Rows with problems</h4>
-                    <ul aria-label="Rows with problems">
+                    <h4>{t('backOffice.csv.problems')}</h4>
+                    <ul aria-label={t('backOffice.csv.problems')}>
                       {preview.problems.map((p) => (
                         <li key={p.line}>{p.reason}</li>
                       ))}
@@ -127,8 +123,7 @@ export function ImportExportPanel() {
                         checked={skipBadRows}
                         onChange={(e) => setSkipBadRows(e.target.checked)}
                       />
-                      Import only the good rows (leave out the {badRows.toLocaleString('en-GB')} with
-                      problems)
+                      {t('backOffice.csv.onlyGood', { count: badRows })}
                     </label>
                   </div>
                 )}
@@ -143,18 +138,13 @@ export function ImportExportPanel() {
                 }
                 onClick={() => void store.confirmImport(skipBadRows)}
               >
-                Import now
+                {t('backOffice.csv.importNow')}
               </button>
               <button type="button" onClick={() => store.cancelImport()}>
-                Cancel
+                {t('backOffice.csv.cancel')}
               </button>
             </div>
-            {badRows > 0 && !skipBadRows && !preview.fileProblem && (
-              <p>
-                Nothing is imported while rows have problems: fix the file and choose it again, or tick the
-                box.
-              </p>
-            )}
+            {badRows > 0 && !skipBadRows && !preview.fileProblem && <p>{t('backOffice.csv.blocked')}</p>}
           </div>
         )}
       </section>

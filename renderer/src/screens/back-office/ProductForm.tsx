@@ -6,12 +6,13 @@ import { MAX_IMAGE_CHARS, type CatalogueAdmin, type Product } from '../../../../
 import { formatMoneyPlain, parseAmount } from '../../../../shared/money';
 import { formatRate } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
+import { i18n, useTranslation } from '../../i18n';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error('The picture could not be read.'));
+    reader.onerror = () => reject(new Error(i18n.t('backOffice.form.pictureUnreadable')));
     reader.readAsDataURL(file);
   });
 }
@@ -26,6 +27,7 @@ export function ProductForm({
   view: CatalogueAdmin;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const busy = useCatalogue((s) => s.busy);
   const lastSaved = useCatalogue((s) => s.lastSaved);
   const openedWith = useRef(lastSaved);
@@ -50,7 +52,9 @@ export function ProductForm({
   const parsedPrice = parseAmount(price);
   const save = () => {
     if (!parsedPrice.ok) {
-      setProblem(`Price: ${parsedPrice.reason}`);
+      setProblem(
+        t('backOffice.form.priceProblem', { reason: t(`amount.${parsedPrice.problem}`, { text: price }) }),
+      );
       return;
     }
     setProblem(null);
@@ -71,20 +75,20 @@ export function ProductForm({
   return (
     <form
       className="product-form"
-      aria-label={product ? `Change ${product.name}` : 'New product'}
+      aria-label={product ? t('backOffice.form.change', { name: product.name }) : t('backOffice.form.new')}
       onSubmit={(e) => {
         e.preventDefault();
         save();
       }}
     >
-      <h2>{product ? `Change ${product.name}` : 'New product'}</h2>
+      <h2>{product ? t('backOffice.form.change', { name: product.name }) : t('backOffice.form.new')}</h2>
       <div className="form-grid">
         <label className="field">
-          Name
+          {t('backOffice.form.name')}
           <input value={name} maxLength={80} required onChange={(e) => setName(e.target.value)} autoFocus />
         </label>
         <label className="field">
-          Price (with VAT)
+          {t('backOffice.form.price')}
           <input
             value={price}
             inputMode="decimal"
@@ -94,17 +98,17 @@ export function ProductForm({
           />
         </label>
         <label className="field">
-          VAT rate
+          {t('backOffice.form.vatRate')}
           <select value={vatRate} onChange={(e) => setVatRate(Number(e.target.value))}>
             {view.vatRates.map((r) => (
               <option key={r.basisPoints} value={r.basisPoints}>
-                {formatRate(r.basisPoints)} ({r.label})
+                {t('backOffice.products.rateOption', { rate: formatRate(r.basisPoints), label: r.label })}
               </option>
             ))}
           </select>
         </label>
         <label className="field">
-          Category
+          {t('backOffice.form.category')}
           <input
             value={category}
             list="back-office-categories"
@@ -119,55 +123,55 @@ export function ProductForm({
           </datalist>
         </label>
         <label className="field">
-          SKU (left empty, the till makes one)
+          {t('backOffice.form.sku')}
           <input value={sku} maxLength={40} onChange={(e) => setSku(e.target.value)} />
         </label>
         <label className="field">
-          Barcodes (scan or type, separated by spaces)
+          {t('backOffice.form.barcodes')}
           <input value={barcodes} onChange={(e) => setBarcodes(e.target.value)} />
         </label>
         <div className="field">
-          <span>Tile colour</span>
+          <span>{t('backOffice.form.colour')}</span>
           <div className="row">
             <input
               type="color"
-              aria-label="Tile colour"
+              aria-label={t('backOffice.form.colour')}
               value={colour ?? '#607080'}
               onChange={(e) => setColour(e.target.value)}
             />
             <button type="button" onClick={() => setColour(null)} disabled={colour === null}>
-              Use the category’s colour
+              {t('backOffice.form.categoryColour')}
             </button>
           </div>
         </div>
         <div className="field">
-          <span>Picture (small, up to {Math.floor((MAX_IMAGE_CHARS * 3) / 4 / 1024)} KB)</span>
+          <span>{t('backOffice.form.picture', { size: Math.floor((MAX_IMAGE_CHARS * 3) / 4 / 1024) })}</span>
           <div className="row">
             {image && <img className="product-image" src={image} alt="" />}
             <input
               type="file"
-              aria-label="Choose a picture"
+              aria-label={t('backOffice.form.choosePicture')}
               accept="image/png,image/jpeg,image/webp,image/gif"
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 if (!file) return;
                 void readAsDataUrl(file).then((url) =>
                   url.length > MAX_IMAGE_CHARS
-                    ? setProblem('That picture is too large for a tile: choose a smaller one.')
+                    ? setProblem(t('backOffice.form.pictureTooLarge'))
                     : setImage(url),
                 );
               }}
             />
             {image && (
               <button type="button" onClick={() => setImage(null)}>
-                Remove picture
+                {t('backOffice.form.removePicture')}
               </button>
             )}
           </div>
         </div>
         <label className="field checkbox">
           <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
-          On sale (untick to archive)
+          {t('backOffice.form.onSale')}
         </label>
       </div>
       {problem && (
@@ -177,10 +181,10 @@ export function ProductForm({
       )}
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
-          Save product
+          {t('backOffice.form.save')}
         </button>
         <button type="button" onClick={onClose}>
-          Cancel
+          {t('backOffice.form.cancel')}
         </button>
       </div>
     </form>

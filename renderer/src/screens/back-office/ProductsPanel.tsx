@@ -7,6 +7,7 @@ import { formatMoney, parseAmount } from '../../../../shared/money';
 import { formatRate, parseRate } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
 import { ProductForm } from './ProductForm';
+import { useTranslation } from '../../i18n';
 
 const PAGE = 100;
 
@@ -18,6 +19,7 @@ function percentToBasisPoints(text: string): number | null {
 }
 
 function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
   const view = useCatalogue((s) => s.view)!;
   const busy = useCatalogue((s) => s.busy);
   const [kind, setKind] = useState<BulkChange['kind']>('percent');
@@ -28,17 +30,17 @@ function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   const changeOf = (): BulkChange | string => {
     if (kind === 'percent') {
       const basisPoints = percentToBasisPoints(value);
-      return basisPoints === null ? 'Enter a percentage such as 5 or -10.' : { kind, basisPoints };
+      return basisPoints === null ? t('backOffice.bulk.percentProblem') : { kind, basisPoints };
     }
     if (kind === 'price') {
       const parsed = parseAmount(value);
-      return parsed.ok ? { kind, price: parsed.minor } : parsed.reason;
+      return parsed.ok ? { kind, price: parsed.minor } : t(`amount.${parsed.problem}`, { text: value });
     }
     if (kind === 'vatRate') {
       const rate = Number(value || view.vatRates[0]?.basisPoints);
       return { kind, vatRate: rate };
     }
-    return value.trim() ? { kind, category: value.trim() } : 'Enter the category.';
+    return value.trim() ? { kind, category: value.trim() } : t('backOffice.bulk.categoryProblem');
   };
   const apply = () => {
     const change = changeOf();
@@ -51,16 +53,16 @@ function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
   };
 
   return (
-    <div className="bulk-bar" role="group" aria-label={`Change ${ids.length} selected products`}>
-      <strong>{ids.length.toLocaleString('en-GB')} selected</strong>
+    <div className="bulk-bar" role="group" aria-label={t('backOffice.bulk.label', { count: ids.length })}>
+      <strong>{t('backOffice.bulk.selectedCount', { count: ids.length })}</strong>
       <button type="button" disabled={busy} onClick={() => void store.setArchived(ids, true).then(onDone)}>
-        Archive
+        {t('backOffice.bulk.archive')}
       </button>
       <button type="button" disabled={busy} onClick={() => void store.setArchived(ids, false).then(onDone)}>
-        Put back on sale
+        {t('backOffice.bulk.backOnSale')}
       </button>
       <label className="field">
-        Change
+        {t('backOffice.bulk.change')}
         <select
           value={kind}
           onChange={(e) => {
@@ -68,17 +70,21 @@ function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
             setValue('');
           }}
         >
-          <option value="percent">price by a percentage</option>
-          <option value="price">price to an amount</option>
-          <option value="vatRate">VAT rate</option>
-          <option value="category">category</option>
+          <option value="percent">{t('backOffice.bulk.kind.percent')}</option>
+          <option value="price">{t('backOffice.bulk.kind.price')}</option>
+          <option value="vatRate">{t('backOffice.bulk.kind.vatRate')}</option>
+          <option value="category">{t('backOffice.bulk.kind.category')}</option>
         </select>
       </label>
       {kind === 'vatRate' ? (
-        <select aria-label="New VAT rate" value={value} onChange={(e) => setValue(e.target.value)}>
+        <select
+          aria-label={t('backOffice.bulk.newRate')}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        >
           {view.vatRates.map((r) => (
             <option key={r.basisPoints} value={r.basisPoints}>
-              {formatRate(r.basisPoints)} ({r.label})
+              {t('backOffice.products.rateOption', { rate: formatRate(r.basisPoints), label: r.label })}
             </option>
           ))}
         </select>
@@ -86,10 +92,10 @@ function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
         <input
           aria-label={
             kind === 'percent'
-              ? 'Percentage (e.g. 5 or -10)'
+              ? t('backOffice.bulk.percentLabel')
               : kind === 'price'
-                ? 'New price'
-                : 'New category'
+                ? t('backOffice.bulk.priceLabel')
+                : t('backOffice.bulk.categoryLabel')
           }
           value={value}
           inputMode={kind === 'category' ? 'text' : 'decimal'}
@@ -97,7 +103,7 @@ function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
         />
       )}
       <button type="button" className="primary" disabled={busy} onClick={apply}>
-        Apply
+        {t('backOffice.bulk.apply')}
       </button>
       {problem && <span className="field-problem">{problem}</span>}
     </div>
@@ -105,6 +111,7 @@ function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
 }
 
 export function ProductsPanel() {
+  const { t } = useTranslation();
   const view = useCatalogue((s) => s.view)!;
   const [query, setQuery] = useState('');
   const [showArchived, setShowArchived] = useState(true);
@@ -141,12 +148,12 @@ export function ProductsPanel() {
     <div className="products-panel">
       <div className="row wrap">
         <button type="button" className="primary" onClick={() => setEditing('new')}>
-          Add product
+          {t('backOffice.products.add')}
         </button>
         <input
           type="search"
-          aria-label="Search products by name, SKU, category or barcode"
-          placeholder="Search name, SKU, category or barcode"
+          aria-label={t('backOffice.products.search')}
+          placeholder={t('backOffice.products.searchPlaceholder')}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -155,14 +162,14 @@ export function ProductsPanel() {
         />
         <label className="checkbox">
           <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} />
-          Show archived
+          {t('backOffice.products.showArchived')}
         </label>
         <button type="button" onClick={() => setSelected(new Set(matches.map((p) => p.id)))}>
-          Select all {matches.length.toLocaleString('en-GB')} shown
+          {t('backOffice.products.selectAll', { count: matches.length })}
         </button>
         {selected.size > 0 && (
           <button type="button" onClick={() => setSelected(new Set())}>
-            Clear selection
+            {t('backOffice.products.clearSelection')}
           </button>
         )}
       </div>
@@ -171,16 +178,16 @@ export function ProductsPanel() {
         <thead>
           <tr>
             <th scope="col">
-              <span className="visually-hidden">Selected</span>
+              <span className="visually-hidden">{t('backOffice.products.selected')}</span>
             </th>
-            <th scope="col">Name</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Category</th>
-            <th scope="col">Price</th>
-            <th scope="col">VAT</th>
-            <th scope="col">Barcodes</th>
+            <th scope="col">{t('backOffice.products.name')}</th>
+            <th scope="col">{t('backOffice.products.sku')}</th>
+            <th scope="col">{t('backOffice.products.category')}</th>
+            <th scope="col">{t('backOffice.products.price')}</th>
+            <th scope="col">{t('backOffice.products.vat')}</th>
+            <th scope="col">{t('backOffice.products.barcodes')}</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{t('backOffice.products.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -190,7 +197,7 @@ export function ProductsPanel() {
               <td>
                 <input
                   type="checkbox"
-                  aria-label={`Select ${p.name}`}
+                  aria-label={t('backOffice.products.select', { name: p.name })}
                   checked={selected.has(p.id)}
                   onChange={() => toggle(p.id)}
                 />
@@ -198,7 +205,7 @@ export function ProductsPanel() {
               <td>
                 {p.colour && <span className="swatch" style={{ background: p.colour }} />}
                 {p.name}
-                {!p.active && <span className="tag"> archived</span>}
+                {!p.active && <span className="tag"> {t('backOffice.products.archivedTag')}</span>}
               </td>
               <td>{p.sku}</td>
               <td>{p.category}</td>
@@ -206,18 +213,22 @@ export function ProductsPanel() {
               <td>{formatRate(p.vatRate)}</td>
               <td>{p.barcodes.join(' ')}</td>
               <td>
-                <button type="button" aria-label={`Change ${p.name}`} onClick={() => setEditing(p)}>
-                  Change
+                <button
+                  type="button"
+                  aria-label={t('backOffice.products.changeName', { name: p.name })}
+                  onClick={() => setEditing(p)}
+                >
+                  {t('backOffice.products.change')}
                 </button>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      {matches.length === 0 && <p>No products match.</p>}
+      {matches.length === 0 && <p>{t('backOffice.products.none')}</p>}
       {matches.length > limit && (
         <button type="button" className="show-more" onClick={() => setLimit((n) => n + PAGE)}>
-          Show more ({(matches.length - limit).toLocaleString('en-GB')} more)
+          {t('backOffice.products.showMore', { count: matches.length - limit })}
         </button>
       )}
     </div>

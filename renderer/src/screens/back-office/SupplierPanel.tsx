@@ -6,8 +6,10 @@ import { formatMoney, formatMoneyPlain, parseAmount } from '../../../../shared/m
 import { formatRate } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
 import { useSupplies } from '../../state/supplies';
+import { useTranslation } from '../../i18n';
 
 function AddForm({ product, onDone }: { product: SupplyProduct; onDone: () => void }) {
+  const { t } = useTranslation();
   const view = useCatalogue((s) => s.view)!;
   const busy = useCatalogue((s) => s.busy);
   const [price, setPrice] = useState(formatMoneyPlain(product.price, view.currency).replace(/^\D+/, ''));
@@ -17,7 +19,7 @@ function AddForm({ product, onDone }: { product: SupplyProduct; onDone: () => vo
   return (
     <form
       className="row wrap supplier-add"
-      aria-label={`Add ${product.name} to the catalogue`}
+      aria-label={t('backOffice.supplier.addLabel', { name: product.name })}
       onSubmit={(e) => {
         e.preventDefault();
         if (!parsed.ok) return;
@@ -28,21 +30,21 @@ function AddForm({ product, onDone }: { product: SupplyProduct; onDone: () => vo
       }}
     >
       <label className="field">
-        Sell price (with VAT)
+        {t('backOffice.supplier.sellPrice')}
         <input value={price} inputMode="decimal" onChange={(e) => setPrice(e.target.value)} />
       </label>
       <label className="field">
-        VAT rate
+        {t('backOffice.form.vatRate')}
         <select value={vatRate} onChange={(e) => setVatRate(Number(e.target.value))}>
           {view.vatRates.map((r) => (
             <option key={r.basisPoints} value={r.basisPoints}>
-              {formatRate(r.basisPoints)} ({r.label})
+              {t('backOffice.products.rateOption', { rate: formatRate(r.basisPoints), label: r.label })}
             </option>
           ))}
         </select>
       </label>
       <label className="field">
-        Category
+        {t('backOffice.form.category')}
         <input
           value={category}
           list="back-office-categories-supplier"
@@ -55,14 +57,17 @@ function AddForm({ product, onDone }: { product: SupplyProduct; onDone: () => vo
         </datalist>
       </label>
       <button type="submit" className="primary" disabled={busy || !parsed.ok || !category.trim()}>
-        Add to the catalogue
+        {t('backOffice.supplier.add')}
       </button>
-      {!parsed.ok && price !== '' && <span className="field-problem">{parsed.reason}</span>}
+      {!parsed.ok && price !== '' && (
+        <span className="field-problem">{t(`amount.${parsed.problem}`, { text: price })}</span>
+      )}
     </form>
   );
 }
 
 export function SupplierPanel() {
+  const { t } = useTranslation();
   const view = useCatalogue((s) => s.view)!;
   const products = useSupplies((s) => s.products);
   const currency = useSupplies((s) => s.currency);
@@ -81,7 +86,7 @@ export function SupplierPanel() {
   );
   return (
     <div className="supplier-panel">
-      <p>The supplier’s products. Choose one, then set the price the shop sells it at.</p>
+      <p>{t('backOffice.supplier.intro')}</p>
       {problem && (
         <p className="notice notice-error" role="alert">
           {problem}
@@ -89,12 +94,12 @@ export function SupplierPanel() {
       )}
       <input
         type="search"
-        aria-label="Search the supplier’s products"
-        placeholder="Search the supplier’s products"
+        aria-label={t('backOffice.supplier.search')}
+        placeholder={t('backOffice.supplier.search')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      {products === null && !problem && <p>Loading the supplier’s products…</p>}
+      {products === null && !problem && <p>{t('backOffice.supplier.loading')}</p>}
       <ul className="supplier-list">
         {shown.slice(0, 100).map((p) => (
           <li key={p.id}>
@@ -102,12 +107,14 @@ export function SupplierPanel() {
               <span className="grow">
                 {p.name} <span className="muted">({p.sku})</span>
               </span>
-              <span className="muted">costs {formatMoney(p.price, currency)}</span>
+              <span className="muted">
+                {t('backOffice.supplier.costs', { amount: formatMoney(p.price, currency) })}
+              </span>
               {ours.has(p.sku) ? (
-                <span className="tag">in the catalogue</span>
+                <span className="tag">{t('backOffice.supplier.inCatalogue')}</span>
               ) : (
                 <button type="button" onClick={() => setChosen(chosen === p.id ? null : p.id)}>
-                  {chosen === p.id ? 'Close' : 'Add…'}
+                  {chosen === p.id ? t('backOffice.supplier.close') : t('backOffice.supplier.open')}
                 </button>
               )}
             </div>

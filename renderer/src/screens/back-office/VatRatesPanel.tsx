@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { formatRate, parseRate, VAT_PRESETS } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
+import { useTranslation } from '../../i18n';
 
 interface DraftRate {
   percent: string;
@@ -10,6 +11,7 @@ interface DraftRate {
 }
 
 export function VatRatesPanel() {
+  const { t } = useTranslation();
   const view = useCatalogue((s) => s.view)!;
   const busy = useCatalogue((s) => s.busy);
   const [country, setCountry] = useState<string | null>(view.vatCountry);
@@ -25,7 +27,7 @@ export function VatRatesPanel() {
   return (
     <div className="vat-panel">
       <label className="field">
-        Start from a country’s rates
+        {t('backOffice.vat.startFrom')}
         <select
           value={country ?? ''}
           onChange={(e) => {
@@ -40,20 +42,23 @@ export function VatRatesPanel() {
             );
           }}
         >
-          <option value="">Rates of my own</option>
+          <option value="">{t('backOffice.vat.own')}</option>
           {Object.entries(VAT_PRESETS).map(([code, preset]) => (
             <option key={code} value={code}>
-              {preset.country} ({preset.rates.map((r) => formatRate(r.basisPoints)).join(', ')})
+              {t('backOffice.vat.preset', {
+                country: preset.country,
+                rates: preset.rates.map((r) => formatRate(r.basisPoints)).join(', '),
+              })}
             </option>
           ))}
         </select>
       </label>
-      <p>The first rate is the one new products start with. Prices include VAT.</p>
+      <p>{t('backOffice.vat.intro')}</p>
       <ol className="vat-list">
         {rates.map((r, i) => (
           <li key={i} className="row">
             <input
-              aria-label={`Rate ${i + 1} in percent`}
+              aria-label={t('backOffice.vat.rate', { number: i + 1 })}
               value={r.percent}
               inputMode="decimal"
               aria-invalid={parsed[i] === null ? true : undefined}
@@ -61,21 +66,21 @@ export function VatRatesPanel() {
             />
             <span>%</span>
             <input
-              aria-label={`Name of rate ${i + 1}`}
+              aria-label={t('backOffice.vat.rateName', { number: i + 1 })}
               value={r.label}
               maxLength={30}
               onChange={(e) => edit(i, { label: e.target.value })}
             />
             <button
               type="button"
-              aria-label={`Remove rate ${i + 1}`}
+              aria-label={t('backOffice.vat.removeRate', { number: i + 1 })}
               disabled={rates.length === 1}
               onClick={() => {
                 setCountry(null);
                 setRates((list) => list.filter((_, j) => j !== i));
               }}
             >
-              Remove
+              {t('backOffice.vat.remove')}
             </button>
           </li>
         ))}
@@ -88,7 +93,7 @@ export function VatRatesPanel() {
             setRates((list) => [...list, { percent: '', label: '' }]);
           }}
         >
-          Add a rate
+          {t('backOffice.vat.add')}
         </button>
         <button
           type="button"
@@ -101,12 +106,10 @@ export function VatRatesPanel() {
             )
           }
         >
-          Save VAT rates
+          {t('backOffice.vat.save')}
         </button>
       </div>
-      {parsed.some((p) => p === null) && (
-        <p className="field-problem">Write each rate as a percentage from 0 to 100, like 20 or 5.5.</p>
-      )}
+      {parsed.some((p) => p === null) && <p className="field-problem">{t('backOffice.vat.problem')}</p>}
     </div>
   );
 }

@@ -4,42 +4,42 @@ import { useEffect } from 'react';
 import { useMerchant } from '../../state/merchant';
 import { ToolForm } from './ToolForm';
 import './merchant.css';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 function SignInPanel() {
+  const { t } = useTranslation();
   const { status } = useMerchant();
   const store = useMerchant.getState();
   if (status?.state === 'signing_in') {
     return (
       <div className="panel merchant-signin" role="status">
-        <p>
-          {status.openedInBrowser
-            ? 'The dashboard’s sign-in page is open in your web browser. Sign in there with your dashboard email and password.'
-            : 'Sign in to the merchant dashboard in the new tab, with your dashboard email and password.'}
-        </p>
+        <p>{status.openedInBrowser ? t('merchant.signInOpened') : t('merchant.signInTab')}</p>
         {status.authorizationUrl && (
           <p>
             <a href={status.authorizationUrl} target="_blank" rel="noopener noreferrer">
-              Open the sign-in page again
+              {t('merchant.openAgain')}
             </a>
           </p>
         )}
         <button type="button" onClick={() => void store.cancelSignIn()}>
-          Stop signing in
+          {t('merchant.stop')}
         </button>
       </div>
     );
   }
   return (
     <div className="panel merchant-signin">
-      <p>Sign in with your merchant dashboard account to use its tools from the till.</p>
+      <p>{t('merchant.intro')}</p>
       <button type="button" className="primary" onClick={() => void store.connect()}>
-        Connect
+        {t('merchant.connect')}
       </button>
     </div>
   );
 }
 
 export function MerchantScreen() {
+  const { t } = useTranslation();
   const { status, tools, selected, problem } = useMerchant();
   const store = useMerchant.getState();
   useEffect(() => {
@@ -49,7 +49,7 @@ export function MerchantScreen() {
   const currency = null;
   return (
     <section className="screen merchant" aria-labelledby="screen-title">
-      <h1 id="screen-title">Merchant tools</h1>
+      <h1 id="screen-title">{t('merchant.title')}</h1>
       {status?.message && (
         <p role="alert" className="merchant-problem">
           {status.message}
@@ -65,27 +65,34 @@ export function MerchantScreen() {
         <>
           <div className="merchant-account" data-testid="merchant-account">
             <span>
-              Signed in{status.account ? ' to ' : ''}
-              {status.account && <strong>{status.account.name}</strong>}
-              {status.account?.detail && <> as {status.account.detail}</>}
+              {status.account ? (
+                <Trans
+                  t={t}
+                  i18nKey={status.account.detail ? 'merchant.signedInToAs' : 'merchant.signedInTo'}
+                  values={{ account: status.account.name, detail: status.account.detail }}
+                  components={{ strong: <strong /> }}
+                />
+              ) : (
+                t('merchant.signedIn')
+              )}
             </span>
             <button type="button" onClick={() => void store.disconnect()}>
-              Disconnect
+              {t('merchant.disconnect')}
             </button>
           </div>
           <div className="merchant-body">
-            <nav aria-label="Tools" className="merchant-tools">
-              {tools === null && <p>Loading the tools…</p>}
-              {tools?.map((t) => (
+            <nav aria-label={t('merchant.tools')} className="merchant-tools">
+              {tools === null && <p>{t('merchant.loadingTools')}</p>}
+              {tools?.map((tool) => (
                 <button
-                  key={t.name}
+                  key={tool.name}
                   type="button"
-                  aria-pressed={t.name === selected}
-                  onClick={() => store.select(t.name)}
+                  aria-pressed={tool.name === selected}
+                  onClick={() => store.select(tool.name)}
                 >
-                  <strong>{t.title}</strong>
-                  {t.writes && <span className="merchant-badge">Changes</span>}
-                  <small>{t.description}</small>
+                  <strong>{tool.title}</strong>
+                  {tool.writes && <span className="merchant-badge">{t('merchant.changes')}</span>}
+                  <small>{tool.description}</small>
                 </button>
               ))}
             </nav>

@@ -4,13 +4,16 @@ import { useId } from 'react';
 import { useMerchant } from '../../state/merchant';
 import type { FormField } from './schema-form';
 import { ToolResult } from './ToolResult';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 function Field({ field }: { field: FormField }) {
+  const { t } = useTranslation();
   const id = useId();
   const value = useMerchant((s) => s.values[field.name]);
   const problem = useMerchant((s) => s.problems[field.name]);
   const setValue = useMerchant.getState().setValue;
-  const hint = field.description || (field.required ? '' : 'Optional.');
+  const hint = field.description || (field.required ? '' : t('merchant.optional'));
   const describedBy = `${id}-hint ${id}-problem`;
   let input;
   if (field.kind === 'unsupported') {
@@ -44,8 +47,8 @@ function Field({ field }: { field: FormField }) {
         onChange={(e) => setValue(field.name, e.target.value)}
         aria-describedby={describedBy}
       >
-        {!field.required && <option value="">Any</option>}
-        {field.required && value === '' && <option value="">Choose…</option>}
+        {!field.required && <option value="">{t('merchant.any')}</option>}
+        {field.required && value === '' && <option value="">{t('merchant.choose')}</option>}
         {field.options.map((o) => (
           <option key={o} value={o}>
             {o}
@@ -84,17 +87,16 @@ function Field({ field }: { field: FormField }) {
 }
 
 export function ToolForm({ currency }: { currency: string | null }) {
+  const { t } = useTranslation();
   const { tools, selected, fields, confirming, running, result } = useMerchant();
   const store = useMerchant.getState();
   const tool = tools?.find((t) => t.name === selected);
-  if (!tool) return <p className="merchant-empty">Choose a tool on the left.</p>;
+  if (!tool) return <p className="merchant-empty">{t('merchant.chooseTool')}</p>;
   return (
     <section aria-label={tool.title} className="panel merchant-tool">
       <h2>{tool.title}</h2>
       <p>{tool.description}</p>
-      {tool.writes && (
-        <p className="merchant-warn">This tool changes the merchant account. You will be asked to confirm.</p>
-      )}
+      {tool.writes && <p className="merchant-warn">{t('merchant.writes')}</p>}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -106,14 +108,19 @@ export function ToolForm({ currency }: { currency: string | null }) {
         ))}
         {!confirming && (
           <button type="submit" className="primary" disabled={running}>
-            {running ? 'Working…' : tool.writes ? 'Review the change' : 'Run'}
+            {running ? t('merchant.working') : tool.writes ? t('merchant.review') : t('merchant.run')}
           </button>
         )}
       </form>
       {confirming && (
-        <div role="alertdialog" aria-label="Confirm the change" className="merchant-confirm">
+        <div role="alertdialog" aria-label={t('merchant.confirmLabel')} className="merchant-confirm">
           <p>
-            <strong>{confirming.title}</strong> will change the merchant account:
+            <Trans
+              t={t}
+              i18nKey="merchant.willChange"
+              values={{ tool: confirming.title }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <ul>
             {confirming.lines.map((l) => (
@@ -121,10 +128,10 @@ export function ToolForm({ currency }: { currency: string | null }) {
             ))}
           </ul>
           <button type="button" className="primary" disabled={running} onClick={() => void store.confirm()}>
-            {running ? 'Making the change…' : 'Yes, make this change'}
+            {running ? t('merchant.making') : t('merchant.yes')}
           </button>
           <button type="button" disabled={running} onClick={() => store.cancelConfirm()}>
-            No, go back
+            {t('merchant.no')}
           </button>
         </div>
       )}

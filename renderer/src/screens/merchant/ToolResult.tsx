@@ -2,6 +2,7 @@
 // where it nests), plain text as paragraphs. Money fields named "…_minor" show as money.
 import { formatMoney } from '../../../../shared/money';
 import type { MerchantToolResult } from '../../../../shared/contract';
+import { currentFormat, i18n, useTranslation } from '../../i18n';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -15,11 +16,11 @@ function labelOf(key: string): string {
 
 function scalar(key: string, value: Json, currency: string | null): string {
   if (value === null) return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return i18n.t(value ? 'merchant.yesValue' : 'merchant.noValue');
   if (typeof value === 'number' && key.endsWith('_minor') && currency)
     return formatMoney(value, currency as never);
   if (typeof value === 'number' && /(_at|At)$/.test(key) && value > 1e12)
-    return new Date(value).toLocaleString();
+    return currentFormat().dateTime(value);
   return String(value);
 }
 
@@ -63,7 +64,7 @@ function Table({ rows, currency }: { rows: { [key: string]: Json }[]; currency: 
 
 function Value({ name, value, currency }: { name: string; value: Json; currency: string | null }) {
   if (Array.isArray(value)) {
-    if (value.length === 0) return <p className="merchant-empty">None.</p>;
+    if (value.length === 0) return <p className="merchant-empty">{i18n.t('merchant.none')}</p>;
     if (value.every(isRecord)) return <Table rows={value} currency={currency} />;
     return <span>{value.map((v) => scalar(name, v, currency)).join(', ')}</span>;
   }
@@ -90,13 +91,14 @@ function Value({ name, value, currency }: { name: string; value: Json; currency:
 }
 
 export function ToolResult({ result, currency }: { result: MerchantToolResult; currency: string | null }) {
+  const { t } = useTranslation();
   return (
     <section
-      aria-label="Result"
+      aria-label={t('merchant.result')}
       className={`panel merchant-result${result.isError ? ' bad' : ''}`}
       data-testid="merchant-result"
     >
-      <h3>{result.isError ? 'The tool could not do that' : 'Result'}</h3>
+      <h3>{result.isError ? t('merchant.couldNot') : t('merchant.result')}</h3>
       {result.structured !== null && result.structured !== undefined && (
         <Value name="result" value={result.structured as Json} currency={currency} />
       )}

@@ -3,7 +3,8 @@
 // a choice from a list; required fields and defaults; every problem in words. Anything the form
 // cannot fill in (a list, nested details) is said so, and a tool that needs one cannot run here.
 // Pure, so the rules are tested without a browser.
-import { parseAmount } from '../../../../shared/money';
+import { amountText, parseAmount } from '../../../../shared/money';
+import { i18n } from '../../i18n';
 
 export type FieldKind = 'string' | 'number' | 'integer' | 'money' | 'boolean' | 'enum' | 'unsupported';
 
@@ -39,9 +40,6 @@ interface PropertySchema {
   maxLength?: number;
 }
 
-/** Where the merchant dashboard does what this form cannot. */
-const USE_THE_DASHBOARD = 'Use the merchant dashboard for this.';
-
 /** "price_minor" → "Price", "venueId" → "Venue id"; a schema title wins. */
 function labelOf(name: string, schema: PropertySchema, kind: FieldKind): string {
   if (schema.title) return schema.title;
@@ -66,8 +64,8 @@ function kindOf(name: string, schema: PropertySchema): FieldKind {
 }
 
 function descriptionOf(kind: FieldKind, schema: PropertySchema): string {
-  if (kind === 'money') return 'An amount, like 3.45.';
-  if (kind === 'unsupported') return `This needs details the till cannot fill in here. ${USE_THE_DASHBOARD}`;
+  if (kind === 'money') return i18n.t('merchant.form.moneyHint', { example: amountText(345) });
+  if (kind === 'unsupported') return i18n.t('merchant.form.unsupported');
   return schema.description ?? '';
 }
 
@@ -109,11 +107,8 @@ export function initialValues(fields: readonly FormField[]): FormValues {
   );
 }
 
-/** Minor units as a cashier writes the amount: 345 → "3.45" (no currency sign; the form has none). */
-export function amountText(minor: number): string {
-  const abs = Math.abs(minor);
-  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Minor units as a cashier writes the amount: 345 → "3.45" / "3,45" (no currency sign; the form has none). */
+export { amountText };
 
 /** Digits with an optional sign and decimals: what staff type, not 1e3, 0x10 or Infinity. */
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
@@ -126,23 +121,39 @@ function readNumber(field: FormField, text: string): Reading {
   let shown: (n: number) => string = String;
   if (field.kind === 'money') {
     const amount = parseAmount(text);
-    if (!amount.ok) return { ok: false, problem: `${field.label} must be an amount, like 3.45.` };
+    if (!amount.ok)
+      return {
+        ok: false,
+        problem: i18n.t('merchant.form.mustBeAmount', { label: field.label, example: amountText(345) }),
+      };
     value = amount.minor;
-    shown = amountText;
+    // A schema's bound may be any number; only whole minor units read as an amount.
+    shown = (minor) => (Number.isSafeInteger(minor) ? amountText(minor) : String(minor));
   } else {
     value = Number(text);
     if (!PLAIN_NUMBER.test(text) || !Number.isFinite(value))
       return {
         ok: false,
-        problem: `${field.label} must be a ${field.kind === 'integer' ? 'whole ' : ''}number.`,
+        problem: i18n.t(
+          field.kind === 'integer' ? 'merchant.form.mustBeWhole' : 'merchant.form.mustBeNumber',
+          {
+            label: field.label,
+          },
+        ),
       };
     if (field.kind === 'integer' && !Number.isSafeInteger(value))
-      return { ok: false, problem: `${field.label} must be a whole number.` };
+      return { ok: false, problem: i18n.t('merchant.form.mustBeWhole', { label: field.label }) };
   }
   if (field.minimum !== undefined && value < field.minimum)
-    return { ok: false, problem: `${field.label} must be at least ${shown(field.minimum)}.` };
+    return {
+      ok: false,
+      problem: i18n.t('merchant.form.atLeast', { label: field.label, value: shown(field.minimum) }),
+    };
   if (field.maximum !== undefined && value > field.maximum)
-    return { ok: false, problem: `${field.label} must be at most ${shown(field.maximum)}.` };
+    return {
+      ok: false,
+      problem: i18n.t('merchant.form.atMost', { label: field.label, value: shown(field.maximum) }),
+    };
   return { ok: true, value };
 }
 
@@ -150,16 +161,19 @@ function readText(field: FormField, text: string): Reading {
   if (field.kind === 'enum') {
     const index = field.options.indexOf(text);
     return index < 0
-      ? { ok: false, problem: `Choose one of the ${field.label.toLowerCase()} options.` }
+      ? { ok: false, problem: i18n.t('merchant.form.chooseOption', { label: field.label.toLowerCase() }) }
       : { ok: true, value: field.optionValues[index] };
   }
   if (field.minLength !== undefined && text.length < field.minLength)
     return {
       ok: false,
-      problem: `${field.label} needs at least ${field.minLength} character${field.minLength === 1 ? '' : 's'}.`,
+      problem: i18n.t('merchant.form.minLength', { label: field.label, count: field.minLength }),
     };
   if (field.maxLength !== undefined && text.length > field.maxLength)
-    return { ok: false, problem: `${field.label} can be at most ${field.maxLength} characters.` };
+    return {
+      ok: false,
+      problem: i18n.t('merchant.form.maxLength', { label: field.label, count: field.maxLength }),
+    };
   return { ok: true, value: text };
 }
 
@@ -173,8 +187,7 @@ export function readForm(
   for (const field of fields) {
     const raw = values[field.name];
     if (field.kind === 'unsupported') {
-      if (field.required)
-        problems[field.name] = `${field.label} cannot be filled in here. ${USE_THE_DASHBOARD}`;
+      if (field.required) problems[field.name] = i18n.t('merchant.form.cannotFill', { label: field.label });
       continue;
     }
     if (field.kind === 'boolean') {
@@ -183,7 +196,7 @@ export function readForm(
     }
     const text = typeof raw === 'string' ? raw.trim() : '';
     if (text === '') {
-      if (field.required) problems[field.name] = `${field.label} is needed.`;
+      if (field.required) problems[field.name] = i18n.t('merchant.form.needed', { label: field.label });
       continue;
     }
     const numeric = field.kind === 'integer' || field.kind === 'number' || field.kind === 'money';
@@ -202,12 +215,10 @@ export function changeSummary(fields: readonly FormField[], args: Record<string,
       const value = args[f.name];
       const shown =
         typeof value === 'boolean'
-          ? value
-            ? 'yes'
-            : 'no'
+          ? i18n.t(value ? 'merchant.form.yes' : 'merchant.form.no')
           : f.kind === 'money' && typeof value === 'number'
             ? amountText(value)
             : String(value);
-      return `${f.label}: ${shown}`;
+      return i18n.t('merchant.form.summary', { label: f.label, value: shown });
     });
 }

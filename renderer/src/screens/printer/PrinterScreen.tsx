@@ -13,26 +13,24 @@ import {
   jobActions,
   jobReasonWords,
   jobStateWords,
-  isTestPage,
+  kindWords,
   needsCheckOnly,
   needsDecision,
+  printerName,
   receiptLabel,
 } from './printer-words';
 import './printer.css';
+import { useTranslation } from '../../i18n';
 
-const KIND_WORDS: Record<string, string> = {
-  preview: 'On-screen preview',
-  network: 'Network',
-  usb: 'USB',
-  device: 'Linux device',
-};
+const CONNECTION_FAILURES: ReadonlySet<string> = new Set(['unreachable', 'offline']);
 
 function PrinterCard({ printer, onTestPage }: { printer: PrinterView; onTestPage: (id: string) => void }) {
+  const { t } = useTranslation();
   const { words, tone } = conditionWords(printer.condition);
-  const name = printer.name || printer.printerId;
-  const kind = KIND_WORDS[printer.kind] ?? printer.kind;
+  const name = printerName(printer);
+  const kind = kindWords(printer.kind);
   return (
-    <li className="printer-card" aria-label={`Printer ${name}`} data-testid="printer-card">
+    <li className="printer-card" aria-label={t('printer.card', { name })} data-testid="printer-card">
       <div className="printer-card-head">
         <span className="printer-name">{name}</span>
         {kind !== name && <span className="printer-kind">{kind}</span>}
@@ -41,21 +39,24 @@ function PrinterCard({ printer, onTestPage }: { printer: PrinterView; onTestPage
         <span className="dot" aria-hidden="true" />
         {words}
       </div>
-      {/* The transport's own words, when they add something to the condition above. */}
-      {printer.detail && printer.detail !== printer.kind && (
+      {/* The printer's own status words (paper, cover), when they add something to the condition
+          above; a connection failure's detail is a system message and stays in the log. */}
+      {printer.detail && printer.detail !== printer.kind && !CONNECTION_FAILURES.has(printer.condition) && (
         <p className="printer-detail">{printer.detail}</p>
       )}
       <div className="printer-card-foot">
         <span className="printer-meta">
-          {printer.pending > 0 ? `${printer.pending} waiting` : 'Nothing waiting'}
-          {printer.checkedAt && ` · checked ${formatTime(printer.checkedAt)}`}
+          {printer.pending > 0
+            ? t('printer.waiting', { count: printer.pending })
+            : t('printer.nothingWaiting')}
+          {printer.checkedAt && t('printer.checkedAt', { time: formatTime(printer.checkedAt) })}
         </span>
         <button
           type="button"
-          aria-label={`Test page on ${name}`}
+          aria-label={t('printer.testPageOn', { name })}
           onClick={() => onTestPage(printer.printerId)}
         >
-          Test page
+          {t('printer.testPage')}
         </button>
       </div>
     </li>
@@ -71,15 +72,20 @@ function UncertainPrompt({
   busy: boolean;
   onAct: (a: JobAction) => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <div className="uncertain-prompt" role="group" aria-label={`Decide about ${receiptLabel(job.receiptId)}`}>
-      <p>This receipt may or may not have printed. Reprint it marked DUPLICATE, or mark it done?</p>
+    <div
+      className="uncertain-prompt"
+      role="group"
+      aria-label={t('printer.decideAbout', { receipt: receiptLabel(job.receiptId) })}
+    >
+      <p>{t('printer.uncertain')}</p>
       <div className="uncertain-actions">
         <button type="button" className="primary" disabled={busy} onClick={() => onAct('reprint')}>
-          Reprint as DUPLICATE
+          {t('printer.reprintDuplicate')}
         </button>
         <button type="button" disabled={busy} onClick={() => onAct('cancel')}>
-          It printed — mark done
+          {t('printer.markDone')}
         </button>
       </div>
     </div>
@@ -95,16 +101,17 @@ function CheckPrompt({
   busy: boolean;
   onAct: (a: JobAction) => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <div className="uncertain-prompt" role="group" aria-label={`Check ${receiptLabel(job.receiptId)}`}>
-      <p>
-        The printer’s connection dropped after this receipt was sent, so it may have printed already.
-        {job.state === 'printed' ? ' It was printed again marked COPY: there may be two copies. ' : ' '}
-        Check the printer, then press Checked.
-      </p>
+    <div
+      className="uncertain-prompt"
+      role="group"
+      aria-label={t('printer.checkLabel', { receipt: receiptLabel(job.receiptId) })}
+    >
+      <p>{job.state === 'printed' ? t('printer.checkDroppedCopy') : t('printer.checkDropped')}</p>
       <div className="uncertain-actions">
         <button type="button" className="primary" disabled={busy} onClick={() => onAct('markChecked')}>
-          Checked
+          {t('printer.checked')}
         </button>
       </div>
     </div>
@@ -122,6 +129,7 @@ function JobRow({
   busy: boolean;
   onAct: (action: JobAction, jobId: string) => void;
 }) {
+  const { t } = useTranslation();
   const state = jobStateWords(job.state);
   const reason = jobReasonWords(job.reason);
   const actions = jobActions(job.state);
@@ -132,19 +140,16 @@ function JobRow({
       <tr
         data-testid="job-row"
         data-state={job.state}
-        aria-label={`${label} on ${printerName}`}
+        aria-label={t('printer.jobOn', { receipt: label, printer: printerName })}
         className={job.needsCheck ? 'has-decision' : undefined}
       >
         <td>
           <div className="job-receipt">{label}</div>
           <div className="job-sub">
             {formatTime(job.createdAt)}
-            {job.duplicateOf && ' · Duplicate copy'}
-            {job.copy && ' · Sent again marked COPY'}
+            {job.duplicateOf && t('printer.duplicateCopy')}
+            {job.copy && t('printer.sentAgain')}
           </div>
-          {!isTestPage(job.receiptId) && label !== job.receiptId && (
-            <div className="job-sub job-id">{job.receiptId}</div>
-          )}
         </td>
         <td>{printerName}</td>
         <td>
@@ -156,7 +161,7 @@ function JobRow({
               {reason}
             </div>
           )}
-          {job.attempts > 1 && <div className="job-sub">Tried {job.attempts} times</div>}
+          {job.attempts > 1 && <div className="job-sub">{t('printer.tried', { count: job.attempts })}</div>}
         </td>
         <td>
           <div className="job-actions">
@@ -164,30 +169,30 @@ function JobRow({
               <button
                 type="button"
                 disabled={busy}
-                aria-label={`Retry ${label}`}
+                aria-label={t('printer.retryLabel', { receipt: label })}
                 onClick={() => act('retry')}
               >
-                Retry
+                {t('printer.retry')}
               </button>
             )}
             {actions.reprint && (
               <button
                 type="button"
                 disabled={busy}
-                aria-label={`Reprint ${label}`}
+                aria-label={t('printer.reprintLabel', { receipt: label })}
                 onClick={() => act('reprint')}
               >
-                Reprint
+                {t('printer.reprint')}
               </button>
             )}
             {actions.cancel && (
               <button
                 type="button"
                 disabled={busy}
-                aria-label={`Cancel ${label}`}
+                aria-label={t('printer.cancelLabel', { receipt: label })}
                 onClick={() => act('cancel')}
               >
-                Cancel
+                {t('printer.cancel')}
               </button>
             )}
           </div>
@@ -209,6 +214,7 @@ function JobRow({
 }
 
 function PreviewPanel({ previews }: { previews: PreviewReceipt[] | null }) {
+  const { t } = useTranslation();
   const [chosen, setChosen] = useState<string | null>(null);
   const shown = previews?.find((p) => p.jobId === chosen) ?? previews?.[0] ?? null;
   // The preview prints '?' where its printer's code page would (the settings say which it is).
@@ -216,10 +222,10 @@ function PreviewPanel({ previews }: { previews: PreviewReceipt[] | null }) {
     (s) => s.view?.settings.printers.find((p) => p.id === shown?.printerId)?.codePage,
   );
   return (
-    <aside className="preview-panel" aria-label="Receipt preview">
-      <h2>Receipt preview</h2>
+    <aside className="preview-panel" aria-label={t('printer.preview')}>
+      <h2>{t('printer.preview')}</h2>
       {previews && previews.length > 1 && (
-        <div className="preview-picker" role="group" aria-label="Recent receipts">
+        <div className="preview-picker" role="group" aria-label={t('printer.recent')}>
           {previews.map((p) => (
             <button
               key={p.jobId}
@@ -228,15 +234,15 @@ function PreviewPanel({ previews }: { previews: PreviewReceipt[] | null }) {
               aria-pressed={p === shown}
               onClick={() => setChosen(p.jobId)}
             >
-              {receiptLabel(p.receiptId)}
-              {p.duplicate ? ' (duplicate)' : ''} · {formatTime(p.createdAt)}
+              {t(p.duplicate ? 'printer.chipDuplicate' : 'printer.chip', {
+                receipt: receiptLabel(p.receiptId),
+                time: formatTime(p.createdAt),
+              })}
             </button>
           ))}
         </div>
       )}
-      {previews && previews.length === 0 && (
-        <p className="muted">Nothing printed yet. Receipts appear here as they print.</p>
-      )}
+      {previews && previews.length === 0 && <p className="muted">{t('printer.nothingPrinted')}</p>}
       {shown && (
         <div className="preview-desk">
           <ReceiptPreview
@@ -244,7 +250,7 @@ function PreviewPanel({ previews }: { previews: PreviewReceipt[] | null }) {
             paperWidth={shown.paperWidth}
             codePage={codePage}
             duplicate={shown.duplicate}
-            label={`${receiptLabel(shown.receiptId)} preview`}
+            label={t('printer.previewOf', { receipt: receiptLabel(shown.receiptId) })}
           />
         </div>
       )}
@@ -253,6 +259,7 @@ function PreviewPanel({ previews }: { previews: PreviewReceipt[] | null }) {
 }
 
 export function PrinterScreen() {
+  const { t } = useTranslation();
   const printers = usePrinting((s) => s.printers);
   const jobs = usePrinting((s) => s.jobs);
   const previews = usePrinting((s) => s.previews);
@@ -272,51 +279,52 @@ export function PrinterScreen() {
   };
   const testPage = (printerId?: string) => run(() => usePrinting.getState().testPage(printerId));
   const act = (action: JobAction, jobId: string) => run(() => usePrinting.getState().act(action, jobId));
-  const nameOf = (printerId: string) => printers?.find((p) => p.printerId === printerId)?.name || printerId;
+  const nameOf = (printerId: string) => {
+    const printer = printers?.find((p) => p.printerId === printerId);
+    return printer ? printerName(printer) : t('printer.noLongerSetUp');
+  };
   // The same count as the top bar's (both are the services' needs-a-look count).
   const needingALook = printers?.reduce((n, p) => n + p.needsCheck, 0) ?? 0;
 
   return (
     <section className="screen printer-screen" aria-labelledby="screen-title">
       <div className="screen-head">
-        <h1 id="screen-title">Printer</h1>
+        <h1 id="screen-title">{t('printer.title')}</h1>
         <button type="button" className="primary" onClick={() => testPage()}>
-          Print test page
+          {t('printer.printTestPage')}
         </button>
         <button type="button" onClick={() => void usePrinting.getState().load()}>
-          Refresh
+          {t('printer.refresh')}
         </button>
       </div>
       <ErrorNotice error={actionError ?? loadError} />
       {needingALook > 0 && (
         <p className="uncertain-prompt" role="note" data-testid="printer-needs-look">
-          {needingALook === 1
-            ? 'A receipt may not have printed (or printed twice): look at the job marked below.'
-            : `${needingALook} receipts may not have printed (or printed twice): look at the jobs marked below.`}
+          {t('printer.needsLook', { count: needingALook })}
         </p>
       )}
       <div className="printer-layout">
         <div className="printer-main">
-          <h2>Printers</h2>
-          {printers === null && !loadError && <p className="muted">Checking printers…</p>}
+          <h2>{t('printer.printers')}</h2>
+          {printers === null && !loadError && <p className="muted">{t('printer.checking')}</p>}
           {printers && (
-            <ul className="printer-cards" aria-label="Printers">
+            <ul className="printer-cards" aria-label={t('printer.printers')}>
               {printers.map((p) => (
                 <PrinterCard key={p.printerId} printer={p} onTestPage={testPage} />
               ))}
             </ul>
           )}
-          <h2>Print queue</h2>
-          {jobs && jobs.length === 0 && <p className="muted">The queue is empty.</p>}
+          <h2>{t('printer.queue')}</h2>
+          {jobs && jobs.length === 0 && <p className="muted">{t('printer.queueEmpty')}</p>}
           {jobs && jobs.length > 0 && (
-            <table className="data-table queue-table" aria-label="Print queue">
+            <table className="data-table queue-table" aria-label={t('printer.queue')}>
               <thead>
                 <tr>
-                  <th scope="col">Receipt</th>
-                  <th scope="col">Printer</th>
-                  <th scope="col">State</th>
+                  <th scope="col">{t('printer.receiptColumn')}</th>
+                  <th scope="col">{t('printer.printerColumn')}</th>
+                  <th scope="col">{t('printer.stateColumn')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">{t('printer.actions')}</span>
                   </th>
                 </tr>
               </thead>

@@ -1,59 +1,55 @@
 // Printer conditions, job states and hold reasons in the words a cashier reads. Values the
 // services send that are not listed here are shown as they come, never hidden.
 
+import { tillReportSlipOf } from '../../../../shared/till-report-receipts';
+import { currentFormat, i18n } from '../../i18n';
+
 export type Tone = 'ok' | 'warn' | 'error' | 'muted' | 'busy';
 
-const CONDITIONS: Record<string, { words: string; tone: Tone }> = {
-  ready: { words: 'Ready', tone: 'ok' },
-  paper_near_end: { words: 'Ready — paper running low', tone: 'warn' },
-  paper_end: { words: 'Paper out', tone: 'error' },
-  cover_open: { words: 'Cover open', tone: 'error' },
-  error: { words: 'Printer error', tone: 'error' },
-  offline: { words: 'Offline', tone: 'error' },
-  unreachable: { words: 'Can’t be reached', tone: 'error' },
-  unknown: { words: 'Ready (this connection can’t report paper or cover)', tone: 'ok' },
-  not_checked: { words: 'Not checked yet', tone: 'muted' },
+/** Each condition's tone; its words are `printer.condition.<condition>`. */
+const CONDITION_TONES: Record<string, Tone> = {
+  ready: 'ok',
+  paper_near_end: 'warn',
+  paper_end: 'error',
+  cover_open: 'error',
+  error: 'error',
+  offline: 'error',
+  unreachable: 'error',
+  unknown: 'ok',
+  not_checked: 'muted',
 };
 
-export function conditionWords(condition: string): { words: string; tone: Tone } {
-  return CONDITIONS[condition] ?? { words: condition.replace(/_/g, ' '), tone: 'muted' };
+/** The catalogue's words for `key`, or null when it has none (a value the services added later). */
+function listed(key: string): string | null {
+  return i18n.exists(key) ? i18n.t(key as never) : null;
 }
 
-const STATES: Record<string, { words: string; tone: Tone }> = {
-  queued: { words: 'Queued', tone: 'busy' },
-  sending: { words: 'Sending', tone: 'busy' },
-  printed: { words: 'Printed', tone: 'ok' },
-  held: { words: 'Held', tone: 'warn' },
-  uncertain: { words: 'Uncertain', tone: 'warn' },
-  failed: { words: 'Failed', tone: 'error' },
-  cancelled: { words: 'Cancelled', tone: 'muted' },
+export function conditionWords(condition: string): { words: string; tone: Tone } {
+  const words = listed(`printer.condition.${condition}`);
+  return words
+    ? { words, tone: CONDITION_TONES[condition] ?? 'muted' }
+    : { words: condition.replace(/_/g, ' '), tone: 'muted' };
+}
+
+/** Each job state's tone; its words are `printer.state.<state>`. */
+const STATE_TONES: Record<string, Tone> = {
+  queued: 'busy',
+  sending: 'busy',
+  printed: 'ok',
+  held: 'warn',
+  uncertain: 'warn',
+  failed: 'error',
+  cancelled: 'muted',
 };
 
 export function jobStateWords(state: string): { words: string; tone: Tone } {
-  return STATES[state] ?? { words: state, tone: 'muted' };
+  const words = listed(`printer.state.${state}`);
+  return words ? { words, tone: STATE_TONES[state] ?? 'muted' } : { words: state, tone: 'muted' };
 }
-
-const REASONS: Record<string, string> = {
-  paper_end: 'paper out',
-  paper_near_end: 'paper running low',
-  cover_open: 'cover open',
-  offline: 'printer offline',
-  error: 'printer error',
-  unreachable: 'printer can’t be reached',
-  printer_not_configured: 'printer not set up',
-  interrupted: 'connection dropped while sending; trying again (part of it may be on paper)',
-  interrupted_after_send:
-    'connection dropped after the whole receipt was sent; printing it again marked COPY',
-  interrupted_by_restart: 'Paydesk stopped while sending it',
-  no_confirmation: 'the printer took it but did not confirm',
-  reprinted: 'reprinted as a duplicate',
-  cancelled_by_cashier: 'cancelled at the till',
-  stale: 'waited so long it may not be wanted now: Retry prints it, Cancel drops it',
-};
 
 export function jobReasonWords(reason: string | null): string | null {
   if (!reason) return null;
-  return REASONS[reason] ?? reason.replace(/_/g, ' ');
+  return listed(`printer.reason.${reason}`) ?? reason.replace(/_/g, ' ');
 }
 
 /** An uncertain job nobody has decided about yet: reprint it, or say it printed. */
@@ -68,9 +64,7 @@ export function needsCheckOnly(job: { state: string; needsCheck: boolean }): boo
 
 /** The top bar's words for jobs needing a look; the Printer screen says the same. */
 export function needsLookWords(count: number): string {
-  return count === 1
-    ? 'A receipt may not have printed — check the Printer screen'
-    : `${count} receipts may not have printed — check the Printer screen`;
+  return i18n.t('status.needsLook', { count });
 }
 
 /** What the cashier may do with a job in a given state. */
@@ -86,26 +80,40 @@ export function isTestPage(receiptId: string): boolean {
   return receiptId.startsWith('test-page-');
 }
 
-/** Receipt ids are "<sale or payment id>:<kind>"; the kind is what the cashier recognises. */
-const RECEIPT_KINDS: Record<string, string> = {
-  sale: 'Sale receipt',
-  customer: 'Card slip',
-  'merchant-signature': 'Card slip to sign',
-  duplicate: 'Terminal duplicate',
-};
+/**
+ * Receipt ids are "<sale or payment id>:<kind>", and a reprint adds "~dup<n>"; the kind is what
+ * the cashier recognises (`printer.receipt.<kind>`). The ids themselves are never shown (UUIDs).
+ */
+const RECEIPT_KINDS: ReadonlySet<string> = new Set(['sale', 'customer', 'merchant-signature', 'duplicate']);
 
 /** A short name for the receipt a job prints. */
 export function receiptLabel(receiptId: string): string {
-  if (isTestPage(receiptId)) return 'Test page';
-  const kind = receiptId.slice(receiptId.lastIndexOf(':') + 1);
-  return RECEIPT_KINDS[kind] ?? receiptId;
+  if (isTestPage(receiptId)) return i18n.t('printer.receipt.testPage');
+  const original = receiptId.replace(/~dup\d+$/, '');
+  const report = tillReportSlipOf(original);
+  if (report?.kind === 'X') return i18n.t('printer.receipt.xReport');
+  if (report) return i18n.t('printer.receipt.zReport', { number: report.number });
+  const kind = original.slice(original.lastIndexOf(':') + 1);
+  return i18n.t(`printer.receipt.${RECEIPT_KINDS.has(kind) ? kind : 'other'}` as 'printer.receipt.other');
 }
 
+const KINDS: ReadonlySet<string> = new Set(['preview', 'network', 'usb', 'device']);
+
+export function kindWords(kind: string): string {
+  return i18n.t(`printer.kind.${KINDS.has(kind) ? kind : 'other'}` as 'printer.kind.other');
+}
+
+/** The name the shop gave a printer; unnamed, its kind ("Network printer"), never its internal id. */
+export function printerName(printer: { name: string; kind: string }): string {
+  if (printer.name.trim()) return printer.name.trim();
+  if (printer.kind === 'preview') return kindWords('preview');
+  return listed(`printer.kindPrinter.${printer.kind}`) ?? kindWords('other');
+}
+
+/** Today: the time with seconds; another day: the date and time (the shop's locale). */
 export function formatTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay
-    ? date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    : date.toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  return sameDay ? currentFormat().time(date, { seconds: true }) : currentFormat().dateTime(date);
 }

@@ -11,32 +11,35 @@ import { formatMoney } from '../../../../shared/money';
 import { ManagerPinForm } from '../../components/ManagerPinForm';
 import { useReconciliation } from '../../state/reconciliation';
 import './reconciliation.css';
+import { currentFormat, i18n, useTranslation } from '../../i18n';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB') : 'not given');
+/** A moment in the shop's locale, or "not given". */
+const when = (iso: string | null) =>
+  iso ? currentFormat().dateTime(iso) : i18n.t('reconciliation.notGiven');
 
-const SOURCES: ReadonlyArray<{ source: ReconciliationSource; label: string; what: string }> = [
-  { source: 'X_BAL', label: 'Run the check', what: 'Reads the card machine’s X report. Resets nothing.' },
-  {
-    source: 'BANKING',
-    label: 'Check with banking',
-    what: 'Sends the takings to the bank (a new banking session starts) and checks its transaction numbers too.',
-  },
-];
+/** The checks offered; their words are `reconciliation.source.<source>`. */
+const SOURCES: readonly ReconciliationSource[] = ['X_BAL', 'BANKING'];
 
 function Totals({ label, totals, currency }: { label: string; totals: SideTotals; currency: string }) {
+  const { t } = useTranslation();
   const money = (n: number) => formatMoney(n, currency);
   return (
     <div className="recon-side" aria-label={label}>
       <h3>{label}</h3>
       <p>
-        Sales {money(totals.salesAmount)} ({totals.salesCount}) · Refunds {money(totals.refundsAmount)} (
-        {totals.refundsCount})
+        {t('reconciliation.totals', {
+          sales: money(totals.salesAmount),
+          salesCount: totals.salesCount,
+          refunds: money(totals.refundsAmount),
+          refundsCount: totals.refundsCount,
+        })}
       </p>
     </div>
   );
 }
 
 function Difference({ d, currency }: { d: DifferenceView; currency: string }) {
+  const { t } = useTranslation();
   const [note, setNote] = useState('');
   const busy = useReconciliation((s) => s.busy);
   return (
@@ -44,17 +47,24 @@ function Difference({ d, currency }: { d: DifferenceView; currency: string }) {
       <p className="recon-title">
         <strong>{d.title}</strong>
         {d.amount !== 0 && (
-          <span className="hint"> ({formatMoney(d.amount, currency)} on the card machine’s side)</span>
+          <span className="hint">
+            {t('reconciliation.onMachineSide', { amount: formatMoney(d.amount, currency) })}
+          </span>
         )}
       </p>
       <p className="hint">{d.detail}</p>
       {d.transactionNumbers.length > 0 && (
-        <p className="hint">Card machine transaction numbers: {d.transactionNumbers.join(', ')}</p>
+        <p className="hint">
+          {t('reconciliation.transactionNumbers', { numbers: d.transactionNumbers.join(', ') })}
+        </p>
       )}
       {d.resolution ? (
         <p className="recon-resolved" role="status">
-          Settled by {d.resolution.by?.name ?? 'the manager'} at {when(d.resolution.at)}: “{d.resolution.note}
-          ”
+          {t('reconciliation.settledBy', {
+            name: d.resolution.by?.name ?? t('reconciliation.theManager'),
+            when: when(d.resolution.at),
+            note: d.resolution.note,
+          })}
         </p>
       ) : (
         <form
@@ -65,11 +75,11 @@ function Difference({ d, currency }: { d: DifferenceView; currency: string }) {
           }}
         >
           <label className="field">
-            Note
+            {t('reconciliation.note')}
             <input value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
           </label>
           <button type="submit" disabled={busy || note.trim().length === 0}>
-            Resolve
+            {t('reconciliation.resolve')}
           </button>
         </form>
       )}
@@ -78,27 +88,32 @@ function Difference({ d, currency }: { d: DifferenceView; currency: string }) {
 }
 
 function CheckResult({ view }: { view: ReconciliationView }) {
+  const { t } = useTranslation();
   const open = view.differences.filter((d) => !d.resolution).length;
   return (
-    <section className="panel recon-result" aria-label="Check result">
+    <section className="panel recon-result" aria-label={t('reconciliation.result')}>
       <h2>
-        {view.terminalName} · checked {when(view.checkedAt)}
-        {view.checkedBy && ` by ${view.checkedBy.name}`}
+        {t(view.checkedBy ? 'reconciliation.checkedBy' : 'reconciliation.checked', {
+          terminal: view.terminalName,
+          when: when(view.checkedAt),
+          name: view.checkedBy?.name,
+        })}
       </h2>
-      {view.since && <p className="hint">Comparing everything since {when(view.since)}.</p>}
+      {view.since && <p className="hint">{t('reconciliation.since', { when: when(view.since) })}</p>}
       <div className="row wrap">
-        <Totals label="On the card machine" totals={view.terminal} currency={view.currency} />
-        <Totals label="In the till" totals={view.till} currency={view.currency} />
+        <Totals label={t('reconciliation.onMachine')} totals={view.terminal} currency={view.currency} />
+        <Totals label={t('reconciliation.inTill')} totals={view.till} currency={view.currency} />
       </div>
       {view.differences.length === 0 ? (
         <p className="notice recon-agree" role="status">
-          No differences: the card machine and the till agree.
+          {t('reconciliation.agree')}
         </p>
       ) : (
         <>
           <p role="status">
-            {view.differences.length} {view.differences.length === 1 ? 'difference' : 'differences'}
-            {open > 0 ? `, ${open} still to settle` : ', all settled'}.
+            {open > 0
+              ? t('reconciliation.differences', { count: view.differences.length, open })
+              : t('reconciliation.differencesSettled', { count: view.differences.length })}
           </p>
           <ul className="recon-differences">
             {view.differences.map((d) => (
@@ -112,6 +127,7 @@ function CheckResult({ view }: { view: ReconciliationView }) {
 }
 
 export function ReconciliationScreen() {
+  const { t } = useTranslation();
   const { terminals, history, current, busy, problem, managerNeeded } = useReconciliation();
   const [terminalId, setTerminalId] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
@@ -126,18 +142,18 @@ export function ReconciliationScreen() {
   return (
     <section className="screen reconciliation-screen" aria-labelledby="screen-title">
       <div className="screen-head">
-        <h1 id="screen-title">Card checks</h1>
+        <h1 id="screen-title">{t('reconciliation.title')}</h1>
       </div>
-      <p className="hint">Compare each card machine with the till’s own record of card payments.</p>
-      {terminals && terminals.length === 0 && <p className="hint">No card machines are set up.</p>}
+      <p className="hint">{t('reconciliation.intro')}</p>
+      {terminals && terminals.length === 0 && <p className="hint">{t('reconciliation.noTerminals')}</p>}
       {chosen && terminals && (
         <div className="recon-controls">
           <label className="field">
-            Card machine
+            {t('reconciliation.cardMachine')}
             <select value={chosen.terminalId} onChange={(e) => setTerminalId(e.target.value)}>
-              {terminals.map((t) => (
-                <option key={t.terminalId} value={t.terminalId}>
-                  {t.name} ({t.currency})
+              {terminals.map((terminal) => (
+                <option key={terminal.terminalId} value={terminal.terminalId}>
+                  {t('reconciliation.terminalOption', { name: terminal.name, currency: terminal.currency })}
                 </option>
               ))}
             </select>
@@ -151,30 +167,30 @@ export function ReconciliationScreen() {
             }}
           >
             <label className="field">
-              Name it
+              {t('reconciliation.nameIt')}
               <input
                 value={newName}
                 maxLength={40}
-                placeholder="e.g. Front counter"
+                placeholder={t('reconciliation.namePlaceholder')}
                 onChange={(e) => setNewName(e.target.value)}
               />
             </label>
             <button type="submit" disabled={busy || newName.trim().length === 0}>
-              Save name
+              {t('reconciliation.saveName')}
             </button>
           </form>
           <ul className="recon-sources">
-            {SOURCES.map((s) => (
-              <li key={s.source}>
+            {SOURCES.map((source) => (
+              <li key={source}>
                 <button
                   type="button"
-                  className={s.source === 'X_BAL' ? 'primary' : undefined}
+                  className={source === 'X_BAL' ? 'primary' : undefined}
                   disabled={busy}
-                  onClick={() => void useReconciliation.getState().check(chosen.terminalId, s.source)}
+                  onClick={() => void useReconciliation.getState().check(chosen.terminalId, source)}
                 >
-                  {s.label}
+                  {t(`reconciliation.source.${source}.label`)}
                 </button>
-                <span className="hint">{s.what}</span>
+                <span className="hint">{t(`reconciliation.source.${source}.what`)}</span>
               </li>
             ))}
           </ul>
@@ -182,7 +198,7 @@ export function ReconciliationScreen() {
       )}
       {busy && (
         <p className="hint" role="status">
-          Working…
+          {t('reconciliation.working')}
         </p>
       )}
       {problem && (
@@ -199,16 +215,25 @@ export function ReconciliationScreen() {
       )}
       {current && <CheckResult view={current} />}
       {history.length > 0 && (
-        <section className="panel" aria-label="Past checks">
-          <h2>Past checks</h2>
+        <section className="panel" aria-label={t('reconciliation.past')}>
+          <h2>{t('reconciliation.past')}</h2>
           <ul className="recon-history">
             {history.map((h) => (
               <li key={h.id}>
                 <button type="button" onClick={() => void useReconciliation.getState().open(h.id)}>
-                  {when(h.checkedAt)} · {h.terminalName} ·{' '}
-                  {h.differences === 0
-                    ? 'no differences'
-                    : `${h.differences} ${h.differences === 1 ? 'difference' : 'differences'}${h.unresolved > 0 ? `, ${h.unresolved} to settle` : ', settled'}`}
+                  {t(
+                    h.differences === 0
+                      ? 'reconciliation.pastNone'
+                      : h.unresolved > 0
+                        ? 'reconciliation.pastOpen'
+                        : 'reconciliation.pastSettled',
+                    {
+                      when: when(h.checkedAt),
+                      terminal: h.terminalName,
+                      count: h.differences,
+                      open: h.unresolved,
+                    },
+                  )}
                 </button>
               </li>
             ))}

@@ -7,13 +7,11 @@ import { formatMoney } from '../../../../shared/money';
 import { ManagerPinForm } from '../../components/ManagerPinForm';
 import { ReceiptPreview } from '../../components/ReceiptPreview';
 import { REPORT_CHOICES, reportName, useReports } from '../../state/reports';
-import { useTerminals } from '../../state/terminals';
+import { useTerminalName, useTerminals } from '../../state/terminals';
 import { TerminalPicker, defaultTerminal } from '../sell/TerminalPicker';
 import './reports.css';
-
-function countOf(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+import { Trans } from 'react-i18next';
+import { useFormat, useTranslation } from '../../i18n';
 
 function TotalsList({
   totals,
@@ -24,20 +22,21 @@ function TotalsList({
   label: string;
   currency: string;
 }) {
+  const { t } = useTranslation();
   const money = (minor: number) => formatMoney(minor, totals.currency ?? currency);
   return (
     <dl className="report-totals" aria-label={label}>
-      <dt>Card sales</dt>
+      <dt>{t('reports.cardSales')}</dt>
       <dd>
         {money(totals.salesAmount)}{' '}
-        <span className="hint">({countOf(totals.salesCount, 'sale', 'sales')})</span>
+        <span className="hint">({t('reports.sales', { count: totals.salesCount })})</span>
       </dd>
-      <dt>Refunds</dt>
+      <dt>{t('reports.refunds')}</dt>
       <dd>
         {money(totals.refundsAmount)}{' '}
-        <span className="hint">({countOf(totals.refundsCount, 'refund', 'refunds')})</span>
+        <span className="hint">({t('reports.refundsCount', { count: totals.refundsCount })})</span>
       </dd>
-      <dt>Takings (sales less refunds)</dt>
+      <dt>{t('reports.takings')}</dt>
       <dd className="report-takings">{money(totals.totalAmount)}</dd>
     </dl>
   );
@@ -46,51 +45,56 @@ function TotalsList({
 function ReportResult({ report, currency }: { report: ReportView; currency: string }) {
   const b = report.balances;
   const money = (minor: number) => formatMoney(minor, b?.currency ?? currency);
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB') : 'not given');
+  const { t } = useTranslation();
+  const format = useFormat();
+  const when = (iso: string | null) => (iso ? format.dateTime(iso) : t('reports.notGiven'));
+  const terminalName = useTerminalName();
   return (
-    <section className="report-result panel" aria-label="Report result">
-      <h2>
-        {reportName(report.type)} · card machine {report.terminalId}
-      </h2>
+    <section className="report-result panel" aria-label={t('reports.result')}>
+      <h2>{t('reports.heading', { report: reportName(report.type), terminal: terminalName(report.terminalId) })}</h2>
       <p role="status">
-        The card machine answered: <strong>{report.result ?? 'no result'}</strong> at{' '}
-        {when(report.reportTime)}
+        <Trans
+          t={t}
+          i18nKey="reports.answered"
+          values={{ result: report.result ?? t('reports.noResult'), when: when(report.reportTime) }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       {b && (
         <>
-          <TotalsList totals={b} label="Card totals" currency={currency} />
+          <TotalsList totals={b} label={t('reports.cardTotals')} currency={currency} />
           {(b.cashbackCount > 0 || b.gratuityCount > 0) && (
-            <dl className="report-totals" aria-label="Cashback and tips">
+            <dl className="report-totals" aria-label={t('reports.cashbackAndTips')}>
               {b.cashbackCount > 0 && (
                 <>
-                  <dt>Cashback given</dt>
+                  <dt>{t('reports.cashback')}</dt>
                   <dd>
                     {money(b.cashbackAmount)}{' '}
-                    <span className="hint">({countOf(b.cashbackCount, 'time', 'times')})</span>
+                    <span className="hint">({t('reports.times', { count: b.cashbackCount })})</span>
                   </dd>
                 </>
               )}
               {b.gratuityCount > 0 && (
                 <>
-                  <dt>Tips</dt>
+                  <dt>{t('reports.tips')}</dt>
                   <dd>
                     {money(b.gratuityAmount)}{' '}
-                    <span className="hint">({countOf(b.gratuityCount, 'tip', 'tips')})</span>
+                    <span className="hint">({t('reports.tipsCount', { count: b.gratuityCount })})</span>
                   </dd>
                 </>
               )}
             </dl>
           )}
-          <p className="hint">Counting since {when(b.totalsSince)}.</p>
+          <p className="hint">{t('reports.countingSince', { when: when(b.totalsSince) })}</p>
         </>
       )}
       {report.banking.map((bank) =>
         bank.currentSession ? (
           <div key={bank.acquirer}>
-            <h3>Banked with {bank.acquirer}</h3>
+            <h3>{t('reports.bankedWith', { acquirer: bank.acquirer })}</h3>
             <TotalsList
               totals={bank.currentSession}
-              label={`Banking with ${bank.acquirer}`}
+              label={t('reports.bankingWith', { acquirer: bank.acquirer })}
               currency={currency}
             />
           </div>
@@ -98,17 +102,18 @@ function ReportResult({ report, currency }: { report: ReportView; currency: stri
       )}
       {report.receiptLines.length > 0 ? (
         <>
-          <p className="hint">The slip below was sent to the receipt printer.</p>
-          <ReceiptPreview lines={report.receiptLines} paperWidth={80} label="Report slip" />
+          <p className="hint">{t('reports.slipSent')}</p>
+          <ReceiptPreview lines={report.receiptLines} paperWidth={80} label={t('reports.slip')} />
         </>
       ) : (
-        <p className="hint">The card machine gave no slip for this report.</p>
+        <p className="hint">{t('reports.noSlip')}</p>
       )}
     </section>
   );
 }
 
 export function ReportsScreen() {
+  const { t } = useTranslation();
   const { terminals, problem: terminalsProblem } = useTerminals(null);
   const [terminalId, setTerminalId] = useState<string | null>(null);
   const running = useReports((s) => s.running);
@@ -132,27 +137,29 @@ export function ReportsScreen() {
   return (
     <section className="screen reports-screen" aria-labelledby="screen-title">
       <div className="screen-head">
-        <h1 id="screen-title">Reports</h1>
+        <h1 id="screen-title">{t('reports.title')}</h1>
       </div>
       {terminalsProblem && <p className="notice notice-error">{terminalsProblem}</p>}
-      {terminals && terminals.length === 0 && <p className="hint">No card machines are set up.</p>}
+      {terminals && terminals.length === 0 && <p className="hint">{t('reports.noTerminals')}</p>}
       {terminals && terminals.length > 0 && (
         <div className="report-controls">
           <TerminalPicker terminals={terminals} value={chosen?.terminalId ?? null} onChange={setTerminalId} />
-          <ul className="report-choices" aria-label="Reports">
-            {REPORT_CHOICES.map((choice) => (
-              <li key={choice.type}>
+          <ul className="report-choices" aria-label={t('reports.choices')}>
+            {REPORT_CHOICES.map((type) => (
+              <li key={type}>
                 <button
                   type="button"
-                  className={choice.type === 'X_BAL' ? 'primary' : undefined}
+                  className={type === 'X_BAL' ? 'primary' : undefined}
                   disabled={running !== null || !chosen}
-                  aria-describedby={`report-what-${choice.type}`}
-                  onClick={() => run(choice.type)}
+                  aria-describedby={`report-what-${type}`}
+                  onClick={() => run(type)}
                 >
-                  {running === choice.type ? `${choice.name}…` : choice.name}
+                  {running === type
+                    ? t('reports.runningButton', { name: t(`reports.choice.${type}.name`) })
+                    : t(`reports.choice.${type}.name`)}
                 </button>
-                <span className="hint" id={`report-what-${choice.type}`}>
-                  {choice.what}
+                <span className="hint" id={`report-what-${type}`}>
+                  {t(`reports.choice.${type}.what`)}
                 </span>
               </li>
             ))}
@@ -161,7 +168,10 @@ export function ReportsScreen() {
       )}
       {running && (
         <p className="hint" role="status">
-          Running the {reportName(running)} on card machine {chosen?.terminalId}…
+          {t('reports.running', {
+            report: reportName(running),
+            terminal: chosen?.name ?? t('reports.theCardMachine'),
+          })}
         </p>
       )}
       {problem && (

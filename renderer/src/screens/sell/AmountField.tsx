@@ -1,9 +1,10 @@
 // An amount typed by the cashier (keypad or keyboard), parsed with shared/money's parseAmount.
 import { useId } from 'react';
+import { amountText, decimalMark } from '../../../../shared/money';
+import { useTranslation } from '../../i18n';
 
-export function amountText(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
-}
+/** "12.50" / "12,50": what the field shows for an amount, in the shop's decimal mark. */
+export { amountText };
 
 export function AmountField({
   label,
@@ -38,7 +39,8 @@ export function AmountField({
   );
 }
 
-const KEYS = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '00', '0', '.'];
+/** The last key is the shop's decimal mark ("." or ","). */
+const DIGIT_KEYS = ['7', '8', '9', '4', '5', '6', '1', '2', '3', '00', '0'];
 
 /** A touch keypad that edits the same text as the field beside it. */
 export function Keypad({
@@ -50,17 +52,28 @@ export function Keypad({
   onChange: (text: string) => void;
   label: string;
 }) {
+  const { t } = useTranslation();
+  const keys = [...DIGIT_KEYS, decimalMark()];
   return (
     <div className="keypad" role="group" aria-label={label}>
-      {KEYS.map((k) => (
-        <button key={k} type="button" aria-label={`Key ${k}`} onClick={() => onChange(value + k)}>
+      {keys.map((k) => (
+        <button
+          key={k}
+          type="button"
+          aria-label={t('sell.amountKeys.key', { key: k })}
+          onClick={() => onChange(value + k)}
+        >
           {k}
         </button>
       ))}
-      <button type="button" aria-label="Delete last digit" onClick={() => onChange(value.slice(0, -1))}>
+      <button
+        type="button"
+        aria-label={t('sell.amountKeys.deleteDigit')}
+        onClick={() => onChange(value.slice(0, -1))}
+      >
         ⌫
       </button>
-      <button type="button" aria-label="Clear amount" onClick={() => onChange('')}>
+      <button type="button" aria-label={t('sell.amountKeys.clear')} onClick={() => onChange('')}>
         C
       </button>
     </div>

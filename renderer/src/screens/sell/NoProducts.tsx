@@ -1,11 +1,13 @@
 // In place of the product grid when the catalogue is empty: a live till before the shop has
 // any products (sandbox mode seeds a demo catalogue). Sales need products; card refunds do not.
+import { useTranslation } from '../../i18n';
 export function NoProducts() {
+  const { t } = useTranslation();
   return (
-    <section className="panel no-products" aria-label="Products">
-      <h2>No products yet</h2>
-      <p>This till has no products yet. Products are added by the shop’s manager.</p>
-      <p className="hint">Card refunds still work: choose Refunds at the top of this screen.</p>
+    <section className="panel no-products" aria-label={t('sell.noProducts.label')}>
+      <h2>{t('sell.noProducts.title')}</h2>
+      <p>{t('sell.noProducts.text')}</p>
+      <p className="hint">{t('sell.noProducts.refunds')}</p>
     </section>
   );
 }

@@ -9,27 +9,24 @@ import { ManagerPinForm } from '../../components/ManagerPinForm';
 import { mismatchFigures } from '../../state/payment-views';
 import { StopSaleButton } from './StopSale';
 import { useSale } from '../../state/sale';
-
-const RESULT_HEADINGS: Record<string, string> = {
-  SUCCESSFUL: 'Approved',
-  TRANSACTION_UNSUCCESSFUL: 'Declined: not paid',
-  CANCELLED: 'Cancelled: not paid',
-  CANCELLED_BY_USER: 'Cancelled on the card machine: not paid',
-  VOID: 'Void: not paid',
-  TIMED_OUT: 'Timed out: not paid',
-  SIGNATURE_VERIFICATION_TIMEOUT: 'Signature check timed out: not paid',
-  FAILED_ERROR: 'Card machine error: not paid',
-  FAILED_NOT_SUPPORTED: 'Not supported by the card machine: not paid',
-};
+import { useTerminalName } from '../../state/terminals';
+import { notificationText, paymentMessage } from '../../i18n/words';
+import { Trans } from 'react-i18next';
+import { i18n, useTranslation } from '../../i18n';
 
 export function resultHeading(payment: PaymentView): string {
   // The card machine's own result (SUCCESSFUL) did not decide it: a manager did.
   if (payment.mismatch)
-    return payment.successful ? 'Paid: settled by a manager' : 'Not paid: settled by a manager';
-  if (payment.successful) return payment.type === 'REFUND' ? 'Refunded' : 'Approved';
-  if (payment.state === 'failed_to_start') return 'The payment did not start: not paid';
-  if (payment.result && RESULT_HEADINGS[payment.result]) return RESULT_HEADINGS[payment.result]!;
-  return payment.result ? `${payment.result}: not paid` : 'Not paid';
+    return i18n.t(payment.successful ? 'sell.payment.paidByManager' : 'sell.payment.notPaidByManager');
+  if (payment.successful)
+    return i18n.t(payment.type === 'REFUND' ? 'sell.payment.refunded' : 'sell.payment.approved');
+  if (payment.state === 'failed_to_start') return i18n.t('sell.payment.notStarted');
+  // Each documented result has its heading (`sell.payment.heading.<RESULT>`); others are shown as sent.
+  const heading = `sell.payment.heading.${payment.result}`;
+  if (payment.result && i18n.exists(heading)) return i18n.t(heading as never);
+  return payment.result
+    ? i18n.t('sell.payment.otherResult', { result: payment.result })
+    : i18n.t('sell.payment.notPaid');
 }
 
 function secondsLeft(deadline: string | null): number | null {
@@ -39,6 +36,7 @@ function secondsLeft(deadline: string | null): number | null {
 }
 
 function SignatureCheck({ payment }: { payment: PaymentView }) {
+  const { t } = useTranslation();
   const busy = useSale((s) => s.busy);
   const [left, setLeft] = useState(() => secondsLeft(payment.signatureDeadline));
   useEffect(() => {
@@ -46,13 +44,11 @@ function SignatureCheck({ payment }: { payment: PaymentView }) {
     return () => clearInterval(timer);
   }, [payment.signatureDeadline]);
   return (
-    <div className="signature" role="group" aria-label="Signature check">
-      <p className="signature-ask">
-        Ask the customer to sign the merchant copy, then compare it with the signature on the card.
-      </p>
+    <div className="signature" role="group" aria-label={t('sell.payment.signatureLabel')}>
+      <p className="signature-ask">{t('sell.payment.signatureAsk')}</p>
       {left !== null && (
         <p className={left <= 15 ? 'countdown urgent' : 'countdown'} data-testid="signature-countdown">
-          {left} s left to answer
+          {t('sell.payment.secondsLeft', { seconds: left })}
         </p>
       )}
       <div className="row">
@@ -62,7 +58,7 @@ function SignatureCheck({ payment }: { payment: PaymentView }) {
           disabled={busy}
           onClick={() => void useSale.getState().answerSignature(true)}
         >
-          Accept signature
+          {t('sell.payment.accept')}
         </button>
         <button
           type="button"
@@ -70,7 +66,7 @@ function SignatureCheck({ payment }: { payment: PaymentView }) {
           disabled={busy}
           onClick={() => void useSale.getState().answerSignature(false)}
         >
-          Decline signature
+          {t('sell.payment.decline')}
         </button>
       </div>
     </div>
@@ -78,15 +74,15 @@ function SignatureCheck({ payment }: { payment: PaymentView }) {
 }
 
 function UnknownOutcome({ payment }: { payment: PaymentView }) {
+  const { t } = useTranslation();
   const busy = useSale((s) => s.busy);
   const { resolveUnknown, printLastReceipt } = useSale.getState();
+  const terminalName = useTerminalName();
   return (
     <div className="unknown" role="alert">
-      <h3>Was it paid? Check the card machine</h3>
+      <h3>{t('sell.payment.unknownTitle')}</h3>
       <p>
-        The answer from the card service was lost, so the till does not know whether this payment went
-        through. The till will <strong>not</strong> try again (that could charge the customer twice). Look at
-        the card machine's screen or its last receipt, then say what happened.
+        <Trans t={t} i18nKey="sell.payment.unknownText" components={{ strong: <strong /> }} />
       </p>
       <div className="row">
         <button
@@ -95,21 +91,22 @@ function UnknownOutcome({ payment }: { payment: PaymentView }) {
           disabled={busy}
           onClick={() => void resolveUnknown('paid')}
         >
-          It was paid
+          {t('sell.payment.itWasPaid')}
         </button>
         <button type="button" className="big" disabled={busy} onClick={() => void resolveUnknown('not_paid')}>
-          It was not paid
+          {t('sell.payment.itWasNotPaid')}
         </button>
         <button type="button" className="big" disabled={busy} onClick={() => void printLastReceipt()}>
-          Print last receipt
+          {t('sell.payment.printLast')}
         </button>
       </div>
-      <p className="hint">Card machine {payment.terminalId}</p>
+      <p className="hint">{terminalName(payment.terminalId)}</p>
     </div>
   );
 }
 
 function ApprovalMismatch({ payment }: { payment: PaymentView }) {
+  const { t } = useTranslation();
   const busy = useSale((s) => s.busy);
   const managerNeeded = useSale((s) => s.managerNeeded);
   const [note, setNote] = useState('');
@@ -118,22 +115,21 @@ function ApprovalMismatch({ payment }: { payment: PaymentView }) {
   const noted = note.trim().length > 0;
   return (
     <div className="unknown mismatch" role="alert">
-      <h3>Not paid yet: ask a manager</h3>
-      <p data-testid="mismatch-message">{payment.message}</p>
+      <h3>{t('sell.payment.mismatchTitle')}</h3>
+      <p data-testid="mismatch-message">{paymentMessage(payment)}</p>
       {figures && (
         <dl className="mismatch-figures">
-          <dt>The till asked for</dt>
+          <dt>{t('sell.payment.asked')}</dt>
           <dd>{figures.asked}</dd>
-          <dt>The card machine answered</dt>
+          <dt>{t('sell.payment.answered')}</dt>
           <dd>{figures.answered}</dd>
         </dl>
       )}
       <p>
-        The till has <strong>not</strong> recorded this as paid. A manager checks the card machine and its
-        last receipt, writes what they found, then settles it.
+        <Trans t={t} i18nKey="sell.payment.mismatchText" components={{ strong: <strong /> }} />
       </p>
       <label className="field">
-        What the manager checked
+        {t('sell.payment.managerChecked')}
         <input value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} />
       </label>
       <div className="row">
@@ -143,7 +139,7 @@ function ApprovalMismatch({ payment }: { payment: PaymentView }) {
           disabled={busy || !noted}
           onClick={() => void resolveMismatch('paid', note.trim())}
         >
-          Paid {formatMoney(payment.amount, payment.currency)} as asked
+          {t('sell.payment.paidAsAsked', { amount: formatMoney(payment.amount, payment.currency) })}
         </button>
         <button
           type="button"
@@ -151,10 +147,10 @@ function ApprovalMismatch({ payment }: { payment: PaymentView }) {
           disabled={busy || !noted}
           onClick={() => void resolveMismatch('not_paid', note.trim())}
         >
-          Not paid
+          {t('sell.payment.notPaid')}
         </button>
         <button type="button" className="big" disabled={busy} onClick={() => void printLastReceipt()}>
-          Print last receipt
+          {t('sell.payment.printLast')}
         </button>
       </div>
       {managerNeeded && <ManagerPinForm reason={managerNeeded} busy={busy} onApprove={unlockManager} />}
@@ -163,15 +159,21 @@ function ApprovalMismatch({ payment }: { payment: PaymentView }) {
 }
 
 function FinalResult({ payment }: { payment: PaymentView }) {
+  const { t } = useTranslation();
   const sale = useSale((s) => s.sale);
   const busy = useSale((s) => s.busy);
   const { leavePayment, setTenderMethod } = useSale.getState();
-  const extras = payment.mismatch
-    ? []
-    : [
-        payment.amountGratuity ? `gratuity ${formatMoney(payment.amountGratuity, payment.currency)}` : null,
-        payment.amountCashback ? `cashback ${formatMoney(payment.amountCashback, payment.currency)}` : null,
-      ].filter(Boolean);
+  const money = (minor: number) => formatMoney(minor, payment.currency);
+  const gratuity = payment.mismatch ? 0 : (payment.amountGratuity ?? 0);
+  const cashback = payment.mismatch ? 0 : (payment.amountCashback ?? 0);
+  const extras =
+    gratuity && cashback
+      ? t('sell.payment.gratuityAndCashback', { gratuity: money(gratuity), cashback: money(cashback) })
+      : gratuity
+        ? t('sell.payment.gratuity', { amount: money(gratuity) })
+        : cashback
+          ? t('sell.payment.cashback', { amount: money(cashback) })
+          : null;
   // A manager settled a mismatch for the amount the till asked: the card machine's figures do not count.
   const total = payment.mismatch ? payment.amount : (payment.amountTotal ?? payment.amount);
   if (payment.successful)
@@ -180,35 +182,32 @@ function FinalResult({ payment }: { payment: PaymentView }) {
         <h3>{resultHeading(payment)}</h3>
         <p className="result-amount">
           {formatMoney(total, payment.currency)}
-          {extras.length > 0 && <span className="extras"> including {extras.join(' and ')}</span>}
+          {extras && <span className="extras">{t('sell.payment.including', { extras })}</span>}
         </p>
-        {extras.length > 0 && payment.amountCashback ? (
-          <p className="notice notice-warn">
-            Give the customer {formatMoney(payment.amountCashback, payment.currency)} cashback from the
-            drawer.
-          </p>
+        {cashback ? (
+          <p className="notice notice-warn">{t('sell.payment.giveCashback', { amount: money(cashback) })}</p>
         ) : null}
         <button type="button" className="primary big" onClick={leavePayment}>
           {payment.type === 'REFUND'
-            ? 'Done'
+            ? t('sell.payment.done')
             : sale && sale.due > 0
-              ? `Take the rest (${formatMoney(sale.due, sale.currency)})`
-              : 'Continue'}
+              ? t('sell.payment.takeRest', { amount: formatMoney(sale.due, sale.currency) })
+              : t('sell.payment.continue')}
         </button>
       </div>
     );
   return (
     <div className="result failed" role="alert">
       <h3>{resultHeading(payment)}</h3>
-      <p>{payment.message}</p>
+      <p>{paymentMessage(payment)}</p>
       {payment.type === 'REFUND' ? (
         <button type="button" className="big" onClick={leavePayment}>
-          Back to refunds
+          {t('sell.payment.backToRefunds')}
         </button>
       ) : (
         <div className="row">
           <button type="button" className="primary big" disabled={busy} onClick={leavePayment}>
-            Try card again
+            {t('sell.payment.tryAgain')}
           </button>
           <button
             type="button"
@@ -219,7 +218,7 @@ function FinalResult({ payment }: { payment: PaymentView }) {
               setTenderMethod('cash');
             }}
           >
-            Pay cash
+            {t('sell.payment.payCash')}
           </button>
           {sale && <StopSaleButton sale={sale} busy={busy} big />}
         </div>
@@ -229,21 +228,26 @@ function FinalResult({ payment }: { payment: PaymentView }) {
 }
 
 export function PaymentPanel({ payment }: { payment: PaymentView }) {
+  const { t } = useTranslation();
   const busy = useSale((s) => s.busy);
   const problem = useSale((s) => s.problem);
   const note = useSale((s) => s.note);
   const waiting =
     payment.state === 'starting' || payment.state === 'in_progress' || payment.state === 'signature';
-  const title = payment.type === 'REFUND' ? 'Card refund' : 'Card payment';
+  const refund = payment.type === 'REFUND';
+  const title = t(refund ? 'sell.payment.refundLabel' : 'sell.payment.paymentLabel');
+  const terminalName = useTerminalName();
 
   return (
     <section className="payment panel" aria-label={title}>
       <header className="panel-head">
         <div>
           <h2>
-            {title} {formatMoney(payment.amount, payment.currency)}
+            {t(refund ? 'sell.payment.refundTitle' : 'sell.payment.paymentTitle', {
+              amount: formatMoney(payment.amount, payment.currency),
+            })}
           </h2>
-          <p className="hint">Card machine {payment.terminalId}</p>
+          <p className="hint">{terminalName(payment.terminalId)}</p>
         </div>
         {waiting && <span className="spinner" aria-hidden="true" />}
       </header>
@@ -254,21 +258,21 @@ export function PaymentPanel({ payment }: { payment: PaymentView }) {
       )}
       {payment.cancelRefused && waiting && (
         <p className="notice notice-error cancel-refused" role="alert">
-          Cancel it on the card machine. The till keeps waiting for its answer.
+          {t('sell.payment.cancelOnMachine')}
         </p>
       )}
       {waiting && payment.state !== 'signature' && (
         <p className="payment-message" role="status" aria-live="polite" data-testid="payment-message">
-          {payment.message}
+          {paymentMessage(payment)}
         </p>
       )}
-      <ol className="device-log" aria-label="Card machine messages">
+      <ol className="device-log" aria-label={t('sell.payment.machineMessages')}>
         {payment.notifications.map((n, i) => (
           <li
             key={`${n.code}-${i}`}
             className={i === payment.notifications.length - 1 ? 'latest' : undefined}
           >
-            {n.words}
+            {notificationText(n.code, n.words)}
           </li>
         ))}
       </ol>
@@ -287,7 +291,7 @@ export function PaymentPanel({ payment }: { payment: PaymentView }) {
             disabled={busy}
             onClick={() => void useSale.getState().cancelPayment()}
           >
-            Cancel payment
+            {t('sell.payment.cancel')}
           </button>
         </footer>
       )}

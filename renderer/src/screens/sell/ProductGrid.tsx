@@ -1,88 +1,147 @@
-// Product grid with category tabs and a search box (name or SKU). Filtering runs on a deferred
-// copy of the search text and only a page of tiles is rendered, so 10,000 products stay instant.
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+// Product grid with category tabs and the search field, which is always ready for the keyboard
+// (docs/selling.md): type a name or SKU and Enter adds the highlighted match (the first, or the
+// only one; ↑ ↓ move the highlight); `3*` or `3×` before a product adds three. Tiles show name and
+// price in the shop's colours; search results also show the SKU. Filtering runs on a deferred copy
+// of the search text and only a page of tiles is rendered, so 10,000 products stay instant.
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
-import { filterProducts, tileColour, type CatalogueIndex } from '../../state/catalogue-index';
+import { useTranslation } from '../../i18n';
+import { filterProducts, findBySku, tileColour, type CatalogueIndex } from '../../state/catalogue-index';
 import { useSale } from '../../state/sale';
+import { focusSearch, SEARCH_FIELD_ID } from './useSellKeys';
 
 export const GRID_PAGE = 48;
+
+/** `3*`, `3×` or `3x` typed alone: the next product comes three times. */
+const QUANTITY_PREFIX = /^(\d{1,4})\s*[*×xX]$/;
 
 const ProductTile = memo(function ProductTile({
   product,
   currency,
   colour,
   disabled,
+  showSku,
+  highlighted,
 }: {
   product: Product;
   currency: string;
-  /** The shop's colour for it (its own or its category's): a band along the tile's edge. */
+  /** The shop's colour for it (its own or its category's): the tile's edge and a tint. */
   colour: string | null;
   disabled: boolean;
+  /** In search results only: the SKU helps tell similar names apart. */
+  showSku: boolean;
+  /** The match Enter adds. */
+  highlighted: boolean;
 }) {
   const price = formatMoney(product.price, currency);
   return (
     <button
       type="button"
-      className="product-tile"
-      aria-label={`Add ${product.name}, ${price}`}
+      className={highlighted ? 'product-tile highlighted' : 'product-tile'}
+      aria-current={highlighted ? 'true' : undefined}
       disabled={disabled}
-      style={colour ? { borderLeft: `6px solid ${colour}` } : undefined}
-      onClick={() => useSale.getState().add(product.id)}
+      style={colour ? { borderLeftColor: colour, ['--tile-colour' as string]: colour } : undefined}
+      onClick={() => {
+        useSale.getState().add(product.id);
+        focusSearch();
+      }}
     >
       {product.image && <img className="product-image" src={product.image} alt="" />}
-      <span className="product-name">{product.name}</span>
-      <span className="product-sku">{product.sku}</span>
+      {/* Spaces between the parts: the tile's accessible name reads "Latte £3.45". */}
+      <span className="product-name">{product.name}</span>{' '}
+      {showSku && <span className="product-sku">{product.sku}</span>}{' '}
       <span className="product-price">{price}</span>
     </button>
   );
 });
 
 export function ProductGrid({ index }: { index: CatalogueIndex }) {
+  const { t } = useTranslation();
   const [category, setCategory] = useState('');
   const [query, setQuery] = useState('');
   const [limit, setLimit] = useState(GRID_PAGE);
+  const [highlight, setHighlight] = useState(0);
   const deferredQuery = useDeferredValue(query);
   const locked = useSale((s) => s.sale !== null);
+  const pendingQuantity = useSale((s) => s.pendingQuantity);
+  const input = useRef<HTMLInputElement>(null);
   const matches = useMemo(
     () => filterProducts(index, category, deferredQuery),
     [index, category, deferredQuery],
   );
+  const searching = deferredQuery.trim() !== '';
   const visible = matches.slice(0, limit);
   const stale = deferredQuery !== query;
+  const picked = searching ? (matches[Math.min(highlight, matches.length - 1)] ?? null) : null;
+
+  useEffect(() => setHighlight(0), [deferredQuery, category]);
+  useEffect(() => input.current?.focus(), []);
 
   const chooseCategory = (next: string) => {
     setCategory(next);
     setLimit(GRID_PAGE);
   };
+  const change = (text: string) => {
+    const typed = QUANTITY_PREFIX.exec(text);
+    if (typed && !locked) {
+      useSale.getState().setPendingQuantity(Number(typed[1]));
+      setQuery('');
+      return;
+    }
+    setQuery(text);
+    setLimit(GRID_PAGE);
+  };
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      if (!searching) return;
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setHighlight((h) => Math.max(0, Math.min(matches.length - 1, h + step)));
+    } else if (e.key === 'Enter') {
+      if (locked || !query.trim()) return;
+      // A barcode or SKU typed in full (a label too worn to scan) is that product.
+      const chosen = findBySku(index, query.trim()) ?? (stale ? null : picked);
+      if (!chosen) {
+        if (!stale) useSale.getState().setNote(t('counter.search.noMatch', { text: query.trim() }));
+        return;
+      }
+      useSale.getState().add(chosen.id);
+      setQuery('');
+    } else if (e.key === 'Escape' && (query || pendingQuantity)) {
+      e.stopPropagation();
+      setQuery('');
+      useSale.getState().setPendingQuantity(null);
+    }
+  };
 
   return (
-    <section className="products" aria-label="Products">
+    <section className="products" aria-label={t('counter.products')}>
       <div className="product-search">
+        {pendingQuantity !== null && (
+          <span className="pending-quantity" data-testid="pending-quantity">
+            {t('counter.search.pending', { count: pendingQuantity })}
+          </span>
+        )}
         <input
+          id={SEARCH_FIELD_ID}
+          ref={input}
           type="search"
-          placeholder="Search name or SKU"
-          aria-label="Search products by name or SKU"
+          placeholder={t('counter.search.placeholder')}
+          aria-label={t('counter.search.label')}
+          aria-keyshortcuts="Enter ArrowUp ArrowDown Escape"
+          autoComplete="off"
           value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setLimit(GRID_PAGE);
-          }}
-          onKeyDown={(e) => {
-            // Keyboard selling: Enter adds the product when the search leaves exactly one.
-            if (e.key === 'Enter' && !locked && matches.length === 1 && deferredQuery === query) {
-              useSale.getState().add(matches[0]!.id);
-              setQuery('');
-            }
-          }}
+          onChange={(e) => change(e.target.value)}
+          onKeyDown={onKeyDown}
         />
         {query && (
-          <button type="button" aria-label="Clear search" onClick={() => setQuery('')}>
+          <button type="button" aria-label={t('counter.search.clear')} onClick={() => setQuery('')}>
             ✕
           </button>
         )}
       </div>
-      <div className="category-tabs" role="tablist" aria-label="Categories">
+      <div className="category-tabs" role="tablist" aria-label={t('counter.categories')}>
         {['', ...index.categories].map((c) => (
           <button
             key={c || '(all)'}
@@ -90,16 +149,22 @@ export function ProductGrid({ index }: { index: CatalogueIndex }) {
             role="tab"
             aria-selected={c === category}
             className={c === category ? 'tab active' : 'tab'}
+            style={index.categoryColours[c] ? { borderColor: index.categoryColours[c] } : undefined}
             onClick={() => chooseCategory(c)}
           >
-            {c || 'All'}
+            {c || t('counter.allCategories')}
           </button>
         ))}
       </div>
       <p className="match-count" aria-live="polite">
-        {matches.length === 0
-          ? 'No products match.'
-          : `${matches.length.toLocaleString('en-GB')} product${matches.length === 1 ? '' : 's'}`}
+        {matches.length === 0 ? (
+          t('counter.search.none')
+        ) : (
+          <span>{t('counter.search.count', { count: matches.length })}</span>
+        )}
+        {picked && !locked && (
+          <span className="enter-adds"> · {t('counter.search.enterAdds', { name: picked.name })}</span>
+        )}
       </p>
       <div className={stale ? 'product-grid stale' : 'product-grid'} data-testid="product-grid">
         {visible.map((p) => (
@@ -109,12 +174,14 @@ export function ProductGrid({ index }: { index: CatalogueIndex }) {
             currency={index.currency}
             colour={tileColour(index, p)}
             disabled={locked}
+            showSku={searching}
+            highlighted={p === picked}
           />
         ))}
       </div>
       {matches.length > visible.length && (
         <button type="button" className="show-more" onClick={() => setLimit((n) => n + GRID_PAGE)}>
-          Show more ({(matches.length - visible.length).toLocaleString('en-GB')} more)
+          {t('counter.showMore', { count: matches.length - visible.length })}
         </button>
       )}
     </section>

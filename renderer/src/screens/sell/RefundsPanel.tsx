@@ -6,9 +6,10 @@ import { till } from '../../till';
 import { describeCallError } from '../../state/call-errors';
 import { useSale } from '../../state/sale';
 import { AmountField, amountText } from './AmountField';
-import { useTerminals } from '../../state/terminals';
+import { useTerminalName, useTerminals } from '../../state/terminals';
 import { TerminalPicker, defaultTerminal } from './TerminalPicker';
 import { ManagerPinForm } from '../../components/ManagerPinForm';
+import { i18n, useFormat, useTranslation } from '../../i18n';
 
 /** Gratuity and cashback are not refunded: at most the amount the sale asked for. */
 function refundable(p: PaymentView): number {
@@ -17,29 +18,35 @@ function refundable(p: PaymentView): number {
 
 function checked(text: string, max: number, currency: string): { minor: number } | { problem: string } {
   const parsed = parseAmount(text);
-  if (!parsed.ok) return { problem: parsed.reason };
-  if (parsed.minor < 1) return { problem: 'Enter more than zero.' };
-  if (parsed.minor > max) return { problem: `At most ${formatMoney(max, currency)}.` };
+  if (!parsed.ok) return { problem: i18n.t(`amount.${parsed.problem}`, { text }) };
+  if (parsed.minor < 1) return { problem: i18n.t('sell.tender.moreThanZero') };
+  if (parsed.minor > max)
+    return { problem: i18n.t('sell.tender.atMost', { amount: formatMoney(max, currency) }) };
   return { minor: parsed.minor };
 }
 
 function RefundAgainst({ payment, ofOpenSale }: { payment: PaymentView; ofOpenSale: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const busy = useSale((s) => s.busy);
   const max = refundable(payment);
   const [text, setText] = useState(amountText(max));
   const check = checked(text, max, payment.currency);
-  const when = new Date(payment.createdAt).toLocaleString('en-GB');
+  const when = format.dateTime(payment.createdAt);
+  const terminalName = useTerminalName();
   return (
     <li className="refund-row" data-testid="refund-row">
       <div className="refund-what">
         <strong>{formatMoney(max, payment.currency)}</strong>
         <span className="hint">
-          {ofOpenSale && 'Taken on the open sale · '}
-          {when} · card machine {payment.terminalId}
+          {t(ofOpenSale ? 'sell.refunds.onOpenSale' : 'sell.refunds.takenAt', {
+            when,
+            terminal: terminalName(payment.terminalId),
+          })}
         </span>
       </div>
       <AmountField
-        label={`Refund amount for the ${formatMoney(max, payment.currency)} payment of ${when}`}
+        label={t('sell.refunds.amountFor', { amount: formatMoney(max, payment.currency), when })}
         value={text}
         onChange={setText}
         symbol={currencySymbol(payment.currency)}
@@ -54,13 +61,16 @@ function RefundAgainst({ payment, ofOpenSale }: { payment: PaymentView; ofOpenSa
           void useSale.getState().refund(payment.terminalId, check.minor, payment.paymentId)
         }
       >
-        Refund {'minor' in check ? formatMoney(check.minor, payment.currency) : ''}
+        {'minor' in check
+          ? t('sell.refunds.refund', { amount: formatMoney(check.minor, payment.currency) })
+          : t('sell.refunds.refundNoAmount')}
       </button>
     </li>
   );
 }
 
 function StandaloneRefund() {
+  const { t } = useTranslation();
   const { terminals } = useTerminals(null);
   const busy = useSale((s) => s.busy);
   const [terminalId, setTerminalId] = useState<string | null>(null);
@@ -72,13 +82,13 @@ function StandaloneRefund() {
   const check = checked(text, 99_999_999, currency);
   return (
     <div className="standalone-refund">
-      <h3>Refund without a card sale</h3>
+      <h3>{t('sell.refunds.standalone')}</h3>
       <div className="row wrap">
         {terminals && terminals.length > 0 && (
           <TerminalPicker terminals={terminals} value={chosen?.terminalId ?? null} onChange={setTerminalId} />
         )}
         <AmountField
-          label="Standalone refund amount"
+          label={t('sell.refunds.standaloneAmount')}
           value={text}
           onChange={setText}
           symbol={currencySymbol(currency)}
@@ -92,7 +102,9 @@ function StandaloneRefund() {
             chosen && 'minor' in check && void useSale.getState().refund(chosen.terminalId, check.minor)
           }
         >
-          Refund {'minor' in check ? formatMoney(check.minor, currency) : ''}
+          {'minor' in check
+            ? t('sell.refunds.refund', { amount: formatMoney(check.minor, currency) })
+            : t('sell.refunds.refundNoAmount')}
         </button>
       </div>
     </div>
@@ -107,6 +119,7 @@ function ManagerPin({ reason }: { reason: string }) {
 }
 
 export function RefundsPanel() {
+  const { t } = useTranslation();
   const problem = useSale((s) => s.problem);
   const openSaleId = useSale((s) => (s.sale?.state === 'open' ? s.sale.saleId : null));
   const ofOpenSale = (p: PaymentView) => openSaleId !== null && p.saleId === openSaleId;
@@ -127,9 +140,9 @@ export function RefundsPanel() {
   }, []);
 
   return (
-    <section className="refunds panel" aria-label="Refunds">
+    <section className="refunds panel" aria-label={t('sell.refunds.label')}>
       <header className="panel-head">
-        <h2>Refunds</h2>
+        <h2>{t('sell.refunds.title')}</h2>
         <button
           type="button"
           onClick={() => {
@@ -137,7 +150,7 @@ export function RefundsPanel() {
             useSale.getState().setPhase('basket');
           }}
         >
-          Back to selling
+          {t('sell.refunds.back')}
         </button>
       </header>
       {problem && (
@@ -147,11 +160,11 @@ export function RefundsPanel() {
       )}
       {managerNeeded && <ManagerPin reason={managerNeeded} />}
       {loadProblem && <p className="notice notice-error">{loadProblem}</p>}
-      <h3>Recent card payments</h3>
-      {payments === null && !loadProblem && <p>Loading card payments…</p>}
-      {payments && payments.length === 0 && <p className="hint">No successful card payments yet.</p>}
+      <h3>{t('sell.refunds.recent')}</h3>
+      {payments === null && !loadProblem && <p>{t('sell.refunds.loading')}</p>}
+      {payments && payments.length === 0 && <p className="hint">{t('sell.refunds.none')}</p>}
       {payments && payments.length > 0 && (
-        <ul className="refund-list" aria-label="Recent card payments">
+        <ul className="refund-list" aria-label={t('sell.refunds.recent')}>
           {/* The open sale's own card payments first: the refund path when it cannot be abandoned. */}
           {[...payments]
             .sort((a, b) => Number(ofOpenSale(b)) - Number(ofOpenSale(a)))

@@ -13,7 +13,11 @@ import { ProductGrid } from './ProductGrid';
 import { RefundsPanel } from './RefundsPanel';
 import { TenderPanel } from './TenderPanel';
 import { useBarcodeScanner } from './useBarcodeScanner';
+import { CounterBar } from './CounterBar';
+import { useSellKeys } from './useSellKeys';
+import { useSettings } from '../../state/settings';
 import './sell.css';
+import { useTranslation } from '../../i18n';
 
 function useCatalogueAndResume(): void {
   useEffect(() => {
@@ -37,9 +41,13 @@ function MainPanel() {
   return index.all.length === 0 ? <NoProducts /> : <ProductGrid index={index} />;
 }
 
+const askReceipt = () => useSettings.getState().view?.settings.counter?.receiptAfterSale === 'ask';
+
 export function SellScreen() {
+  const { t } = useTranslation();
   useCatalogueAndResume();
   useBarcodeScanner((code) => useSale.getState().scan(code));
+  useSellKeys(askReceipt);
   const index = useSale((s) => s.index);
   const catalogueError = useSale((s) => s.catalogueError);
   const note = useSale((s) => s.note);
@@ -49,7 +57,7 @@ export function SellScreen() {
   return (
     <section className="sell" aria-labelledby="screen-title">
       <div className="sell-head">
-        <h1 id="screen-title">Sell</h1>
+        <h1 id="screen-title">{t('sell.screen.title')}</h1>
         {note && (
           <p className="sell-note" role="status">
             {note}
@@ -61,19 +69,20 @@ export function SellScreen() {
             className="refunds-entry"
             onClick={() => useSale.getState().setPhase('refunds')}
           >
-            Refunds
+            {t('sell.screen.refunds')}
           </button>
         )}
+        {(phase === 'basket' || phase === 'completed') && <CounterBar />}
       </div>
       {catalogueError && (
         <p className="notice notice-error" role="alert">
-          The product list could not be loaded: {catalogueError}{' '}
+          {t('sell.screen.catalogueFailed', { reason: catalogueError })}{' '}
           <button type="button" onClick={() => void useSale.getState().loadCatalogue()}>
-            Try again
+            {t('sell.screen.tryAgain')}
           </button>
         </p>
       )}
-      {!index && !catalogueError && <p>Loading products…</p>}
+      {!index && !catalogueError && <p>{t('sell.screen.loading')}</p>}
       {index && (
         <div className="sell-body">
           <div className="sell-main">

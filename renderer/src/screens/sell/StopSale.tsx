@@ -4,6 +4,7 @@
 import type { SaleView } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
 import { useSale } from '../../state/sale';
+import { i18n, useTranslation } from '../../i18n';
 
 /** What the sale still holds: every tender taken, less what card refunds gave back. */
 export function heldOn(sale: SaleView): number {
@@ -14,9 +15,7 @@ export function heldOn(sale: SaleView): number {
 function refundInstead(sale: SaleView): void {
   const store = useSale.getState();
   store.setPhase('refunds');
-  store.setNote(
-    `${formatMoney(heldOn(sale), sale.currency)} was taken on this sale, so it can't be abandoned: refund the card payment below, and give back any cash from the drawer.`,
-  );
+  store.setNote(i18n.t('sell.stop.cannotAbandon', { amount: formatMoney(heldOn(sale), sale.currency) }));
 }
 
 export function StopSaleButton({
@@ -28,6 +27,7 @@ export function StopSaleButton({
   busy: boolean;
   big?: boolean;
 }) {
+  const { t } = useTranslation();
   const size = big ? ' big' : '';
   if (heldOn(sale) > 0)
     return (
@@ -37,7 +37,7 @@ export function StopSaleButton({
         disabled={busy}
         onClick={() => refundInstead(sale)}
       >
-        Refund instead
+        {t('sell.stop.refundInstead')}
       </button>
     );
   return (
@@ -47,7 +47,7 @@ export function StopSaleButton({
       disabled={busy}
       onClick={() => void useSale.getState().abandon()}
     >
-      Abandon sale
+      {t('sell.stop.abandon')}
     </button>
   );
 }

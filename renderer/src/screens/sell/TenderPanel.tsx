@@ -10,36 +10,37 @@ import { AmountField, Keypad, amountText } from './AmountField';
 import { useTerminals } from '../../state/terminals';
 import { TerminalPicker, defaultTerminal } from './TerminalPicker';
 import { heldOn, StopSaleButton } from './StopSale';
+import { Trans } from 'react-i18next';
+import { i18n, useTranslation } from '../../i18n';
 
-const METHODS: Array<{ id: TenderMethod; label: string }> = [
-  { id: 'card', label: 'Card' },
-  { id: 'cash', label: 'Cash' },
-  { id: 'split', label: 'Split card + cash' },
-];
+/** The payment methods in order; their names are `sell.tender.method.<id>`. */
+const METHODS: TenderMethod[] = ['card', 'cash', 'split'];
 
 /** Why the card service is not usable right now, or null when it is. */
 export function useCardServiceProblem(): string | null {
+  const { t } = useTranslation();
   const connection = useShell((s) => s.status?.connections.find((c) => c.service === 'payAtCounter'));
   const failedAt = useSale((s) => s.cardServiceDownAt);
   if (connection && (connection.state === 'offline' || connection.state === 'error')) {
     const detail = connection.detail.replace(/\.$/, '');
     return !detail || /cannot be reached/i.test(detail)
-      ? 'The card service cannot be reached.'
-      : `The card service cannot be reached (${detail}).`;
+      ? t('sell.tender.serviceDown')
+      : t('sell.tender.serviceDownBecause', { detail });
   }
   // A failed call counts until the status has seen the service answer since.
   const answeredSince =
     connection?.state === 'online' && connection.checkedAt && failedAt && connection.checkedAt > failedAt;
-  if (failedAt && !answeredSince) return 'The card service did not answer.';
+  if (failedAt && !answeredSince) return t('sell.tender.serviceSilent');
   return null;
 }
 
 /** Checks a typed amount against 1 .. max, in cashier words. */
 function checkAmount(text: string, max: number, currency: string): { minor: number } | { problem: string } {
   const parsed = parseAmount(text);
-  if (!parsed.ok) return { problem: parsed.reason };
-  if (parsed.minor < 1) return { problem: 'Enter more than zero.' };
-  if (parsed.minor > max) return { problem: `At most ${formatMoney(max, currency)}.` };
+  if (!parsed.ok) return { problem: i18n.t(`amount.${parsed.problem}`, { text }) };
+  if (parsed.minor < 1) return { problem: i18n.t('sell.tender.moreThanZero') };
+  if (parsed.minor > max)
+    return { problem: i18n.t('sell.tender.atMost', { amount: formatMoney(max, currency) }) };
   return { minor: parsed.minor };
 }
 
@@ -52,6 +53,7 @@ function CardTender({
   editable: boolean;
   serviceProblem: string | null;
 }) {
+  const { t } = useTranslation();
   const { terminals, problem: listProblem } = useTerminals(sale.currency);
   const terminalId = useSale((s) => s.terminalId);
   const busy = useSale((s) => s.busy);
@@ -78,21 +80,22 @@ function CardTender({
         />
       )}
       {terminals && terminals.length === 0 && (
-        <p className="notice notice-warn">No card machine takes {sale.currency}. Take cash instead.</p>
+        <p className="notice notice-warn">{t('sell.tender.noTerminal', { currency: sale.currency })}</p>
       )}
       {listProblem && !serviceProblem && <p className="notice notice-warn">{listProblem}</p>}
       {editable && (
         <>
           <AmountField
-            label="Card amount"
+            label={t('sell.tender.cardAmount')}
             value={text}
             onChange={setText}
             symbol={currencySymbol(sale.currency)}
             problem={'problem' in checked ? checked.problem : null}
           />
           <p className="hint">
-            The rest, {amount !== null ? formatMoney(sale.due - amount, sale.currency) : '—'}, is taken in
-            cash after the card.
+            {t('sell.tender.rest', {
+              amount: amount !== null ? formatMoney(sale.due - amount, sale.currency) : '—',
+            })}
           </p>
         </>
       )}
@@ -102,7 +105,9 @@ function CardTender({
         disabled={busy || amount === null || !terminalId}
         onClick={() => amount !== null && void useSale.getState().payCard(amount)}
       >
-        Charge {amount !== null ? formatMoney(amount, sale.currency) : ''} on card
+        {amount !== null
+          ? t('sell.tender.charge', { amount: formatMoney(amount, sale.currency) })
+          : t('sell.tender.chargeNoAmount')}
       </button>
       {serviceProblem && <ManualCard sale={sale} amount={amount} />}
     </div>
@@ -111,24 +116,25 @@ function CardTender({
 
 /** The card was taken on the card machine on its own: recorded with its reference for reconciliation. */
 function ManualCard({ sale, amount }: { sale: SaleView; amount: number | null }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [reference, setReference] = useState('');
   const busy = useSale((s) => s.busy);
   if (!open)
     return (
       <button type="button" className="big" onClick={() => setOpen(true)}>
-        Card taken on the card machine
+        {t('sell.tender.manualOpen')}
       </button>
     );
   return (
     <div className="manual-card">
       <p>
-        Take {amount !== null ? formatMoney(amount, sale.currency) : 'the amount'} on the card machine itself,
-        then type the reference from its receipt. The payment is flagged to check against the card machine's
-        totals.
+        {t('sell.tender.manualText', {
+          amount: amount !== null ? formatMoney(amount, sale.currency) : t('sell.tender.theAmount'),
+        })}
       </p>
       <label className="field">
-        Reference from the card slip
+        {t('sell.tender.reference')}
         <input value={reference} maxLength={40} onChange={(e) => setReference(e.target.value)} />
       </label>
       <button
@@ -137,7 +143,7 @@ function ManualCard({ sale, amount }: { sale: SaleView; amount: number | null })
         disabled={busy || amount === null || reference.trim() === ''}
         onClick={() => amount !== null && void useSale.getState().recordManualCard(amount, reference.trim())}
       >
-        Record card payment
+        {t('sell.tender.record')}
       </button>
     </div>
   );
@@ -146,6 +152,7 @@ function ManualCard({ sale, amount }: { sale: SaleView; amount: number | null })
 const QUICK_NOTES = [500, 1000, 2000];
 
 function CashTender({ sale }: { sale: SaleView }) {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const busy = useSale((s) => s.busy);
   const parsed = parseAmount(text);
@@ -157,19 +164,19 @@ function CashTender({ sale }: { sale: SaleView }) {
     <div className="tender-body cash">
       <div className="cash-entry">
         <AmountField
-          label="Cash given"
+          label={t('sell.tender.cashGiven')}
           value={text}
           onChange={setText}
           symbol={symbol}
-          problem={text !== '' && !parsed.ok ? parsed.reason : null}
+          problem={text !== '' && !parsed.ok ? t(`amount.${parsed.problem}`, { text }) : null}
         />
-        <div className="quick-cash" role="group" aria-label="Quick cash amounts">
+        <div className="quick-cash" role="group" aria-label={t('sell.tender.quick')}>
           <button type="button" onClick={() => setText(amountText(sale.due))}>
-            Exact {formatMoney(sale.due, sale.currency)}
+            {t('sell.tender.exact', { amount: formatMoney(sale.due, sale.currency) })}
           </button>
           {QUICK_NOTES.map((note) => (
             <button key={note} type="button" onClick={() => setText(amountText(note))}>
-              {formatMoney(note, sale.currency).replace(/\.00$/, '')}
+              {formatMoney(note, sale.currency, { wholeWithoutCents: true })}
             </button>
           ))}
         </div>
@@ -177,8 +184,8 @@ function CashTender({ sale }: { sale: SaleView }) {
           {change === null
             ? ' '
             : change >= 0
-              ? `Change due: ${formatMoney(change, sale.currency)}`
-              : `Still due after this cash: ${formatMoney(-change, sale.currency)}`}
+              ? t('sell.tender.change', { amount: formatMoney(change, sale.currency) })
+              : t('sell.tender.stillDue', { amount: formatMoney(-change, sale.currency) })}
         </p>
         <button
           type="button"
@@ -186,15 +193,18 @@ function CashTender({ sale }: { sale: SaleView }) {
           disabled={busy || given === null || given < 1}
           onClick={() => given !== null && void useSale.getState().payCash(given)}
         >
-          Take {given !== null ? formatMoney(given, sale.currency) : ''} cash
+          {given !== null
+            ? t('sell.tender.takeCash', { amount: formatMoney(given, sale.currency) })
+            : t('sell.tender.takeCashNoAmount')}
         </button>
       </div>
-      <Keypad value={text} onChange={setText} label="Cash keypad" />
+      <Keypad value={text} onChange={setText} label={t('sell.tender.keypad')} />
     </div>
   );
 }
 
 export function TenderPanel({ sale }: { sale: SaleView }) {
+  const { t } = useTranslation();
   const serviceProblem = useCardServiceProblem();
   const problem = useSale((s) => s.problem);
   const busy = useSale((s) => s.busy);
@@ -202,17 +212,26 @@ export function TenderPanel({ sale }: { sale: SaleView }) {
   const setMethod = useSale((s) => s.setTenderMethod);
 
   return (
-    <section className="tender panel" aria-label="Take payment">
+    <section className="tender panel" aria-label={t('sell.tender.label')}>
       <header className="panel-head">
         <div>
-          <h2>Take payment</h2>
+          <h2>{t('sell.tender.title')}</h2>
           <p className="due-line">
-            Amount due <strong data-testid="amount-due">{formatMoney(sale.due, sale.currency)}</strong>
+            <Trans
+              t={t}
+              i18nKey="sell.tender.due"
+              values={{ amount: formatMoney(sale.due, sale.currency) }}
+              components={{ strong: <strong data-testid="amount-due" /> }}
+            />
             {sale.paid > 0 && (
-              <span className="paid-line"> · {formatMoney(sale.paid, sale.currency)} already paid</span>
+              <span className="paid-line">
+                {t('sell.tender.alreadyPaid', { amount: formatMoney(sale.paid, sale.currency) })}
+              </span>
             )}
             {sale.refunded > 0 && (
-              <span className="paid-line"> · {formatMoney(sale.refunded, sale.currency)} refunded</span>
+              <span className="paid-line">
+                {t('sell.tender.refunded', { amount: formatMoney(sale.refunded, sale.currency) })}
+              </span>
             )}
           </p>
         </div>
@@ -220,12 +239,11 @@ export function TenderPanel({ sale }: { sale: SaleView }) {
       {serviceProblem && (
         <div className="notice notice-error" role="alert">
           <p>
-            <strong>{serviceProblem}</strong> Take cash, or take the card on the card machine on its own and
-            record it here. The next customer is not held up.
+            <strong>{serviceProblem}</strong> {t('sell.tender.serviceAdvice')}
           </p>
           {method !== 'cash' && (
             <button type="button" onClick={() => setMethod('cash')}>
-              Take cash instead
+              {t('sell.tender.cashInstead')}
             </button>
           )}
         </div>
@@ -235,17 +253,17 @@ export function TenderPanel({ sale }: { sale: SaleView }) {
           {problem}
         </p>
       )}
-      <div className="method-tabs" role="tablist" aria-label="Payment method">
-        {METHODS.map((m) => (
+      <div className="method-tabs" role="tablist" aria-label={t('sell.tender.methods')}>
+        {METHODS.map((id) => (
           <button
-            key={m.id}
+            key={id}
             type="button"
             role="tab"
-            aria-selected={method === m.id}
-            className={method === m.id ? 'tab active' : 'tab'}
-            onClick={() => setMethod(m.id)}
+            aria-selected={method === id}
+            className={method === id ? 'tab active' : 'tab'}
+            onClick={() => setMethod(id)}
           >
-            {m.label}
+            {t(`sell.tender.method.${id}`)}
           </button>
         ))}
       </div>
@@ -257,12 +275,12 @@ export function TenderPanel({ sale }: { sale: SaleView }) {
       <footer className="panel-foot">
         {sale.paid === 0 ? (
           <button type="button" disabled={busy} onClick={() => void useSale.getState().backToBasket()}>
-            Back to basket
+            {t('sell.tender.backToBasket')}
           </button>
         ) : heldOn(sale) > 0 ? (
-          <span className="hint">Part paid: finish with cash or card, or refund what was taken.</span>
+          <span className="hint">{t('sell.tender.partPaid')}</span>
         ) : (
-          <span className="hint">What was taken has been refunded: abandon the sale to close it.</span>
+          <span className="hint">{t('sell.tender.refundedAbandon')}</span>
         )}
         <StopSaleButton sale={sale} busy={busy} />
       </footer>

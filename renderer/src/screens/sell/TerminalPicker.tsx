@@ -1,10 +1,10 @@
 // Which card machine takes the payment: the first AVAILABLE one in the sale's currency by
 // default, any other from the list on request.
 import type { Terminal } from '../../../../shared/contract';
+import { useTranslation } from '../../i18n';
 
-export function defaultTerminal(terminals: Terminal[]): Terminal | undefined {
-  return terminals.find((t) => t.status === 'AVAILABLE') ?? terminals[0];
-}
+// The choice itself lives with the terminals store, so the one-key card payment makes it too.
+export { defaultTerminal } from '../../state/terminals';
 
 export function TerminalPicker({
   terminals,
@@ -15,13 +15,27 @@ export function TerminalPicker({
   value: string | null;
   onChange: (terminalId: string) => void;
 }) {
+  const { t, i18n } = useTranslation();
+  // A status the card service adds later is shown as it comes.
+  const status = (code: string) =>
+    i18n.exists(`sell.terminal.status.${code}`)
+      ? t(`sell.terminal.status.${code}` as never)
+      : code.toLowerCase();
   return (
     <label className="field">
-      Card machine
-      <select value={value ?? ''} onChange={(e) => onChange(e.target.value)} aria-label="Card machine">
-        {terminals.map((t) => (
-          <option key={t.terminalId} value={t.terminalId}>
-            {t.terminalId} · {t.currency} · {t.status === 'AVAILABLE' ? 'available' : t.status.toLowerCase()}
+      {t('sell.terminal.label')}
+      <select
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value)}
+        aria-label={t('sell.terminal.label')}
+      >
+        {terminals.map((terminal) => (
+          <option key={terminal.terminalId} value={terminal.terminalId}>
+            {t('sell.terminal.option', {
+              name: terminal.name,
+              currency: terminal.currency,
+              status: status(terminal.status),
+            })}
           </option>
         ))}
       </select>

@@ -45,8 +45,10 @@ export function useBarcodeScanner(onScan: (code: string) => void): void {
         if (!fast || code.length < SCAN_MIN_LENGTH) return;
         event.preventDefault();
         event.stopPropagation();
-        if (isTextInput(target) && target.value.endsWith(code)) {
-          replaceInputValue(target, target.value.slice(0, target.value.length - code.length));
+        // The keys may have landed in the search field the Sell screen focuses on the first one.
+        const landed = isTextInput(target) ? target : document.activeElement;
+        if (isTextInput(landed) && landed.value.endsWith(code)) {
+          replaceInputValue(landed, landed.value.slice(0, landed.value.length - code.length));
         }
         handler.current(code);
         return;

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'rea
 import { useSettings, type UnlockRefusal } from '../../state/settings';
 import { ActionResult, SectionCard, useAction } from './section';
 import { PinPad } from './PinPad';
+import { i18n, useTranslation } from '../../i18n';
+import { errorMessage } from '../../components/ErrorNotice';
 
 /** Seconds until `until` (epoch ms), re-rendering once a second while positive. */
 function useSecondsUntil(until: number | null): number {
@@ -17,10 +19,12 @@ function useSecondsUntil(until: number | null): number {
 }
 
 export function waitWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return i18n.t('settings.pin.seconds', { seconds });
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+  return rest
+    ? i18n.t('settings.pin.minutesSeconds', { minutes, seconds: rest })
+    : i18n.t('settings.pin.minutes', { minutes });
 }
 
 /**
@@ -29,10 +33,11 @@ export function waitWords(seconds: number): string {
  */
 function refusalWords(refusal: UnlockRefusal): string {
   if (refusal.lockedUntil === null) return refusal.message;
-  return refusal.reason === 'wrong' ? 'Wrong PIN. Too many wrong tries.' : 'Too many wrong PINs.';
+  return refusal.reason === 'wrong' ? i18n.t('settings.pin.wrongTooMany') : i18n.t('settings.pin.tooMany');
 }
 
 export function PinGate() {
+  const { t } = useTranslation();
   const refusal = useSettings((s) => s.refusal);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,7 +49,7 @@ export function PinGate() {
     useSettings
       .getState()
       .unlock(pin)
-      .catch((e: unknown) => setProblem(e instanceof Error ? e.message : 'The PIN could not be checked.'))
+      .catch((e: unknown) => setProblem(e instanceof Error ? errorMessage(e) : t('settings.pin.notChecked')))
       .finally(() => setBusy(false));
   };
 
@@ -52,16 +57,16 @@ export function PinGate() {
     <div className="pin-gate">
       <div className="pin-card" role="group" aria-labelledby="pin-gate-title">
         <div className="lock-mark" aria-hidden="true" />
-        <h2 id="pin-gate-title">Settings are locked</h2>
-        <p className="settings-intro">Enter the manager PIN to change settings.</p>
+        <h2 id="pin-gate-title">{t('settings.pin.lockedTitle')}</h2>
+        <p className="settings-intro">{t('settings.pin.lockedIntro')}</p>
         <PinPad
-          label="Manager PIN"
-          submitLabel={busy ? 'Checking…' : 'Unlock'}
+          label={t('settings.pin.managerPin')}
+          submitLabel={busy ? t('settings.pin.checking') : t('settings.pin.unlock')}
           busy={busy}
           onSubmit={unlock}
         />
         <div className="pin-feedback" aria-live="polite">
-          {busy && <p className="muted">Checking the PIN…</p>}
+          {busy && <p className="muted">{t('settings.pin.checkingPin')}</p>}
           {!busy && refusal && (
             <p className="pin-refusal" role="alert">
               {refusalWords(refusal)}
@@ -69,7 +74,9 @@ export function PinGate() {
           )}
           {!busy && refusal?.lockedUntil != null && (
             <p className="pin-wait" data-testid="pin-wait">
-              {seconds > 0 ? `Try again in ${waitWords(seconds)}` : 'You can try again now.'}
+              {seconds > 0
+                ? t('settings.pin.tryAgainIn', { wait: waitWords(seconds) })
+                : t('settings.pin.tryNow')}
             </p>
           )}
           {problem && (
@@ -85,6 +92,7 @@ export function PinGate() {
 
 /** Two or three PIN inputs (current, new, again), uncontrolled so no PIN is kept in React. */
 function PinChangeForm({ needsCurrent, submitLabel }: { needsCurrent: boolean; submitLabel: string }) {
+  const { t } = useTranslation();
   const current = useRef<HTMLInputElement>(null);
   const next = useRef<HTMLInputElement>(null);
   const again = useRef<HTMLInputElement>(null);
@@ -95,10 +103,10 @@ function PinChangeForm({ needsCurrent, submitLabel }: { needsCurrent: boolean; s
     for (const r of [current, next, again]) if (r.current) r.current.value = '';
     const [currentPin, newPin, repeated] = values as [string, string, string];
     void action.run(async () => {
-      if (!/^\d{4,8}$/.test(newPin)) throw new Error('The PIN is 4 to 8 digits.');
-      if (newPin !== repeated) throw new Error('The two new PINs differ. Type them again.');
+      if (!/^\d{4,8}$/.test(newPin)) throw new Error(t('settings.pin.digits'));
+      if (newPin !== repeated) throw new Error(t('settings.pin.differ'));
       await useSettings.getState().setPin(newPin, needsCurrent ? currentPin : undefined);
-    }, 'Manager PIN saved. Settings now ask for it.');
+    }, t('settings.pin.saved'));
   };
   const pinInput = (ref: RefObject<HTMLInputElement | null>, label: string) => (
     <label className="field">
@@ -116,9 +124,9 @@ function PinChangeForm({ needsCurrent, submitLabel }: { needsCurrent: boolean; s
   return (
     <form className="pin-form" onSubmit={submit}>
       <div className="field-grid">
-        {needsCurrent && pinInput(current, 'Current manager PIN')}
-        {pinInput(next, 'New manager PIN')}
-        {pinInput(again, 'New manager PIN again')}
+        {needsCurrent && pinInput(current, t('settings.pin.current'))}
+        {pinInput(next, t('settings.pin.new'))}
+        {pinInput(again, t('settings.pin.again'))}
       </div>
       <div className="save-bar">
         <button type="submit" className="primary" disabled={action.state.kind === 'busy'}>
@@ -131,26 +139,21 @@ function PinChangeForm({ needsCurrent, submitLabel }: { needsCurrent: boolean; s
 }
 
 export function SetPinPanel() {
+  const { t } = useTranslation();
   return (
     <section className="set-pin-panel" aria-labelledby="set-pin-title">
-      <h2 id="set-pin-title">Set a manager PIN</h2>
-      <p>
-        Anyone at the till can change these settings until a manager PIN is set. Choose 4 to 8 digits that are
-        not easy to guess (not 1234 or 0000).
-      </p>
-      <PinChangeForm needsCurrent={false} submitLabel="Set manager PIN" />
+      <h2 id="set-pin-title">{t('settings.pin.setTitle')}</h2>
+      <p>{t('settings.pin.setIntro')}</p>
+      <PinChangeForm needsCurrent={false} submitLabel={t('settings.pin.set')} />
     </section>
   );
 }
 
 export function ManagerSection() {
+  const { t } = useTranslation();
   return (
-    <SectionCard
-      id="manager"
-      title="Manager PIN"
-      intro="Changing the PIN needs the current one. After 3 wrong tries the PIN locks for 30 s, then longer."
-    >
-      <PinChangeForm needsCurrent submitLabel="Change manager PIN" />
+    <SectionCard id="manager" title={t('settings.sections.manager')} intro={t('settings.pin.changeIntro')}>
+      <PinChangeForm needsCurrent submitLabel={t('settings.pin.change')} />
     </SectionCard>
   );
 }

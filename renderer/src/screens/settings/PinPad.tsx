@@ -1,6 +1,7 @@
 // A numeric keypad for the manager PIN, usable by touch or keyboard. The digits live only in
 // the input's DOM value (never in React state or an attribute), and are cleared after each try.
 import { useRef, type FormEvent } from 'react';
+import { useTranslation } from '../../i18n';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 export const PIN_MAX_DIGITS = 8;
@@ -13,6 +14,7 @@ export interface PinPadProps {
 }
 
 export function PinPad({ label, submitLabel, busy = false, onSubmit }: PinPadProps) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const press = (digit: string) => {
     const field = input.current;
@@ -43,7 +45,7 @@ export function PinPad({ label, submitLabel, busy = false, onSubmit }: PinPadPro
         maxLength={PIN_MAX_DIGITS}
         pattern="\d*"
         aria-label={label}
-        placeholder="Enter PIN"
+        placeholder={t('settings.pin.pad.enter')}
         autoFocus
         onInput={(e) => {
           // Digits only, whatever the keyboard sends.
@@ -58,7 +60,12 @@ export function PinPad({ label, submitLabel, busy = false, onSubmit }: PinPadPro
             {digit}
           </button>
         ))}
-        <button type="button" className="pin-key pin-key-aux" aria-label="Delete last digit" onClick={erase}>
+        <button
+          type="button"
+          className="pin-key pin-key-aux"
+          aria-label={t('settings.pin.pad.deleteDigit')}
+          onClick={erase}
+        >
           ⌫
         </button>
         <button type="button" className="pin-key" disabled={busy} onClick={() => press('0')}>

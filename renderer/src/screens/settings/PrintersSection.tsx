@@ -6,28 +6,17 @@ import { till } from '../../till';
 import { useSettings } from '../../state/settings';
 import { errorMessage } from '../../components/ErrorNotice';
 import { Field, SaveBar, SectionCard, Segmented, Toggle, useAction, useDraft } from './section';
+import { i18n, useTranslation } from '../../i18n';
 
 type Transport = PrinterSettings['transport'];
 type UsbPrinter = { vendorId: number; productId: number; label: string };
 
-const TRANSPORTS: { value: Transport; label: string; hint: string }[] = [
-  { value: 'preview', label: 'On-screen preview', hint: 'Receipts show on the Printer screen only.' },
-  { value: 'network', label: 'Network', hint: 'An Ethernet or Wi-Fi printer (raw TCP, usually port 9100).' },
-  { value: 'usb', label: 'USB', hint: 'A USB receipt printer, talked to directly.' },
-  { value: 'device', label: 'Linux device', hint: 'A printer file such as /dev/usb/lp0 (user in group lp).' },
-];
-
-const CODE_PAGES: { value: PrinterSettings['codePage']; label: string }[] = [
-  { value: 'cp858', label: 'CP858 — Western Europe with € (most printers)' },
-  { value: 'cp850', label: 'CP850 — Western Europe, no €' },
-  { value: 'cp437', label: 'CP437 — US, no €' },
-  { value: 'cp1252', label: 'Windows-1252 (some printers)' },
-];
-
-const PROFILES: { value: PrinterSettings['profile']; label: string }[] = [
-  { value: 'escpos-portable', label: 'Standard ESC/POS (most printers)' },
-  { value: 'epson-tm', label: 'Epson TM (confirms each printed receipt)' },
-];
+/** In the order the form offers them; their words are `printerSettings.*.<value>`. */
+const TRANSPORTS: Transport[] = ['preview', 'network', 'usb', 'device'];
+const CODE_PAGES: PrinterSettings['codePage'][] = ['cp858', 'cp850', 'cp437', 'cp1252'];
+const PROFILES: PrinterSettings['profile'][] = ['escpos-portable', 'epson-tm'];
+/** Examples in hints and placeholders: addresses, not words, so the same in every language. */
+const EXAMPLE = { address: '192.168.1.50:9100', devicePath: '/dev/usb/lp0' };
 
 const hex = (n: number | null) => (n === null ? '' : n.toString(16).padStart(4, '0'));
 function parseHex(text: string): number | null {
@@ -40,7 +29,7 @@ function newPrinter(existing: PrinterSettings[]): PrinterSettings {
   while (existing.some((p) => p.id === `printer-${n}`)) n += 1;
   return {
     id: `printer-${n}`,
-    name: `Printer ${n}`,
+    name: i18n.t('printerSettings.newName', { number: n }),
     transport: 'network',
     address: '',
     devicePath: null,
@@ -66,19 +55,22 @@ function withoutBlanks(printer: PrinterSettings): PrinterSettings {
 function describe(printer: PrinterSettings): string {
   switch (printer.transport) {
     case 'preview':
-      return 'On-screen preview';
+      return i18n.t('printerSettings.describe.preview');
     case 'network':
-      return `Network ${printer.address ?? ''}`;
+      return i18n.t('printerSettings.describe.network', { address: printer.address ?? '' });
     case 'device':
-      return `Device ${printer.devicePath ?? ''}`;
+      return i18n.t('printerSettings.describe.device', { path: printer.devicePath ?? '' });
     case 'usb':
       return printer.usbVendorId === null || printer.usbProductId === null
-        ? 'USB, printer not chosen yet'
-        : `USB ${hex(printer.usbVendorId)}:${hex(printer.usbProductId)}`;
+        ? i18n.t('printerSettings.describe.usbNotChosen')
+        : i18n.t('printerSettings.describe.usb', {
+            ids: `${hex(printer.usbVendorId)}:${hex(printer.usbProductId)}`,
+          });
   }
 }
 
 function UsbPicker({ printer, onPick }: { printer: PrinterSettings; onPick: (p: UsbPrinter) => void }) {
+  const { t } = useTranslation();
   const [found, setFound] = useState<UsbPrinter[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const search = () => {
@@ -92,24 +84,25 @@ function UsbPicker({ printer, onPick }: { printer: PrinterSettings; onPick: (p: 
   return (
     <div className="usb-picker">
       <button type="button" onClick={search}>
-        Find USB printers
+        {t('printerSettings.findUsb')}
       </button>
-      {found && found.length === 0 && (
-        <span className="field-hint">No USB receipt printer is plugged in.</span>
-      )}
+      {found && found.length === 0 && <span className="field-hint">{t('printerSettings.noUsb')}</span>}
       {found && found.length > 0 && (
         <select
-          aria-label="USB printer"
+          aria-label={t('printerSettings.usbPrinter')}
           value={found.some((p) => `${p.vendorId}:${p.productId}` === current) ? current : ''}
           onChange={(e) => {
             const pick = found.find((p) => `${p.vendorId}:${p.productId}` === e.target.value);
             if (pick) onPick(pick);
           }}
         >
-          <option value="">Choose…</option>
+          <option value="">{t('printerSettings.choose')}</option>
           {found.map((p) => (
             <option key={`${p.vendorId}:${p.productId}`} value={`${p.vendorId}:${p.productId}`}>
-              {p.label} ({hex(p.vendorId)}:{hex(p.productId)})
+              {t('printerSettings.usbOption', {
+                label: p.label,
+                ids: `${hex(p.vendorId)}:${hex(p.productId)}`,
+              })}
             </option>
           ))}
         </select>
@@ -128,41 +121,55 @@ function PrinterEditor({
   onChange: (printer: PrinterSettings) => void;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   const set = (change: Partial<PrinterSettings>) => onChange({ ...printer, ...change });
   // Hex ids are edited as text so a half-typed value is not lost.
   const [vendorText, setVendorText] = useState(hex(printer.usbVendorId));
   const [productText, setProductText] = useState(hex(printer.usbProductId));
   return (
-    <div className="printer-editor" role="group" aria-label={`Edit printer ${printer.name || printer.id}`}>
+    <div
+      className="printer-editor"
+      role="group"
+      aria-label={t('printerSettings.editLabel', { name: printer.name || printer.id })}
+    >
       <div className="field-grid">
-        <Field label="Printer name">
+        <Field label={t('printerSettings.name')}>
           <input value={printer.name} maxLength={80} onChange={(e) => set({ name: e.target.value })} />
         </Field>
-        <Field label="Connection" hint={TRANSPORTS.find((t) => t.value === printer.transport)?.hint}>
+        <Field
+          label={t('printerSettings.connection')}
+          hint={t(`printerSettings.transport.${printer.transport}.hint`, { example: EXAMPLE.devicePath })}
+        >
           <select value={printer.transport} onChange={(e) => set({ transport: e.target.value as Transport })}>
-            {TRANSPORTS.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+            {TRANSPORTS.map((transport) => (
+              <option key={transport} value={transport}>
+                {t(`printerSettings.transport.${transport}.label`)}
               </option>
             ))}
           </select>
         </Field>
         {printer.transport === 'network' && (
-          <Field label="Printer address" hint="Host and port, e.g. 192.168.1.50:9100">
+          <Field
+            label={t('printerSettings.address')}
+            hint={t('printerSettings.addressHint', { example: EXAMPLE.address })}
+          >
             <input
               value={printer.address ?? ''}
               spellCheck={false}
-              placeholder="192.168.1.50:9100"
+              placeholder={EXAMPLE.address}
               onChange={(e) => set({ address: e.target.value || null })}
             />
           </Field>
         )}
         {printer.transport === 'device' && (
-          <Field label="Device path" hint="e.g. /dev/usb/lp0">
+          <Field
+            label={t('printerSettings.devicePath')}
+            hint={t('printerSettings.devicePathHint', { example: EXAMPLE.devicePath })}
+          >
             <input
               value={printer.devicePath ?? ''}
               spellCheck={false}
-              placeholder="/dev/usb/lp0"
+              placeholder={EXAMPLE.devicePath}
               onChange={(e) => set({ devicePath: e.target.value || null })}
             />
           </Field>
@@ -177,7 +184,7 @@ function PrinterEditor({
                 set({ usbVendorId: p.vendorId, usbProductId: p.productId });
               }}
             />
-            <Field label="USB vendor id (hex)">
+            <Field label={t('printerSettings.vendorId')}>
               <input
                 value={vendorText}
                 spellCheck={false}
@@ -188,7 +195,7 @@ function PrinterEditor({
                 }}
               />
             </Field>
-            <Field label="USB product id (hex)">
+            <Field label={t('printerSettings.productId')}>
               <input
                 value={productText}
                 spellCheck={false}
@@ -203,52 +210,52 @@ function PrinterEditor({
         )}
         <Segmented<58 | 80>
           name={`paper-${printer.id}`}
-          legend="Paper width"
+          legend={t('printerSettings.paperWidth')}
           value={printer.paperWidth}
           options={[
-            { value: 58, label: '58 mm' },
-            { value: 80, label: '80 mm' },
+            { value: 58, label: t('printerSettings.mm', { width: 58 }) },
+            { value: 80, label: t('printerSettings.mm', { width: 80 }) },
           ]}
           onChange={(paperWidth) => set({ paperWidth })}
         />
-        <Field label="Code page" hint="If £ or € print wrong on the test page, try another.">
+        <Field label={t('printerSettings.codePageLabel')} hint={t('printerSettings.codePageHint')}>
           <select
             value={printer.codePage}
             onChange={(e) => set({ codePage: e.target.value as PrinterSettings['codePage'] })}
           >
-            {CODE_PAGES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
+            {CODE_PAGES.map((codePage) => (
+              <option key={codePage} value={codePage}>
+                {t(`printerSettings.codePage.${codePage}`)}
               </option>
             ))}
           </select>
         </Field>
-        <Field label="Printer type">
+        <Field label={t('printerSettings.type')}>
           <select
             value={printer.profile}
             onChange={(e) => set({ profile: e.target.value as PrinterSettings['profile'] })}
           >
-            {PROFILES.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
+            {PROFILES.map((profile) => (
+              <option key={profile} value={profile}>
+                {t(`printerSettings.profile.${profile}`)}
               </option>
             ))}
           </select>
         </Field>
         <Toggle
-          label="Cash drawer"
-          hint="A drawer plugged into this printer opens for cash sales."
+          label={t('printerSettings.drawer')}
+          hint={t('printerSettings.drawerHint')}
           checked={printer.drawer.enabled}
           onChange={(enabled) => set({ drawer: { ...printer.drawer, enabled } })}
         />
         {printer.drawer.enabled && (
           <Segmented<2 | 5>
             name={`drawer-${printer.id}`}
-            legend="Drawer pin"
+            legend={t('printerSettings.drawerPin')}
             value={printer.drawer.pin}
             options={[
-              { value: 2, label: 'Pin 2 (usual)' },
-              { value: 5, label: 'Pin 5' },
+              { value: 2, label: t('printerSettings.pin2') },
+              { value: 5, label: t('printerSettings.pin5') },
             ]}
             onChange={(pin) => set({ drawer: { ...printer.drawer, pin } })}
           />
@@ -256,7 +263,7 @@ function PrinterEditor({
       </div>
       <div className="editor-actions">
         <button type="button" onClick={onDone}>
-          Done
+          {t('printerSettings.done')}
         </button>
       </div>
     </div>
@@ -264,6 +271,7 @@ function PrinterEditor({
 }
 
 export function PrintersSection() {
+  const { t } = useTranslation();
   const settings = useSettings((s) => s.view?.settings);
   const source = {
     printers: settings?.printers ?? [],
@@ -301,8 +309,8 @@ export function PrintersSection() {
   return (
     <SectionCard
       id="printers"
-      title="Printers"
-      intro="Receipt printers, and which one prints the receipts. Print a test page from the Printer screen after saving."
+      title={t('settings.sections.printers')}
+      intro={t('printerSettings.intro')}
       footer={
         <SaveBar
           dirty={dirty}
@@ -312,38 +320,41 @@ export function PrintersSection() {
             reset();
             setEditing(null);
           }}
-          label="Save Printers"
+          label={t('settings.save.saveSection', { section: t('settings.sections.printers') })}
         />
       }
     >
-      <ul className="printer-list" aria-label="Configured printers">
+      <ul className="printer-list" aria-label={t('printerSettings.list')}>
         {draft.printers.map((printer) => (
           <li key={printer.id} className="printer-item">
             <div className="printer-item-row">
               <div className="printer-item-text">
                 <strong>{printer.name || printer.id}</strong>
                 <span className="field-hint">
-                  {describe(printer)} · {printer.paperWidth} mm
-                  {printer.drawer.enabled ? ` · drawer on pin ${printer.drawer.pin}` : ''}
+                  {t(printer.drawer.enabled ? 'printerSettings.summaryDrawer' : 'printerSettings.summary', {
+                    connection: describe(printer),
+                    width: printer.paperWidth,
+                    pin: printer.drawer.pin,
+                  })}
                 </span>
               </div>
               {draft.receiptPrinterId === printer.id && (
-                <span className="badge badge-receipts">Prints receipts</span>
+                <span className="badge badge-receipts">{t('printerSettings.printsReceipts')}</span>
               )}
               <button
                 type="button"
                 aria-expanded={editing === printer.id}
-                aria-label={`Edit ${printer.name || printer.id}`}
+                aria-label={t('printerSettings.editName', { name: printer.name || printer.id })}
                 onClick={() => setEditing(editing === printer.id ? null : printer.id)}
               >
-                {editing === printer.id ? 'Close' : 'Edit'}
+                {editing === printer.id ? t('printerSettings.close') : t('printerSettings.edit')}
               </button>
               <button
                 type="button"
-                aria-label={`Remove ${printer.name || printer.id}`}
+                aria-label={t('printerSettings.removeName', { name: printer.name || printer.id })}
                 onClick={() => remove(printer.id)}
               >
-                Remove
+                {t('printerSettings.remove')}
               </button>
             </div>
             {editing === printer.id && (
@@ -358,14 +369,14 @@ export function PrintersSection() {
       </ul>
       <div className="field-grid">
         <button type="button" onClick={add} disabled={draft.printers.length >= 8}>
-          Add printer
+          {t('printerSettings.add')}
         </button>
-        <Field label="Prints receipts">
+        <Field label={t('printerSettings.printsReceipts')}>
           <select
             value={draft.receiptPrinterId}
             onChange={(e) => setDraft((d) => ({ ...d, receiptPrinterId: e.target.value }))}
           >
-            <option value="">No receipts</option>
+            <option value="">{t('printerSettings.noReceipts')}</option>
             {draft.printers.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name || p.id}

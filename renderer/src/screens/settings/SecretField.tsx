@@ -3,14 +3,9 @@
 // so the value is never copied into React state or an HTML attribute, and it is cleared after
 // sending.
 import { useRef, useState, type FormEvent } from 'react';
-import {
-  formatSavedDate,
-  secretSavedAt,
-  useSettings,
-  type SecretKey,
-  type SecretProfile,
-} from '../../state/settings';
+import { secretSavedAt, useSettings, type SecretKey, type SecretProfile } from '../../state/settings';
 import { ActionResult, useAction } from './section';
+import { useFormat, useTranslation } from '../../i18n';
 
 export interface SecretFieldProps {
   secretKey: SecretKey;
@@ -23,6 +18,8 @@ export interface SecretFieldProps {
 }
 
 export function SecretField({ secretKey, profile, label, masked, unavailable }: SecretFieldProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const view = useSettings((s) => s.view);
   const savedAt = secretSavedAt(view, secretKey, profile);
   const [replacing, setReplacing] = useState(false);
@@ -63,30 +60,46 @@ export function SecretField({ secretKey, profile, label, masked, unavailable }: 
             type={masked ? 'password' : 'text'}
             autoComplete="off"
             spellCheck={false}
-            aria-label={`${label} (${profile})`}
-            placeholder={savedAt ? 'Type the new value' : 'Not saved yet'}
+            aria-label={t('settings.secret.field', {
+              label,
+              profile: t(`settings.secret.profile.${profile}`),
+            })}
+            placeholder={savedAt ? t('settings.secret.typeNew') : t('settings.secret.notSaved')}
             disabled={unavailable !== null || action.state.kind === 'busy'}
           />
-          <button type="submit" disabled={unavailable !== null} aria-label={`Save ${label}`}>
-            Save
+          <button
+            type="submit"
+            disabled={unavailable !== null}
+            aria-label={t('settings.secret.saveLabel', { label })}
+          >
+            {t('settings.secret.save')}
           </button>
           {replacing && (
-            <button type="button" onClick={() => setReplacing(false)} aria-label={`Keep the saved ${label}`}>
-              Keep saved
+            <button
+              type="button"
+              onClick={() => setReplacing(false)}
+              aria-label={t('settings.secret.keepSavedLabel', { label })}
+            >
+              {t('settings.secret.keepSaved')}
             </button>
           )}
         </form>
       ) : (
         <div className="secret-saved">
-          <span className="saved-tag">Saved {formatSavedDate(savedAt)}</span>
+          <span className="saved-tag">{t('settings.secret.savedOn', { date: format.date(savedAt) })}</span>
           {confirmForget ? (
             <>
-              <span>Forget it?</span>
-              <button type="button" className="danger" onClick={forget} aria-label={`Yes, forget ${label}`}>
-                Yes, forget
+              <span>{t('settings.secret.forgetIt')}</span>
+              <button
+                type="button"
+                className="danger"
+                onClick={forget}
+                aria-label={t('settings.secret.yesForgetLabel', { label })}
+              >
+                {t('settings.secret.yesForget')}
               </button>
               <button type="button" onClick={() => setConfirmForget(false)}>
-                No
+                {t('settings.secret.no')}
               </button>
             </>
           ) : (
@@ -98,17 +111,17 @@ export function SecretField({ secretKey, profile, label, masked, unavailable }: 
                   action.clear();
                   setReplacing(true);
                 }}
-                aria-label={`Replace ${label}`}
+                aria-label={t('settings.secret.replaceLabel', { label })}
               >
-                Replace
+                {t('settings.secret.replace')}
               </button>
               <button
                 type="button"
                 disabled={unavailable !== null}
                 onClick={() => setConfirmForget(true)}
-                aria-label={`Forget ${label}`}
+                aria-label={t('settings.secret.forgetLabel', { label })}
               >
-                Forget
+                {t('settings.secret.forget')}
               </button>
             </>
           )}

@@ -5,6 +5,7 @@ import { useSettings, type SecretKey, type ServiceName } from '../../state/setti
 import { useTerminals } from '../../state/terminals';
 import { SecretField } from './SecretField';
 import { Field, SaveBar, SectionCard, Segmented, useAction, useDraft } from './section';
+import { useTranslation } from '../../i18n';
 
 type Mode = 'sandbox' | 'live';
 
@@ -35,23 +36,20 @@ interface ServiceDraft {
 }
 
 function TerminalPicker({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation();
   const { terminals, problem } = useTerminals(null);
   const known = terminals?.some((t) => t.terminalId === value) ?? false;
   return (
     <Field
-      label="Default card terminal"
-      hint={
-        problem
-          ? 'The terminal list could not be loaded; the saved choice is kept.'
-          : 'Used by the Sell screen unless the cashier picks another.'
-      }
+      label={t('settings.service.terminal')}
+      hint={problem ? t('settings.service.terminalListFailed') : t('settings.service.terminalHint')}
     >
       <select value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Ask each time</option>
+        <option value="">{t('settings.service.askEachTime')}</option>
         {value && !known && <option value={value}>{value}</option>}
-        {terminals?.map((t) => (
-          <option key={t.terminalId} value={t.terminalId}>
-            {t.terminalId} ({t.currency})
+        {terminals?.map((terminal) => (
+          <option key={terminal.terminalId} value={terminal.terminalId}>
+            {t('settings.service.terminalOption', { name: terminal.name, currency: terminal.currency })}
           </option>
         ))}
       </select>
@@ -60,6 +58,7 @@ function TerminalPicker({ value, onChange }: { value: string; onChange: (id: str
 }
 
 export function ServiceSection(props: ServiceSectionProps) {
+  const { t } = useTranslation();
   const {
     id,
     service,
@@ -96,7 +95,7 @@ export function ServiceSection(props: ServiceSectionProps) {
     const switching = draft.mode === 'live' && saved?.mode !== 'live';
     void save.run(
       () => useSettings.getState().update({ [service]: patch }),
-      switching ? `${title} is now Live: the connection test passed.` : `${title} saved.`,
+      switching ? t('settings.service.savedLive', { title }) : t('settings.service.saved', { title }),
     );
   };
   const onTest = () =>
@@ -112,26 +111,32 @@ export function ServiceSection(props: ServiceSectionProps) {
       title={title}
       intro={intro}
       footer={
-        <SaveBar dirty={dirty} state={save.state} onSave={onSave} onUndo={reset} label={`Save ${title}`} />
+        <SaveBar
+          dirty={dirty}
+          state={save.state}
+          onSave={onSave}
+          onUndo={reset}
+          label={t('settings.save.saveSection', { section: title })}
+        />
       }
     >
       <div className="field-grid">
         <Segmented<Mode>
           name={modeName}
-          legend="Service"
+          legend={t('settings.service.legend')}
           value={draft.mode}
           options={[
-            { value: 'sandbox', label: 'Sandbox' },
-            { value: 'live', label: 'Live' },
+            { value: 'sandbox', label: t('settings.service.sandbox') },
+            { value: 'live', label: t('settings.service.live') },
           ]}
           onChange={(mode) => setDraft((d) => ({ ...d, mode }))}
         />
         <Field
-          label="Live address"
+          label={t('settings.service.liveAddress')}
           hint={
             draft.mode === 'live'
-              ? 'https:// is required (plain http:// only on this computer).'
-              : 'Used when the service is switched to Live.'
+              ? t('settings.service.liveAddressLive')
+              : t('settings.service.liveAddressSandbox')
           }
         >
           <input
@@ -156,42 +161,33 @@ export function ServiceSection(props: ServiceSectionProps) {
           <div className="field">
             <Segmented<OrderMethod>
               name={orderMethodName}
-              legend="How orders are sent"
+              legend={t('settings.service.orderMethod')}
               value={draft.orderMethod}
               options={[
-                { value: 'POST', label: 'POST (usual)' },
-                { value: 'PUT', label: 'PUT' },
+                { value: 'POST', label: t('settings.service.orderPost') },
+                { value: 'PUT', label: t('settings.service.orderPut') },
               ]}
               onChange={(orderMethod) => setDraft((d) => ({ ...d, orderMethod }))}
             />
             <span className="field-hint" data-testid="order-method-hint">
-              Keep POST unless your supplier says its service takes new orders only by PUT.
+              {t('settings.service.orderHint')}
             </span>
           </div>
         )}
       </div>
       {draft.mode === 'live' && saved?.mode !== 'live' && (
         <p className="mode-note" data-testid={`live-needs-${service}`}>
-          {secrets.length > 0
-            ? 'Live moves real money. Save the live sign-in below first: saving Live then tests the connection, and Paydesk stays on Sandbox unless the test passes.'
-            : 'Live needs a sign-in this version of Paydesk cannot make yet, so this service stays on Sandbox.'}
+          {secrets.length > 0 ? t('settings.service.liveNeedsSignIn') : t('settings.service.liveNotPossible')}
         </p>
       )}
       {draft.mode === 'sandbox' && saved?.mode === 'sandbox' && (
-        <p className="mode-note">
-          Sandbox: Paydesk uses its built-in stand-in service. No real money or stock moves, and no sign-in is
-          needed.
-        </p>
+        <p className="mode-note">{t('settings.service.sandboxNote')}</p>
       )}
       {(secrets.length > 0 || signInNote) && (
         <div className="sign-in">
-          <h3>Live sign-in</h3>
+          <h3>{t('settings.service.signInTitle')}</h3>
           {signInNote && <p className="settings-intro">{signInNote}</p>}
-          {secrets.length > 0 && (
-            <p className="settings-intro">
-              Kept in this computer’s keychain. Once saved it is never shown again: replace it or forget it.
-            </p>
-          )}
+          {secrets.length > 0 && <p className="settings-intro">{t('settings.service.keptInKeychain')}</p>}
           {secrets.map((secret) => (
             <SecretField
               key={secret.key}
@@ -210,11 +206,11 @@ export function ServiceSection(props: ServiceSectionProps) {
             type="button"
             disabled={dirty || test.state.kind === 'busy'}
             onClick={onTest}
-            aria-label={`Test connection: ${title}`}
+            aria-label={t('settings.service.testLabel', { title })}
           >
-            {test.state.kind === 'busy' ? 'Testing…' : 'Test connection'}
+            {test.state.kind === 'busy' ? t('settings.service.testing') : t('settings.service.test')}
           </button>
-          {dirty && <span className="field-hint">Save first: the test uses the saved settings.</span>}
+          {dirty && <span className="field-hint">{t('settings.service.saveFirst')}</span>}
           {test.state.kind === 'done' && (
             <p className="test-result test-ok" role="status" data-testid={`test-result-${service}`}>
               {test.state.message}

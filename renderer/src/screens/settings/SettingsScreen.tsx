@@ -2,26 +2,30 @@
 // address, sign-in kept in the keychain), printers, shop details and start-up. Each section
 // saves on its own; the services validate the whole settings and refuse with a reason.
 import { useEffect, useState } from 'react';
-import { till } from '../../till';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { isUnlocked, useSettings } from '../../state/settings';
 import { ManagerSection, PinGate, SetPinPanel } from './ManagerPin';
 import { PrintersSection } from './PrintersSection';
 import { SaveBar, SectionCard, Toggle, useAction, useDraft } from './section';
 import { ServiceSection } from './ServiceSection';
-import { useShell } from '../../state/shell';
+import { QuitTill } from './QuitTill';
 import { ShopSection } from './ShopSection';
+import { CounterSection } from './CounterSection';
+import { LanguageSection } from './LanguageSection';
+import { useFormat, useTranslation } from '../../i18n';
 import './settings.css';
 
+/** The sections in page order; their names are `settings.sections.<id>` in the catalogues. */
 const SECTIONS = [
-  { id: 'card-payments', label: 'Card payments' },
-  { id: 'supplies', label: 'Supplies' },
-  { id: 'merchant-tools', label: 'Merchant tools' },
-  { id: 'printers', label: 'Printers' },
-  { id: 'shop', label: 'Shop details' },
-  { id: 'startup', label: 'Start-up' },
-  { id: 'manager', label: 'Manager PIN' },
-];
+  'card-payments',
+  'supplies',
+  'merchant-tools',
+  'printers',
+  'shop',
+  'language',
+  'startup',
+  'manager',
+] as const;
 
 function sentence(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -43,6 +47,7 @@ function useUnlockedNow(unlockedUntil: string | null | undefined): boolean {
 }
 
 function StartupSection() {
+  const { t } = useTranslation();
   const settings = useSettings((s) => s.view?.settings);
   const source = { kioskMode: settings?.kioskMode ?? false, startOnLogin: settings?.startOnLogin ?? false };
   const { draft, setDraft, dirty, reset } = useDraft(source);
@@ -50,30 +55,30 @@ function StartupSection() {
   return (
     <SectionCard
       id="startup"
-      title="Start-up"
-      intro="These take effect the next time Paydesk starts."
+      title={t('settings.sections.startup')}
+      intro={t('settings.startup.intro')}
       footer={
         <SaveBar
           dirty={dirty}
           state={save.state}
           onSave={() =>
-            void save.run(() => useSettings.getState().update(draft), 'Saved. Restart Paydesk to apply.')
+            void save.run(() => useSettings.getState().update(draft), t('settings.startup.saved'))
           }
           onUndo={reset}
-          label="Save Start-up"
+          label={t('settings.save.saveSection', { section: t('settings.sections.startup') })}
         />
       }
     >
       <div className="toggle-list">
         <Toggle
-          label="Kiosk mode"
-          hint="Full screen, no way out to the desktop without the manager."
+          label={t('settings.startup.kiosk')}
+          hint={t('settings.startup.kioskHint')}
           checked={draft.kioskMode}
           onChange={(kioskMode) => setDraft((d) => ({ ...d, kioskMode }))}
         />
         <Toggle
-          label="Start on login"
-          hint="Paydesk opens when this computer's user logs in."
+          label={t('settings.startup.login')}
+          hint={t('settings.startup.loginHint')}
           checked={draft.startOnLogin}
           onChange={(startOnLogin) => setDraft((d) => ({ ...d, startOnLogin }))}
         />
@@ -83,57 +88,40 @@ function StartupSection() {
   );
 }
 
-/** The only way out of a kiosk till: the services refuse it without the manager or mid-payment. */
-function QuitTill() {
-  const host = useShell((s) => s.info?.host);
-  const [error, setError] = useState<unknown>(null);
-  if (host !== 'electron') return null;
-  return (
-    <div className="quit-till">
-      <button
-        type="button"
-        className="danger"
-        onClick={() => {
-          setError(null);
-          till?.invoke('app.quit', {}).catch(setError);
-        }}
-      >
-        Quit Paydesk
-      </button>
-      <ErrorNotice error={error} />
-    </div>
-  );
-}
-
 function Problems() {
+  const { t } = useTranslation();
   const problems = useSettings((s) => s.view?.problems ?? []);
   if (problems.length === 0) return null;
   return (
-    <div className="settings-problems" role="alert" aria-label="Settings problems">
-      <h2>Settings were damaged and have been reset</h2>
+    <div className="settings-problems" role="alert" aria-label={t('settings.problems.label')}>
+      <h2>{t('settings.problems.title')}</h2>
       <ul>
         {problems.map((p, i) => (
           <li key={i}>
             {p.message}
-            {p.keptAt && <span className="kept-at"> Kept at {p.keptAt}</span>}
+            {p.keptAt && (
+              <span className="kept-at"> {t('settings.problems.keptAt', { place: p.keptAt })}</span>
+            )}
           </li>
         ))}
       </ul>
-      <p>Check every section below and save it again. The manager PIN may need setting again too.</p>
+      <p>{t('settings.problems.next')}</p>
     </div>
   );
 }
 
 function UnlockedBar() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const until = useSettings((s) => s.view?.manager.unlockedUntil);
   const [problem, setProblem] = useState<unknown>(null);
   if (!until) return null;
-  const time = new Date(until).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  const time = format.time(until);
   return (
     <div className="unlocked-bar" role="status">
-      <span>Unlocked for the manager until {time}.</span>
+      <span>{t('settings.unlocked.until', { time })}</span>
       <button type="button" onClick={() => useSettings.getState().lock().catch(setProblem)}>
-        Lock settings
+        {t('settings.unlocked.lock')}
       </button>
       <ErrorNotice error={problem} />
     </div>
@@ -141,16 +129,17 @@ function UnlockedBar() {
 }
 
 function Sections({ keychainProblem }: { keychainProblem: string | null }) {
+  const { t } = useTranslation();
   return (
     <>
       <ServiceSection
         id="card-payments"
         service="payAtCounter"
-        title="Card payments"
-        intro="The pay-at-counter service that runs the card terminals."
+        title={t('settings.service.card-payments.title')}
+        intro={t('settings.service.card-payments.intro')}
         secrets={[
-          { key: 'payAtCounter.username', label: 'Username', masked: false },
-          { key: 'payAtCounter.password', label: 'Password', masked: true },
+          { key: 'payAtCounter.username', label: t('settings.service.username'), masked: false },
+          { key: 'payAtCounter.password', label: t('settings.service.password'), masked: true },
         ]}
         canTest
         withDefaultTerminal
@@ -159,9 +148,9 @@ function Sections({ keychainProblem }: { keychainProblem: string | null }) {
       <ServiceSection
         id="supplies"
         service="distribution"
-        title="Supplies"
-        intro="The product distribution service the shop orders stock from."
-        secrets={[{ key: 'distribution.apiKey', label: 'API key', masked: true }]}
+        title={t('settings.service.supplies.title')}
+        intro={t('settings.service.supplies.intro')}
+        secrets={[{ key: 'distribution.apiKey', label: t('settings.service.apiKey'), masked: true }]}
         canTest
         withOrderMethod
         keychainProblem={keychainProblem}
@@ -169,21 +158,24 @@ function Sections({ keychainProblem }: { keychainProblem: string | null }) {
       <ServiceSection
         id="merchant-tools"
         service="merchant"
-        title="Merchant tools"
-        intro="The merchant dashboard’s tools."
+        title={t('settings.service.merchant-tools.title')}
+        intro={t('settings.service.merchant-tools.intro')}
         secrets={[]}
-        signInNote="Live: the address of the merchant tools (it ends in /mcp). Staff sign in with their dashboard account on the Merchant tools screen, in the browser; the sign-in is kept in this computer’s keychain."
+        signInNote={t('settings.service.merchant-tools.signInNote')}
         canTest={false}
         keychainProblem={keychainProblem}
       />
       <PrintersSection />
       <ShopSection />
+      <CounterSection />
+      <LanguageSection />
       <StartupSection />
     </>
   );
 }
 
 export function SettingsScreen() {
+  const { t } = useTranslation();
   const view = useSettings((s) => s.view);
   const loadError = useSettings((s) => s.loadError);
   const unlocked = useUnlockedNow(view?.manager.unlockedUntil);
@@ -195,7 +187,7 @@ export function SettingsScreen() {
 
   const title = (
     <div className="settings-head">
-      <h1 id="screen-title">Settings</h1>
+      <h1 id="screen-title">{t('settings.title')}</h1>
     </div>
   );
   if (!view) {
@@ -203,7 +195,7 @@ export function SettingsScreen() {
       <section className="screen settings-screen" aria-labelledby="screen-title">
         {title}
         <ErrorNotice error={loadError} />
-        {!loadError && <p className="muted">Loading settings…</p>}
+        {!loadError && <p className="muted">{t('settings.loading')}</p>}
       </section>
     );
   }
@@ -221,22 +213,22 @@ export function SettingsScreen() {
           {!view.manager.pinSet && <SetPinPanel />}
           {view.manager.pinSet && <UnlockedBar />}
           {keychainProblem && (
-            <div className="notice notice-warn" role="alert" aria-label="Keychain unavailable">
-              <strong>Passwords can’t be saved on this computer.</strong> {keychainProblem}
+            <div className="notice notice-warn" role="alert" aria-label={t('settings.keychain.label')}>
+              <strong>{t('settings.keychain.title')}</strong> {keychainProblem}
             </div>
           )}
           <ErrorNotice error={loadError} />
-          <nav className="settings-jump" aria-label="Settings sections">
-            {SECTIONS.filter((s) => s.id !== 'manager' || view.manager.pinSet).map((s) => (
+          <nav className="settings-jump" aria-label={t('settings.sectionsNav')}>
+            {SECTIONS.filter((id) => id !== 'manager' || view.manager.pinSet).map((id) => (
               <button
-                key={s.id}
+                key={id}
                 type="button"
                 className="jump-link"
                 onClick={() =>
-                  document.getElementById(s.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+                  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
                 }
               >
-                {s.label}
+                {t(`settings.sections.${id}`)}
               </button>
             ))}
           </nav>

@@ -1,6 +1,7 @@
 // The shop's own details, printed at the top and foot of every sale receipt. The VAT rate is
 // typed in percent and kept as whole basis points (20 % = 2000), never as a float.
 import { useSettings } from '../../state/settings';
+import { useTranslation } from '../../i18n';
 import { Field, SaveBar, SectionCard, useAction, useDraft } from './section';
 
 /** "20" or "17.5" or "5,25" → 2000, 1750, 525 basis points; null for empty; undefined when unreadable. */
@@ -22,6 +23,7 @@ export function basisPointsToPercent(points: number | null): string {
 }
 
 export function ShopSection() {
+  const { t } = useTranslation();
   const shop = useSettings((s) => s.view?.settings.shop);
   const source = {
     name: shop?.name ?? '',
@@ -41,7 +43,7 @@ export function ShopSection() {
 
   const onSave = () =>
     void save.run(async () => {
-      if (vatPoints === undefined) throw new Error('The VAT rate is a percentage such as 20 or 17.5.');
+      if (vatPoints === undefined) throw new Error(t('settings.shop.vatRateProblem'));
       await useSettings.getState().update({
         shop: {
           name: draft.name.trim(),
@@ -60,35 +62,37 @@ export function ShopSection() {
   return (
     <SectionCard
       id="shop"
-      title="Shop details"
-      intro="Printed on every sale receipt."
+      title={t('settings.sections.shop')}
+      intro={t('settings.shop.intro')}
       footer={
-        <SaveBar dirty={dirty} state={save.state} onSave={onSave} onUndo={reset} label="Save Shop details" />
+        <SaveBar
+          dirty={dirty}
+          state={save.state}
+          onSave={onSave}
+          onUndo={reset}
+          label={t('settings.save.saveSection', { section: t('settings.sections.shop') })}
+        />
       }
     >
       <div className="field-grid">
-        <Field label="Shop name">
+        <Field label={t('settings.shop.name')}>
           <input maxLength={80} {...field('name')} />
         </Field>
-        <Field label="Phone">
+        <Field label={t('settings.shop.phone')}>
           <input type="tel" maxLength={40} {...field('phone')} />
         </Field>
-        <Field label="Address" hint="One line per row, up to 6.">
+        <Field label={t('settings.shop.address')} hint={t('settings.shop.addressHint')}>
           <textarea rows={4} {...field('addressLines')} />
         </Field>
-        <Field label="Receipt footer" hint="e.g. returns policy or a thank-you.">
+        <Field label={t('settings.shop.footer')} hint={t('settings.shop.footerHint')}>
           <textarea rows={4} maxLength={500} {...field('receiptFooter')} />
         </Field>
-        <Field label="VAT number">
+        <Field label={t('settings.shop.vatNumber')}>
           <input maxLength={40} {...field('vatNumber')} />
         </Field>
         <Field
-          label="VAT rate (%)"
-          hint={
-            vatPoints === undefined
-              ? 'A percentage such as 20 or 17.5.'
-              : 'Leave empty if not VAT registered.'
-          }
+          label={t('settings.shop.vatRate')}
+          hint={vatPoints === undefined ? t('settings.shop.vatRateBad') : t('settings.shop.vatRateHint')}
         >
           <input inputMode="decimal" {...field('vatRate')} aria-invalid={vatPoints === undefined} />
         </Field>

@@ -2,6 +2,7 @@
 // the services' answer, and the card the section sits in.
 import { cloneElement, useId, useState, type ReactElement, type ReactNode } from 'react';
 import { errorMessage } from '../../components/ErrorNotice';
+import { i18n, useTranslation } from '../../i18n';
 
 /**
  * A local copy of `source` the form edits. When the saved settings change (after this section's
@@ -41,27 +42,12 @@ export type ActionState =
   | { kind: 'done'; message: string }
   | { kind: 'error'; message: string };
 
-/** Settings fields as the form names them, by the last part of the services' path. */
-const FIELD_NAMES: Record<string, string> = {
-  liveBaseUrl: 'Live address',
-  defaultTerminalId: 'Default card terminal',
-  address: 'Printer address',
-  devicePath: 'Device path',
-  usbVendorId: 'USB printer',
-  usbProductId: 'USB printer',
-  id: 'Printer',
-  name: 'Name',
-  receiptPrinterId: 'Prints receipts',
-  vatRateBasisPoints: 'VAT rate',
-  receiptFooter: 'Receipt footer',
-  addressLines: 'Address',
-};
-
 /** The services' message with their field paths ("printers.1.address: …") in the form's words. */
 export function plainMessage(message: string): string {
   return message.replace(/\b([A-Za-z]+(?:\.[A-Za-z0-9]+)+): /g, (whole, path: string) => {
-    const last = path.split('.').at(-1)!;
-    return FIELD_NAMES[last] ? `${FIELD_NAMES[last]}: ` : whole;
+    // Field names as the form calls them, by the last part of the services' path.
+    const key = `settings.field.${path.split('.').at(-1)!}`;
+    return i18n.exists(key) ? `${i18n.t(key as never)}: ` : whole;
   });
 }
 
@@ -75,7 +61,7 @@ export function useAction(): {
   return {
     state,
     clear: () => setState({ kind: 'idle' }),
-    async run(work, doneMessage = 'Saved.') {
+    async run(work, doneMessage = i18n.t('settings.save.saved')) {
       setState({ kind: 'busy' });
       try {
         const message = await work();
@@ -145,6 +131,7 @@ export function SaveBar({
   onUndo: () => void;
   label: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="save-bar">
       <button
@@ -154,12 +141,12 @@ export function SaveBar({
         aria-label={label}
         onClick={onSave}
       >
-        {state.kind === 'busy' ? 'Saving…' : 'Save'}
+        {state.kind === 'busy' ? t('settings.save.saving') : t('settings.save.save')}
       </button>
       <button type="button" disabled={!dirty || state.kind === 'busy'} onClick={onUndo}>
-        Undo changes
+        {t('settings.save.undo')}
       </button>
-      {dirty && state.kind !== 'error' && <span className="unsaved">Unsaved changes</span>}
+      {dirty && state.kind !== 'error' && <span className="unsaved">{t('settings.save.unsaved')}</span>}
       <ActionResult state={state} />
     </div>
   );

@@ -2,16 +2,12 @@
 // in the top bar. Tap your name, enter your PIN: the services check it and remember who serves.
 import { useState, type FormEvent } from 'react';
 import type { StaffPerson } from '../../../../shared/contract';
-import { useStaff } from '../../state/staff';
+import { signInNeeded, useStaff } from '../../state/staff';
+import { useTranslation } from '../../i18n';
 import './staff-sign-in.css';
 
-const ROLE_WORDS: Record<StaffPerson['role'], string> = {
-  cashier: 'Cashier',
-  supervisor: 'Supervisor',
-  manager: 'Manager',
-};
-
 function PinEntry({ person, onBack }: { person: StaffPerson; onBack(): void }) {
+  const { t } = useTranslation();
   const busy = useStaff((s) => s.busy);
   const [pin, setPin] = useState('');
   const submit = (event: FormEvent) => {
@@ -22,9 +18,9 @@ function PinEntry({ person, onBack }: { person: StaffPerson; onBack(): void }) {
       .then(() => setPin(''));
   };
   return (
-    <form className="sign-in-pin" aria-label={`PIN for ${person.name}`} onSubmit={submit}>
+    <form className="sign-in-pin" aria-label={t('signIn.pinFor', { name: person.name })} onSubmit={submit}>
       <label className="field">
-        {person.name}’s PIN
+        {t('signIn.pinLabel', { name: person.name })}
         <input
           type="password"
           inputMode="numeric"
@@ -36,10 +32,10 @@ function PinEntry({ person, onBack }: { person: StaffPerson; onBack(): void }) {
       </label>
       <div className="row">
         <button type="submit" className="primary" disabled={busy || !/^\d{4,8}$/.test(pin)}>
-          Sign in
+          {t('signIn.signIn')}
         </button>
         <button type="button" onClick={onBack}>
-          Someone else
+          {t('signIn.someoneElse')}
         </button>
       </div>
     </form>
@@ -47,6 +43,7 @@ function PinEntry({ person, onBack }: { person: StaffPerson; onBack(): void }) {
 }
 
 export function SignInScreen() {
+  const { t } = useTranslation();
   const session = useStaff((s) => s.session);
   const problem = useStaff((s) => s.problem);
   const switching = useStaff((s) => s.switching);
@@ -56,8 +53,8 @@ export function SignInScreen() {
   return (
     <div className="sign-in-overlay" role="dialog" aria-modal="true" aria-labelledby="sign-in-title">
       <section className="sign-in-panel">
-        <h1 id="sign-in-title">Who is serving?</h1>
-        <p>Tap your name, then enter your PIN.</p>
+        <h1 id="sign-in-title">{t('signIn.title')}</h1>
+        <p>{t('signIn.hint')}</p>
         {problem && (
           <p className="notice notice-error" role="alert">
             {problem}
@@ -66,7 +63,7 @@ export function SignInScreen() {
         {picked ? (
           <PinEntry person={picked} onBack={() => setPicked(null)} />
         ) : (
-          <div className="sign-in-people" role="group" aria-label="Staff">
+          <div className="sign-in-people" role="group" aria-label={t('signIn.staff')}>
             {session.people.map((person) => (
               <button
                 key={person.id}
@@ -75,7 +72,7 @@ export function SignInScreen() {
                 onClick={() => setPicked(person)}
               >
                 <span className="sign-in-name">{person.name}</span>
-                <span className="sign-in-role">{ROLE_WORDS[person.role]}</span>
+                <span className="sign-in-role">{t(`signIn.role.${person.role}`)}</span>
               </button>
             ))}
           </div>
@@ -83,10 +80,10 @@ export function SignInScreen() {
         {switching && signedIn && (
           <div className="row">
             <button type="button" onClick={() => useStaff.getState().cancelSwitch()}>
-              Keep serving as {signedIn.name}
+              {t('signIn.keepServing', { name: signedIn.name })}
             </button>
             <button type="button" onClick={() => void useStaff.getState().signOut()}>
-              Sign {signedIn.name} out
+              {t('signIn.signOut', { name: signedIn.name })}
             </button>
           </div>
         )}
@@ -97,6 +94,7 @@ export function SignInScreen() {
 
 /** The top bar's name: one tap opens the sign-in screen to switch cashier. */
 export function StaffSwitch() {
+  const { t } = useTranslation();
   const session = useStaff((s) => s.session);
   if (!session?.staffSetUp) return null;
   const name = session.signedIn?.name;
@@ -104,15 +102,15 @@ export function StaffSwitch() {
     <button
       type="button"
       className="staff-switch"
-      aria-label={name ? `Serving: ${name}. Switch cashier` : 'Nobody is serving. Sign in'}
+      aria-label={name ? t('signIn.servingSwitch', { name }) : t('signIn.nobodyServing')}
       onClick={() => useStaff.getState().startSwitch()}
     >
-      {name ? `Serving: ${name}` : 'Sign in'}
+      {name ? t('signIn.serving', { name }) : t('signIn.signIn')}
     </button>
   );
 }
 
 /** Whether the sign-in screen covers the till now. */
 export function useSignInShowing(): boolean {
-  return useStaff((s) => Boolean(s.session?.staffSetUp && (!s.session.signedIn || s.switching)));
+  return useStaff(signInNeeded);
 }

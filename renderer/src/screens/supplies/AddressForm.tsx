@@ -1,14 +1,16 @@
 // The delivery address, starting from the last order's or the shop's, checked as staff type.
-import { ADDRESS_FIELDS, ADDRESS_LABELS, REQUIRED_ADDRESS_FIELDS } from '../../../../shared/supplies';
+import { ADDRESS_FIELDS, REQUIRED_ADDRESS_FIELDS } from '../../../../shared/supplies';
 import { useSupplies } from '../../state/supplies';
+import { useTranslation } from '../../i18n';
 
 export function AddressForm() {
+  const { t } = useTranslation();
   const { address, addressProblems } = useSupplies();
   const store = useSupplies.getState();
   const ready = Object.keys(addressProblems).length === 0;
   return (
-    <section aria-label="Delivery address" className="panel supplies-address">
-      <h2>Delivery address</h2>
+    <section aria-label={t('supplies.deliveryAddress')} className="panel supplies-address">
+      <h2>{t('supplies.deliveryAddress')}</h2>
       <div className="supplies-fields">
         {ADDRESS_FIELDS.map((field) => {
           const problem = addressProblems[field];
@@ -16,8 +18,9 @@ export function AddressForm() {
           return (
             <label key={field} htmlFor={id}>
               <span>
-                {ADDRESS_LABELS[field]}
-                {REQUIRED_ADDRESS_FIELDS.includes(field) ? '' : ' (optional)'}
+                {REQUIRED_ADDRESS_FIELDS.includes(field)
+                  ? t(`supplies.field.${field}`)
+                  : t('supplies.optional', { label: t(`supplies.field.${field}`) })}
               </span>
               <input
                 id={id}
@@ -37,10 +40,10 @@ export function AddressForm() {
       </div>
       <div className="supplies-actions">
         <button type="button" onClick={() => void store.go('browse')}>
-          Back to the cart
+          {t('supplies.backToCart')}
         </button>
         <button type="button" className="primary" disabled={!ready} onClick={() => void store.go('confirm')}>
-          Review the order
+          {t('supplies.review')}
         </button>
       </div>
     </section>

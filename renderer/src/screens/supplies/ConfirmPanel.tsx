@@ -2,8 +2,11 @@
 import { formatMoney } from '../../../../shared/money';
 import { countryName } from '../../../../shared/supplies';
 import { cartTotal, useSupplies } from '../../state/supplies';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 function Outcome() {
+  const { t } = useTranslation();
   const { result } = useSupplies();
   const store = useSupplies.getState();
   if (!result) return null;
@@ -12,10 +15,16 @@ function Outcome() {
       return (
         <div role="status" className="supplies-outcome ok">
           <p>
-            {result.message} Reference <strong>{result.order.referenceNumber}</strong>.
+            {result.message}{' '}
+            <Trans
+              t={t}
+              i18nKey="supplies.reference"
+              values={{ reference: result.order.referenceNumber }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <button type="button" onClick={() => void store.print(result.order.id)}>
-            Print confirmation
+            {t('supplies.printConfirmation')}
           </button>
         </div>
       );
@@ -24,10 +33,10 @@ function Outcome() {
         <div role="alert" className="supplies-outcome warn">
           <p>{result.message}</p>
           <button type="button" onClick={() => void store.place(true)}>
-            Yes, order them again
+            {t('supplies.yesOrderAgain')}
           </button>
           <button type="button" onClick={() => void store.go('browse')}>
-            No, back to the cart
+            {t('supplies.noBack')}
           </button>
         </div>
       );
@@ -36,7 +45,7 @@ function Outcome() {
         <div role="alert" className="supplies-outcome warn">
           <p>{result.message}</p>
           <button type="button" onClick={() => void store.checkAttempt(result.attempt.attemptId)}>
-            Check again
+            {t('supplies.checkAgain')}
           </button>
         </div>
       );
@@ -61,30 +70,40 @@ function Outcome() {
 }
 
 export function ConfirmPanel() {
+  const { t } = useTranslation();
   const { cart, products, currency, address, placing, result } = useSupplies();
   const store = useSupplies.getState();
   const product = (id: number) => products?.find((p) => p.id === id);
   const placed = result?.outcome === 'placed';
   return (
-    <section aria-label="Confirm the order" className="panel supplies-confirm">
-      <h2>{placed ? 'Order placed' : 'Check and place the order'}</h2>
+    <section aria-label={t('supplies.confirm')} className="panel supplies-confirm">
+      <h2>{placed ? t('supplies.placedTitle') : t('supplies.checkTitle')}</h2>
       {!placed && (
         <>
           <ul>
             {cart.map((l) => (
               <li key={l.productId}>
-                {l.quantity} × {product(l.productId)?.name ?? 'Product'} ·{' '}
-                {formatMoney((product(l.productId)?.price ?? 0) * l.quantity, currency)}
+                {t('supplies.line', {
+                  quantity: l.quantity,
+                  name: product(l.productId)?.name ?? t('supplies.product'),
+                  amount: formatMoney((product(l.productId)?.price ?? 0) * l.quantity, currency),
+                })}
               </li>
             ))}
           </ul>
           <p className="supplies-total">
-            Total{' '}
+            {t('supplies.total')}{' '}
             <strong data-testid="confirm-total">{formatMoney(cartTotal(cart, products), currency)}</strong>
           </p>
           <p>
-            Deliver to {address.firstName} {address.lastName}, {address.lineOne}, {address.city}{' '}
-            {address.postalCode}, {countryName(address.country)}
+            {t('supplies.deliverTo', {
+              address: [
+                `${address.firstName} ${address.lastName}`.trim(),
+                address.lineOne,
+                `${address.city} ${address.postalCode}`.trim(),
+                countryName(address.country),
+              ].join(', '),
+            })}
           </p>
         </>
       )}
@@ -93,7 +112,7 @@ export function ConfirmPanel() {
         {!placed && (
           <>
             <button type="button" onClick={() => void store.go('address')} disabled={placing}>
-              Change the address
+              {t('supplies.changeAddress')}
             </button>
             <button
               type="button"
@@ -101,13 +120,13 @@ export function ConfirmPanel() {
               disabled={placing || cart.length === 0}
               onClick={() => void store.place()}
             >
-              {placing ? 'Placing the order…' : 'Place order'}
+              {placing ? t('supplies.placing') : t('supplies.place')}
             </button>
           </>
         )}
         {placed && (
           <button type="button" onClick={() => void store.go('browse')}>
-            Order more supplies
+            {t('supplies.orderMore')}
           </button>
         )}
       </div>

@@ -1,22 +1,25 @@
 // Orders at the supplier, any whose answer was lost, and one order's timeline and tracking.
 import type { SupplyOrder } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
-import { ORDER_STAGES, stageWords } from '../../../../shared/supplies';
+import { ORDER_STAGES } from '../../../../shared/supplies';
 import { useSupplies } from '../../state/supplies';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 function Timeline({ order }: { order: SupplyOrder }) {
+  const { t } = useTranslation();
   if (order.stage === null) {
     return <p data-testid="order-status">{order.statusWords}</p>;
   }
   return (
-    <ol className="supplies-timeline" aria-label="Order progress">
+    <ol className="supplies-timeline" aria-label={t('supplies.progress')}>
       {ORDER_STAGES.map((stage, index) => (
         <li
           key={stage}
           className={index < order.stage! ? 'done' : index === order.stage ? 'current' : 'later'}
           aria-current={index === order.stage ? 'step' : undefined}
         >
-          {stageWords(stage)}
+          {t(`supplies.stage.${stage}`)}
         </li>
       ))}
     </ol>
@@ -24,55 +27,79 @@ function Timeline({ order }: { order: SupplyOrder }) {
 }
 
 function OrderDetail({ order }: { order: SupplyOrder }) {
+  const { t } = useTranslation();
   const { currency } = useSupplies();
   const store = useSupplies.getState();
   const a = order.address;
   return (
-    <section aria-label="Order detail" className="panel supplies-detail">
-      <h2>Order {order.referenceNumber || order.id}</h2>
+    <section aria-label={t('supplies.detail')} className="panel supplies-detail">
+      <h2>{t('supplies.order', { reference: order.referenceNumber || order.id })}</h2>
       <p>
-        Status: <strong data-testid="order-status-words">{order.statusWords}</strong>
+        <Trans
+          t={t}
+          i18nKey="supplies.status"
+          values={{ status: order.statusWords }}
+          components={{ strong: <strong data-testid="order-status-words" /> }}
+        />
       </p>
       <Timeline order={order} />
-      <h3>Deliveries</h3>
+      <h3>{t('supplies.deliveries')}</h3>
       {order.shipments.length === 0 ? (
-        <p>Nothing has been sent yet.</p>
+        <p>{t('supplies.nothingSent')}</p>
       ) : (
         <ul data-testid="shipments">
           {order.shipments.map((s) => (
             <li key={s.trackingId}>
-              {s.carrier || 'Courier'}: tracking number <strong>{s.trackingId}</strong>
+              <Trans
+                t={t}
+                i18nKey="supplies.tracking"
+                values={{ carrier: s.carrier || t('supplies.courier'), tracking: s.trackingId }}
+                components={{ strong: <strong /> }}
+              />
             </li>
           ))}
         </ul>
       )}
-      <h3>Items</h3>
+      <h3>{t('supplies.items')}</h3>
       <ul>
         {order.lines.map((l) => (
           <li key={l.productId}>
-            {l.quantity} × {l.name ?? 'Product no longer listed'}
-            {l.price !== null && ` · ${formatMoney(l.price * l.quantity, currency)}`}
+            {l.price === null
+              ? t('supplies.itemLine', { quantity: l.quantity, name: l.name ?? t('supplies.noLongerListed') })
+              : t('supplies.itemLinePrice', {
+                  quantity: l.quantity,
+                  name: l.name ?? t('supplies.noLongerListed'),
+                  amount: formatMoney(l.price * l.quantity, currency),
+                })}
           </li>
         ))}
       </ul>
       {order.totalPrice !== null && (
         <p>
-          Total <strong>{formatMoney(order.totalPrice, currency)}</strong>
+          <Trans
+            t={t}
+            i18nKey="supplies.totalIs"
+            values={{ amount: formatMoney(order.totalPrice, currency) }}
+            components={{ strong: <strong /> }}
+          />
         </p>
       )}
       <p>
-        Deliver to{' '}
-        {[`${a.firstName} ${a.lastName}`.trim(), a.lineOne, a.city, a.postalCode].filter(Boolean).join(', ')}
+        {t('supplies.deliverTo', {
+          address: [`${a.firstName} ${a.lastName}`.trim(), a.lineOne, a.city, a.postalCode]
+            .filter(Boolean)
+            .join(', '),
+        })}
       </p>
       <div className="supplies-actions">
         <button type="button" onClick={() => void store.openOrder(null)}>
-          Back to the orders
+          {t('supplies.backToOrders')}
         </button>
         <button type="button" onClick={() => store.orderAgain(order)}>
-          Order these again
+          {t('supplies.orderAgain')}
         </button>
         <button type="button" onClick={() => void store.print(order.id)}>
-          Print confirmation
+          {t('supplies.printConfirmation')}
         </button>
       </div>
     </section>
@@ -80,23 +107,24 @@ function OrderDetail({ order }: { order: SupplyOrder }) {
 }
 
 export function OrdersPanel() {
+  const { t } = useTranslation();
   const { orders, inDoubt, order, currency } = useSupplies();
   const store = useSupplies.getState();
   if (order) return <OrderDetail order={order} />;
   return (
-    <section aria-label="Orders" className="panel">
+    <section aria-label={t('supplies.orders')} className="panel">
       {inDoubt.map((attempt) => (
         <div key={attempt.attemptId} role="alert" className="supplies-outcome warn">
           <p>{attempt.message}</p>
           <button type="button" onClick={() => void store.checkAttempt(attempt.attemptId)}>
-            Check again
+            {t('supplies.checkAgain')}
           </button>
         </div>
       ))}
       {orders === null ? (
-        <p>Loading the orders…</p>
+        <p>{t('supplies.loadingOrders')}</p>
       ) : orders.length === 0 ? (
-        <p>No orders yet.</p>
+        <p>{t('supplies.noOrders')}</p>
       ) : (
         <ul className="supplies-orders" data-testid="supplies-orders">
           {orders.map((o) => (
@@ -104,7 +132,7 @@ export function OrdersPanel() {
               <button
                 type="button"
                 onClick={() => void store.openOrder(o.id)}
-                aria-label={`Open order ${o.referenceNumber || o.id}`}
+                aria-label={t('supplies.openOrder', { reference: o.referenceNumber || o.id })}
               >
                 {o.referenceNumber || o.id}
               </button>

@@ -8,15 +8,14 @@ import { ConfirmPanel } from './ConfirmPanel';
 import { OrdersPanel } from './OrdersPanel';
 import { UsualOrderPanel } from './UsualOrderPanel';
 import './supplies.css';
+import { useTranslation } from '../../i18n';
 
 type Tab = 'order' | 'orders' | 'usual';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'order', label: 'Order supplies' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'usual', label: 'Usual order' },
-];
+/** The tabs in order; their names are `supplies.tabs.<id>`. */
+const TABS: Tab[] = ['order', 'orders', 'usual'];
 
 export function SuppliesScreen() {
+  const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('order');
   const { step, problem, notice, order } = useSupplies();
 
@@ -37,17 +36,11 @@ export function SuppliesScreen() {
 
   return (
     <section className="screen supplies" aria-labelledby="screen-title">
-      <h1 id="screen-title">Supplies</h1>
-      <div role="tablist" aria-label="Supplies" className="supplies-tabs">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            role="tab"
-            type="button"
-            aria-selected={tab === t.id}
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
+      <h1 id="screen-title">{t('supplies.title')}</h1>
+      <div role="tablist" aria-label={t('supplies.title')} className="supplies-tabs">
+        {TABS.map((id) => (
+          <button key={id} role="tab" type="button" aria-selected={tab === id} onClick={() => setTab(id)}>
+            {t(`supplies.tabs.${id}`)}
           </button>
         ))}
       </div>

@@ -1,24 +1,21 @@
 // The shop's usual order: what it orders again and again, with the quantities it usually takes.
 import { useSupplies } from '../../state/supplies';
+import { useTranslation } from '../../i18n';
 
 export function UsualOrderPanel() {
+  const { t } = useTranslation();
   const { usual } = useSupplies();
   const store = useSupplies.getState();
   return (
-    <section aria-label="Usual order" className="panel">
-      <p>
-        The supplies the shop orders again and again. Put them in the cart with one tap, then change what you
-        need.
-      </p>
+    <section aria-label={t('supplies.tabs.usual')} className="panel">
+      <p>{t('supplies.usual.intro')}</p>
       {usual.length === 0 ? (
-        <p>
-          No usual order yet: fill the cart with what you usually order, then choose “Keep as usual order”.
-        </p>
+        <p>{t('supplies.usual.none')}</p>
       ) : (
         <ul>
           {usual.map((item) => (
             <li key={item.productId}>
-              {item.usualQuantity} × {item.name}
+              {t('supplies.usual.line', { quantity: item.usualQuantity, name: item.name })}
             </li>
           ))}
         </ul>
@@ -29,7 +26,7 @@ export function UsualOrderPanel() {
         disabled={usual.length === 0}
         onClick={() => store.addUsual()}
       >
-        Put the usual order in the cart
+        {t('supplies.usual.putInCart')}
       </button>
     </section>
   );

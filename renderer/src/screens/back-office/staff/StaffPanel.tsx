@@ -3,12 +3,7 @@
 import { useEffect, useState } from 'react';
 import { STAFF_ROLES, type StaffMemberView, type StaffRole } from '../../../../../shared/contract';
 import { useStaff } from '../../../state/staff';
-
-const ROLE_WORDS: Record<StaffRole, string> = {
-  cashier: 'Cashier: sells, takes cash and card, X reports',
-  supervisor: 'Supervisor: also refunds, Z and end of day reports, overrides',
-  manager: 'Manager: also the back office and settings',
-};
+import { useTranslation } from '../../../i18n';
 
 function RoleSelect({
   value,
@@ -19,13 +14,14 @@ function RoleSelect({
   onChange(role: StaffRole): void;
   label: string;
 }) {
+  const { t } = useTranslation();
   return (
     <label className="field">
       {label}
       <select value={value} onChange={(e) => onChange(e.target.value as StaffRole)}>
         {STAFF_ROLES.map((role) => (
           <option key={role} value={role}>
-            {ROLE_WORDS[role]}
+            {t(`backOffice.staff.role.${role}`)}
           </option>
         ))}
       </select>
@@ -34,6 +30,7 @@ function RoleSelect({
 }
 
 function AddPerson() {
+  const { t } = useTranslation();
   const busy = useStaff((s) => s.busy);
   const [name, setName] = useState('');
   const [role, setRole] = useState<StaffRole>('cashier');
@@ -41,7 +38,7 @@ function AddPerson() {
   return (
     <form
       className="row wrap"
-      aria-label="Add a person"
+      aria-label={t('backOffice.staff.addPerson')}
       onSubmit={(e) => {
         e.preventDefault();
         void useStaff
@@ -55,12 +52,12 @@ function AddPerson() {
       }}
     >
       <label className="field">
-        Name
+        {t('backOffice.staff.name')}
         <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
       </label>
-      <RoleSelect label="Role" value={role} onChange={setRole} />
+      <RoleSelect label={t('backOffice.staff.roleLabel')} value={role} onChange={setRole} />
       <label className="field">
-        Their PIN (4 to 8 digits)
+        {t('backOffice.staff.theirPin')}
         <input
           type="password"
           inputMode="numeric"
@@ -70,13 +67,14 @@ function AddPerson() {
         />
       </label>
       <button type="submit" className="primary" disabled={busy || !name.trim() || !/^\d{4,8}$/.test(pin)}>
-        Add person
+        {t('backOffice.staff.add')}
       </button>
     </form>
   );
 }
 
 function PersonRow({ person }: { person: StaffMemberView }) {
+  const { t } = useTranslation();
   const busy = useStaff((s) => s.busy);
   const [newPin, setNewPin] = useState('');
   const store = useStaff.getState();
@@ -85,7 +83,7 @@ function PersonRow({ person }: { person: StaffMemberView }) {
       <th scope="row">{person.name}</th>
       <td>
         <RoleSelect
-          label={`Role of ${person.name}`}
+          label={t('backOffice.staff.roleOf', { name: person.name })}
           value={person.role}
           onChange={(role) => void store.updatePerson(person.id, { role })}
         />
@@ -93,14 +91,14 @@ function PersonRow({ person }: { person: StaffMemberView }) {
       <td>
         <form
           className="row"
-          aria-label={`New PIN for ${person.name}`}
+          aria-label={t('backOffice.staff.newPinFor', { name: person.name })}
           onSubmit={(e) => {
             e.preventDefault();
             void store.updatePerson(person.id, { pin: newPin }).then((saved) => saved && setNewPin(''));
           }}
         >
           <input
-            aria-label={`New PIN for ${person.name}`}
+            aria-label={t('backOffice.staff.newPinFor', { name: person.name })}
             type="password"
             inputMode="numeric"
             autoComplete="off"
@@ -108,13 +106,13 @@ function PersonRow({ person }: { person: StaffMemberView }) {
             onChange={(e) => setNewPin(e.target.value)}
           />
           <button type="submit" disabled={busy || !/^\d{4,8}$/.test(newPin)}>
-            Change PIN
+            {t('backOffice.staff.changePin')}
           </button>
         </form>
       </td>
       <td>
         <button type="button" disabled={busy} onClick={() => void store.removePerson(person.id)}>
-          Remove {person.name}
+          {t('backOffice.staff.remove', { name: person.name })}
         </button>
       </td>
     </tr>
@@ -122,20 +120,21 @@ function PersonRow({ person }: { person: StaffMemberView }) {
 }
 
 function IdleSetting() {
+  const { t } = useTranslation();
   const minutes = useStaff((s) => s.session?.idleSignOutMinutes ?? 5);
   const [value, setValue] = useState(String(minutes));
   useEffect(() => setValue(String(minutes)), [minutes]);
   return (
     <form
       className="row wrap"
-      aria-label="Idle sign-out"
+      aria-label={t('backOffice.staff.idle')}
       onSubmit={(e) => {
         e.preventDefault();
         void useStaff.getState().setIdleMinutes(Number(value));
       }}
     >
       <label className="field">
-        Sign the cashier out after this many idle minutes (0 = never)
+        {t('backOffice.staff.idleLabel')}
         <input
           type="number"
           min={0}
@@ -146,13 +145,14 @@ function IdleSetting() {
         />
       </label>
       <button type="submit" disabled={!/^\d{1,4}$/.test(value)}>
-        Save
+        {t('backOffice.staff.save')}
       </button>
     </form>
   );
 }
 
 export function StaffPanel() {
+  const { t } = useTranslation();
   const people = useStaff((s) => s.people);
   const problem = useStaff((s) => s.problem);
   const notice = useStaff((s) => s.notice);
@@ -162,10 +162,8 @@ export function StaffPanel() {
   const active = (people ?? []).filter((p) => p.active);
   return (
     <section aria-labelledby="staff-title">
-      <h2 id="staff-title">Staff</h2>
-      <p>
-        Everyone signs in with their own PIN. PINs are kept only as a one-way code: nobody can read them back.
-      </p>
+      <h2 id="staff-title">{t('backOffice.staff.title')}</h2>
+      <p>{t('backOffice.staff.intro')}</p>
       {problem && (
         <p className="notice notice-error" role="alert">
           {problem}
@@ -180,11 +178,11 @@ export function StaffPanel() {
       <table className="staff-table">
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Role</th>
-            <th scope="col">PIN</th>
+            <th scope="col">{t('backOffice.staff.name')}</th>
+            <th scope="col">{t('backOffice.staff.roleLabel')}</th>
+            <th scope="col">{t('backOffice.staff.pin')}</th>
             <th scope="col">
-              <span className="visually-hidden">Remove</span>
+              <span className="visually-hidden">{t('backOffice.staff.removeColumn')}</span>
             </th>
           </tr>
         </thead>

@@ -1,0 +1,142 @@
+// How sales and tenders are kept: the tables and their migrations, the rows as stored, and the
+// record shapes other areas read (SalesLedger is the only writer; sales-ledger.ts re-exports these).
+import type { SaleView, StaffStamp } from '../../../shared/contract';
+import type { Migration } from '../storage/database';
+
+export const SALES_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 'sales-1',
+    sql: `CREATE TABLE sales (
+      id TEXT PRIMARY KEY,
+      number INTEGER NOT NULL UNIQUE,
+      state TEXT NOT NULL,
+      currency TEXT NOT NULL,
+      lines TEXT NOT NULL,
+      total INTEGER NOT NULL,
+      created_at TEXT NOT NULL,
+      completed_at TEXT
+    );
+    CREATE TABLE tenders (
+      id INTEGER PRIMARY KEY,
+      sale_id TEXT NOT NULL REFERENCES sales(id),
+      kind TEXT NOT NULL,
+      amount INTEGER NOT NULL,
+      given INTEGER,
+      payment_id TEXT UNIQUE,
+      reference TEXT,
+      needs_reconciliation INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL
+    );
+    CREATE INDEX tenders_by_sale ON tenders(sale_id);`,
+  },
+  {
+    // Who served the sale and who took each tender (a StaffStamp as JSON; NULL before staff).
+    id: 'sales-staff',
+    sql: `ALTER TABLE sales ADD COLUMN served_by TEXT;
+    ALTER TABLE tenders ADD COLUMN taken_by TEXT;`,
+  },
+  {
+    // The discount on the whole basket (an AppliedDiscount as JSON; NULL when none). Line
+    // discounts, basket shares and price overrides live in each line of the lines JSON.
+    id: 'sales-basket-discount',
+    sql: `ALTER TABLE sales ADD COLUMN discount TEXT;`,
+  },
+  {
+    // Why a sale ended without payment (an EndReason); NULL while open or completed, and on
+    // sales abandoned before reasons were kept (the reports count those as voids, as they did).
+    id: 'sales-end-reason',
+    sql: `ALTER TABLE sales ADD COLUMN ended_because TEXT
+      CHECK (ended_because IS NULL OR ended_because IN ('voided', 'parked', 'not_issued'));`,
+  },
+];
+
+/**
+ * Why a sale was abandoned: `voided` by the cashier (a void in the till reports), `parked` (the
+ * basket was set aside and comes back as a new sale), `not_issued` (its number could not be
+ * recorded, so nobody ever saw it).
+ */
+export type EndReason = 'voided' | 'parked' | 'not_issued';
+
+type SaleLineView = SaleView['lines'][number];
+/**
+ * A line as it is stored; without a VAT rate it shows none (as lines sold before rates were
+ * kept), and lines sold before discounts carry none of them.
+ */
+export type SaleLine = Omit<SaleLineView, 'vatRate' | 'discount' | 'basketShare' | 'priceOverride'> &
+  Partial<Pick<SaleLineView, 'vatRate' | 'discount' | 'basketShare' | 'priceOverride'>>;
+
+export interface SaleRow {
+  id: string;
+  number: number;
+  state: SaleView['state'];
+  currency: string;
+  lines: string;
+  total: number;
+  created_at: string;
+  completed_at: string | null;
+  served_by: string | null;
+  discount: string | null;
+  ended_because: EndReason | null;
+}
+
+export interface TenderRow {
+  kind: 'card' | 'cash' | 'manual_card';
+  amount: number;
+  given: number | null;
+  payment_id: string | null;
+  reference: string | null;
+  needs_reconciliation: number;
+  taken_by: string | null;
+}
+
+/**
+ * The highest sale number ever handed out, kept apart from the database
+ * (storage/sale-number-mark.ts), so a number is never used twice even if the database loses rows.
+ */
+export interface SaleNumbers {
+  highest(): number;
+  /** Durably records `number` as handed out; throws (changing nothing) when it cannot. */
+  raise(number: number): void;
+}
+
+export const stampJson = (stamp: StaffStamp | null): string | null => (stamp ? JSON.stringify(stamp) : null);
+export const stampFrom = (text: string | null): StaffStamp | null =>
+  text ? (JSON.parse(text) as StaffStamp) : null;
+
+/** A card payment keyed in by hand, as reconciliation lists it. */
+export interface ManualCardEntry {
+  tenderId: number;
+  saleId: string;
+  receiptNumber: string;
+  amount: number;
+  reference: string | null;
+  takenAt: string;
+  by: StaffStamp | null;
+}
+
+/** A sale that ended, as the till reports read it (SalesLedger.endedBetween). */
+export interface EndedSale {
+  saleId: string;
+  receiptNumber: string;
+  state: 'completed' | 'abandoned';
+  /** Why an abandoned sale ended; null when completed, or abandoned before reasons were kept. */
+  endedBecause: EndReason | null;
+  currency: string;
+  lines: SaleLine[];
+  total: number;
+  servedBy: StaffStamp | null;
+  createdAt: string;
+  completedAt: string | null;
+  tenders: Array<{
+    kind: TenderRow['kind'];
+    amount: number;
+    given: number | null;
+    paymentId: string | null;
+    takenAt: string;
+  }>;
+}
+
+/** A sale number as staff see it on the receipt. */
+export function receiptNumberOf(number: number): string {
+  return `S${String(number).padStart(6, '0')}`;
+}

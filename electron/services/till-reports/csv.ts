@@ -1,0 +1,161 @@
+// The till report as CSV for the accountant (csv-stringify): a summary file (one row per figure)
+// and a line-level file (every sale line, tender, refund and refunded line, void, cash movement
+// and No-sale).
+// Amounts are decimal text made with integer arithmetic ("12.50", "-0.05"); text a spreadsheet
+// would run as a formula gets a leading ' (the catalogue's rule).
+import { stringify } from 'csv-stringify/sync';
+import { CASH_MOVEMENT_LABELS, type CsvFile, type TillReportView } from '../../../shared/contract';
+import { escapeCell } from '../catalogue/csv';
+import type { LineRecord } from './compute';
+
+export const SUMMARY_COLUMNS = ['section', 'key', 'label', 'count', 'amount', 'vat', 'net'] as const;
+export const LINE_COLUMNS = [
+  'record',
+  'at',
+  'receipt',
+  'cashier',
+  'description',
+  'category',
+  'quantity',
+  'vat_rate',
+  'amount',
+  'discount',
+  'tender_key',
+  'tender',
+  'direction',
+  'price_override',
+] as const;
+
+/** Minor units as decimal text with two places, without floating point. */
+export function decimal(minor: number): string {
+  const abs = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Decimal text back to minor units; null when it is not one. */
+export function minorFrom(text: string): number | null {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(text);
+  if (!match) return null;
+  const value = Number(match[2]) * 100 + Number(match[3]);
+  return match[1] === '-' ? -value : value;
+}
+
+const cell = (value: string) => escapeCell(value);
+const rate = (basisPoints: number | null) => (basisPoints === null ? '' : String(basisPoints));
+
+function fileStem(report: TillReportView): string {
+  const day = report.until.slice(0, 10);
+  return report.kind === 'Z' ? `z-report-${report.number}-${day}` : `x-report-${day}`;
+}
+
+export function summaryCsv(report: TillReportView): CsvFile {
+  type Row = [string, string, string, string, string, string, string];
+  const row = (
+    section: string,
+    key: string,
+    label: string,
+    count: number | null,
+    amount: number | null,
+  ): Row => [
+    section,
+    cell(key),
+    cell(label),
+    count === null ? '' : String(count),
+    amount === null ? '' : decimal(amount),
+    '',
+    '',
+  ];
+  const rows: Row[] = [
+    ['report', 'kind', report.kind, '', '', '', ''],
+    ['report', 'number', report.number === null ? '' : String(report.number), '', '', '', ''],
+    ['report', 'currency', report.currency, '', '', '', ''],
+    ['report', 'since', report.since ?? '', '', '', '', ''],
+    ['report', 'until', report.until, '', '', '', ''],
+    ['report', 'run_by', cell(report.runBy?.name ?? ''), '', '', '', ''],
+    row('sales', 'gross', 'Sales', report.sales.count, report.sales.amount),
+    row('sales', 'refunds', 'Refunds', null, report.sales.refunds),
+    row('sales', 'net', 'Net takings', null, report.sales.net),
+    ...report.tenders.map((t) => row('tender', t.key, t.label, t.count, t.amount)),
+    ...report.vat.map((v): Row => [
+      'vat',
+      rate(v.basisPoints),
+      '',
+      '',
+      decimal(v.gross),
+      decimal(v.vat),
+      decimal(v.net),
+    ]),
+    ...report.categories.map((c) => row('category', c.category, c.category, c.quantity, c.amount)),
+    ...report.cashiers.map((c) => row('cashier', c.name, c.name, c.count, c.amount)),
+    ...report.hours.map((h) => row('hour', String(h.hour), `${h.hour}:00`, h.count, h.amount)),
+    ...report.refunds.map((r) => row('refund', r.key, r.label, r.count, r.amount)),
+    ...(report.refundsWithoutItems
+      ? [
+          row(
+            'vat',
+            'refunds_without_items',
+            'Card refunds without items (VAT not known)',
+            report.refundsWithoutItems.count,
+            -report.refundsWithoutItems.amount,
+          ),
+        ]
+      : []),
+    row('discounts', 'all', 'Discounts', report.discounts.count, report.discounts.amount),
+    ...(report.priceOverrides
+      ? [
+          row(
+            'price_overrides',
+            'all',
+            'Price overrides',
+            report.priceOverrides.count,
+            report.priceOverrides.amount,
+          ),
+        ]
+      : []),
+    row('voids', 'all', 'Voids', report.voids.count, report.voids.amount),
+    ...(report.noSales ? [row('no_sales', 'all', 'No-sales', report.noSales.count, null)] : []),
+    ...report.cashMovements.map((m) =>
+      row('cash_movement', `${m.direction}:${m.reason}`, CASH_MOVEMENT_LABELS[m.reason], m.count, m.amount),
+    ),
+    ...report.shifts.flatMap((s) => {
+      const by = s.countedBy ?? '';
+      return [
+        row('shift', `${s.number}:float`, by, null, s.float),
+        row('shift', `${s.number}:expected`, by, null, s.expected),
+        row('shift', `${s.number}:counted`, by, null, s.counted),
+        row('shift', `${s.number}:difference`, by, null, s.difference),
+      ];
+    }),
+  ];
+  return {
+    fileName: `${fileStem(report)}-summary.csv`,
+    text: stringify(rows, { header: true, columns: [...SUMMARY_COLUMNS] }),
+  };
+}
+
+/** The line-level file's rows, cell by cell (what a Z keeps, so its export never changes). */
+export function lineRows(lines: readonly LineRecord[]): string[][] {
+  return lines.map((l) => [
+    l.record,
+    l.at,
+    l.receipt,
+    cell(l.cashier),
+    cell(l.description),
+    cell(l.category),
+    l.quantity === null ? '' : String(l.quantity),
+    rate(l.vatRate),
+    decimal(l.amount),
+    decimal(l.discount),
+    cell(l.tenderKey),
+    cell(l.tender),
+    l.direction,
+    decimal(l.priceOverride),
+  ]);
+}
+
+export function linesCsv(report: TillReportView, rows: readonly string[][]): CsvFile {
+  return {
+    fileName: `${fileStem(report)}-lines.csv`,
+    text: stringify([...rows], { header: true, columns: [...LINE_COLUMNS] }),
+  };
+}

@@ -1,0 +1,50 @@
+import type * as en from '../en/reconciliation';
+import type { Wording } from '../wording-type';
+
+export const reconciliation: Wording<typeof en.reconciliation> = {
+  title: 'Kartenabgleich',
+  intro:
+    'Vergleichen Sie jedes Kartenterminal mit den eigenen Aufzeichnungen der Kasse über Kartenzahlungen.',
+  noTerminals: 'Es sind keine Kartenterminals eingerichtet.',
+  cardMachine: 'Kartenterminal',
+  terminalOption: '{{name}} ({{currency}})',
+  nameIt: 'Benennen',
+  namePlaceholder: 'z. B. Vordere Kasse',
+  saveName: 'Namen speichern',
+  source: {
+    X_BAL: {
+      label: 'Abgleich starten',
+      what: 'Liest den X-Bericht des Kartenterminals. Setzt nichts zurück.',
+    },
+    BANKING: {
+      label: 'Mit Kassenschnitt abgleichen',
+      what: 'Überträgt die Einnahmen an die Bank (ein neuer Abrechnungszeitraum beginnt) und prüft auch die Transaktionsnummern.',
+    },
+  },
+  working: 'Wird ausgeführt …',
+  notGiven: 'nicht angegeben',
+  totals: 'Verkäufe {{sales}} ({{salesCount}}) · Erstattungen {{refunds}} ({{refundsCount}})',
+  onMachineSide: ' ({{amount}} auf Seite des Kartenterminals)',
+  transactionNumbers: 'Transaktionsnummern des Kartenterminals: {{numbers}}',
+  settledBy: 'Geklärt von {{name}} am {{when}}: „{{note}}“',
+  theManager: 'der Filialleitung',
+  note: 'Notiz',
+  resolve: 'Klären',
+  result: 'Ergebnis des Abgleichs',
+  checked: '{{terminal}} · geprüft {{when}}',
+  checkedBy: '{{terminal}} · geprüft {{when}} von {{name}}',
+  since: 'Verglichen wird alles seit {{when}}.',
+  onMachine: 'Auf dem Kartenterminal',
+  inTill: 'In der Kasse',
+  agree: 'Keine Unterschiede: Kartenterminal und Kasse stimmen überein.',
+  differences_one: '{{count}} Unterschied, {{open}} noch zu klären.',
+  differences_other: '{{count}} Unterschiede, {{open}} noch zu klären.',
+  differencesSettled_one: '{{count}} Unterschied, alles geklärt.',
+  differencesSettled_other: '{{count}} Unterschiede, alles geklärt.',
+  past: 'Frühere Abgleiche',
+  pastNone: '{{when}} · {{terminal}} · keine Unterschiede',
+  pastOpen_one: '{{when}} · {{terminal}} · {{count}} Unterschied, {{open}} zu klären',
+  pastOpen_other: '{{when}} · {{terminal}} · {{count}} Unterschiede, {{open}} zu klären',
+  pastSettled_one: '{{when}} · {{terminal}} · {{count}} Unterschied, geklärt',
+  pastSettled_other: '{{when}} · {{terminal}} · {{count}} Unterschiede, geklärt',
+};

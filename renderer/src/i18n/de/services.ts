@@ -1,0 +1,136 @@
+import type * as en from '../en/services';
+import type { Wording } from '../wording-type';
+
+export const services: Wording<typeof en.services> = {
+  payment: {
+    notification: {
+      CONNECTING: 'Verbindung zur Bank …',
+      CONNECTION_MADE: 'Mit der Bank verbunden',
+      APPROVED: 'Genehmigt',
+      DECLINED: 'Von der Bank abgelehnt',
+      INSERT_CARD: 'Kunde: Karte einstecken',
+      CARD_ERROR: 'Karte konnte nicht gelesen werden',
+      PROCESSING_ERROR: 'Verarbeitungsfehler am Kartenterminal',
+      REMOVE_CARD: 'Kunde: Karte entnehmen',
+      RETRYING: 'Neuer Versuch bei der Bank …',
+      PRESENT_CARD: 'Kunde: Karte vorhalten',
+      REPRESENT_CARD: 'Kunde: Karte erneut vorhalten',
+      CARD_NOT_SUPPORTED: 'Karte wird nicht unterstützt',
+      PRESENT_ONLY_ONE_CARD: 'Kunde: nur eine Karte vorhalten',
+      PLEASE_WAIT: 'Karte wird gelesen …',
+      BAD_SWIPE: 'Fehler beim Durchziehen: noch einmal versuchen',
+      CARD_EXPIRED: 'Karte abgelaufen',
+      DECLINED_BY_CARD: 'Von der Karte abgelehnt',
+      PIN_ENTRY: 'Kunde: PIN eingeben',
+      CASHBACK_AMOUNT_ENTRY: 'Kunde: wählt Bargeldauszahlung',
+      PAPER_OUT: 'Kartenterminal hat kein Papier',
+      UNSUPPORTED: 'Vom Kartenterminal nicht unterstützt',
+      SIGNATURE_VERIFICATION: 'Unterschrift des Kunden prüfen',
+      SIGNATURE_VERIFICATION_COMPLETED: 'Unterschrift geprüft',
+      SIGNATURE_VERIFICATION_COULD_NOT_BE_COMPLETED: 'Unterschriftsprüfung konnte nicht abgeschlossen werden',
+      SIGNATURE_VERIFICATION_TIMEOUT: 'Zeit für die Unterschriftsprüfung abgelaufen',
+      TRANSACTION_FINISHED: 'Abgeschlossen',
+      REPORT_STARTED: 'Bericht gestartet',
+      REPORT_FINISHED: 'Bericht fertig',
+    },
+    result: {
+      none: 'Kein Ergebnis',
+      SUCCESSFUL: 'Bezahlt',
+      TRANSACTION_UNSUCCESSFUL: 'Abgelehnt',
+      CANCELLED: 'Abgebrochen',
+      CANCELLED_BY_USER: 'Am Kartenterminal abgebrochen',
+      VOID: 'Storniert: nicht bezahlt',
+      FAILED_NOT_SUPPORTED: 'Vom Kartenterminal nicht unterstützt',
+      FAILED_ERROR: 'Fehler am Kartenterminal: nicht bezahlt',
+      TIMED_OUT: 'Zeit abgelaufen: nicht bezahlt',
+    },
+    message: {
+      starting: 'Zahlung wird an das Kartenterminal gesendet …',
+      waiting: 'Warte auf das Kartenterminal …',
+      now: '{{now}}',
+      cancelRefused:
+        'Das Kartenterminal hat den Abbruch nicht angenommen: brechen Sie am Kartenterminal ab. {{now}}',
+      signature:
+        'Vergleichen Sie die Unterschrift auf dem gedruckten Beleg mit der Karte und nehmen Sie sie an oder lehnen Sie sie ab.',
+      unknown:
+        'Die Antwort des Kartendienstes ging verloren. Die Kasse sendet diese Zahlung nicht noch einmal. Sehen Sie auf dem Kartenterminal nach: Ist die Zahlung durchgegangen?',
+      unknownBecause:
+        '{{problem}} Die Kasse sendet diese Zahlung nicht noch einmal. Sehen Sie auf dem Kartenterminal nach: Ist die Zahlung durchgegangen?',
+      notSent: 'Die Zahlung hat das Kartenterminal nicht erreicht. Es wurde nichts abgebucht.',
+      askManager: 'Fragen Sie die Filialleitung.',
+      resolvedPaid: 'Nach Prüfung am Kartenterminal als bezahlt erfasst.',
+      resolvedNotPaid: 'Nach Prüfung am Kartenterminal als nicht bezahlt erfasst.',
+      notPaid:
+        '{{result}}. Es wurde nichts abgebucht: Karte noch einmal versuchen, bar kassieren oder den Verkauf abbrechen.',
+      approved: 'Genehmigt: {{total}}.',
+      approvedTip: 'Genehmigt: {{total}} (Trinkgeld {{tip}}).',
+      approvedCashback: 'Genehmigt: {{total}} (Bargeldauszahlung {{cashback}} — bitte aushändigen).',
+      approvedTipCashback:
+        'Genehmigt: {{total}} (Trinkgeld {{tip}}, Bargeldauszahlung {{cashback}} — bitte aushändigen).',
+      refunded: 'Erstattet: {{total}}.',
+      refundedTip: 'Erstattet: {{total}} (Trinkgeld {{tip}}).',
+      refundedCashback: 'Erstattet: {{total}} (Bargeldauszahlung {{cashback}} — bitte aushändigen).',
+      refundedTipCashback:
+        'Erstattet: {{total}} (Trinkgeld {{tip}}, Bargeldauszahlung {{cashback}} — bitte aushändigen).',
+    },
+  },
+  bridge: {
+    garbled:
+      'Der Bildschirm der Kasse und ihre Dienste haben einander nicht verstanden. Versuchen Sie es noch einmal; wenn das öfter passiert, starten Sie Paydesk neu.',
+    notConnected: 'Der Kassendienst ist nicht verbunden.',
+    lost: 'Die Verbindung zum Kassendienst ist unterbrochen. Verbinde neu …',
+  },
+  cardService: {
+    notPrepared: 'Die Anfrage an den Kartendienst konnte nicht vorbereitet werden.',
+    timeout: 'Der Kartendienst hat nicht rechtzeitig geantwortet.',
+    certificate: 'Das Sicherheitszertifikat des Kartendienstes wurde nicht akzeptiert.',
+    unreachable: 'Der Kartendienst ist nicht erreichbar.',
+    badCredentials: 'Der Kartendienst hat Benutzername oder Passwort abgelehnt.',
+    notFound:
+      'Der Kartendienst kennt dieses Terminal oder diese Zahlung nicht (es ist vielleicht ausgeschaltet).',
+    busy: 'Das Kartenterminal ist beschäftigt oder hat die Anfrage abgelehnt.',
+    rejected: 'Der Kartendienst hat die Anfrage als ungültig abgelehnt.',
+    slowDown: 'Der Kartendienst bittet die Kasse, langsamer anzufragen.',
+    internal: 'Beim Kartendienst ist ein interner Fehler aufgetreten ({{status}}).',
+    unexpectedStatus: 'Der Kartendienst hat unerwartet geantwortet (Status {{status}}).',
+    tooLarge:
+      'Der Kartendienst hat eine viel zu große Antwort geschickt; die Kasse hat das Lesen abgebrochen. Wenn das öfter passiert, rufen Sie den Support des Kartendienstes an.',
+    partial:
+      'Die Antwort des Kartendienstes kam nicht rechtzeitig vollständig an. Wenn das öfter passiert, rufen Sie den Support des Kartendienstes an.',
+    slipTooLong:
+      'Der Kartendienst hat einen viel zu langen Kartenbeleg geschickt; die Kasse hat ihn nicht übernommen. Wenn das öfter passiert, rufen Sie den Support des Kartendienstes an.',
+  },
+  sale: {
+    priceChanged:
+      'Der Preis hat sich geändert: {{name}} kostet jetzt {{now}} (vorher {{was}}). Übernehmen Sie den neuen Preis oder nehmen Sie den Artikel aus dem Warenkorb.',
+    needsSupervisor: 'Dieser Rabatt oder diese Preisänderung braucht die Schichtleitung oder Filialleitung.',
+    cardOverDue: 'Es sind nur {{due}} offen; der Kartenbetrag darf nicht höher sein.',
+    otherCurrency: 'Dieses Kartenterminal nimmt {{terminal}}; dieser Verkauf ist in {{sale}}.',
+    nothingDue: 'Bei diesem Verkauf ist nichts mehr offen.',
+    manualCardOverDue: 'Der Kartenbetrag darf nicht höher sein als der offene Betrag.',
+    cardStarting: 'Eine Kartenzahlung dafür wird gerade gestartet: bitte warten.',
+    cardRunning:
+      'Für diesen Verkauf läuft noch eine Kartenzahlung: warten Sie darauf oder klären Sie sie zuerst.',
+    already: {
+      open: 'Dieser Verkauf ist bereits offen.',
+      completed: 'Dieser Verkauf ist bereits abgeschlossen.',
+      abandoned: 'Dieser Verkauf ist bereits abgebrochen.',
+    },
+  },
+  refund: {
+    notCompleted: 'Nur ein abgeschlossener Verkauf kann über seinen Beleg erstattet werden.',
+    nothingPaid: 'Für diese Positionen wurde nichts bezahlt, es gibt nichts zu erstatten.',
+    cardOverTotal: 'Der Kartenanteil kann nicht höher sein als die Erstattung, {{total}}.',
+    lineTwice: 'Wählen Sie jede Position des Belegs nur einmal.',
+    fullyRefunded: '{{name}} wurde bereits vollständig erstattet.',
+    onlyLeft: 'Von {{name}} können nur noch {{left}} erstattet werden.',
+    chooseCard: 'Wählen Sie für den Kartenanteil die Kartenzahlung und das Kartenterminal.',
+    notThisSale: 'Diese Kartenzahlung gehört nicht zu diesem Verkauf: wählen Sie eine von seinem Beleg.',
+    cardLeft: 'Höchstens {{left}} können noch auf diese Karte zurück: den Rest bar geben.',
+    cardNothingLeft: 'Auf diese Karte kann nichts mehr zurück: bar erstatten.',
+  },
+  history: {
+    stillOpen: 'Dieser Verkauf ist noch offen: schließen Sie ihn unter Verkaufen ab.',
+    noReceipt: 'Nur ein abgeschlossener Verkauf hat einen Beleg zum erneuten Drucken.',
+  },
+};

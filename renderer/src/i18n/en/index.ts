@@ -1,0 +1,41 @@
+// The English catalogue: the reference every other language matches key for key.
+import { amount, common, errors, shell, signIn, status } from './shell';
+import { services } from './services';
+import { settings } from './settings';
+import { printerSettings } from './printer-settings';
+import { reports, terminals } from './screens';
+import { supplies } from './supplies';
+import { backOffice } from './back-office';
+import { sell } from './sell';
+import { printer } from './printer';
+import { merchant } from './merchant';
+import { reconciliation } from './reconciliation';
+import { approval } from './approval';
+import { history } from './history';
+import { counter } from './counter';
+import { shopDay } from './shop-day';
+
+export const en = {
+  common,
+  errors,
+  amount,
+  shell,
+  status,
+  signIn,
+  settings,
+  printerSettings,
+  terminals,
+  reports,
+  supplies,
+  backOffice,
+  sell,
+  printer,
+  merchant,
+  reconciliation,
+  approval,
+  services,
+  history,
+  counter,
+  shopDay,
+};
+export type Catalogue = typeof en;

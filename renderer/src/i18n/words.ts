@@ -1,0 +1,38 @@
+// Words the services send with a key (TillError.words, a payment's words, a card machine's
+// notification code): shown from the catalogue's `services.*` in the shop's language, with money
+// written in its locale. A key the catalogue lacks shows the services' own English text.
+import { TillError, type WordParam, type Words } from '../../../shared/contract';
+import { currentFormat, i18n } from './index';
+
+function paramText(value: WordParam): string | number {
+  if (typeof value !== 'object') return value;
+  if ('minor' in value) return currentFormat().money(value.minor, value.currency);
+  return wordsText({ key: value.key }, value.english);
+}
+
+/** The services' words in the current language, or `english` when there is no such key. */
+export function wordsText(words: Words | undefined | null, english: string): string {
+  if (!words) return english;
+  const key = `services.${words.key}`;
+  if (!i18n.exists(key)) return english;
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(words.params ?? {})) params[name] = paramText(value);
+  return i18n.t(key as never, params) as string;
+}
+
+/** A card machine's notification ("INSERT_CARD"), or its English words when the code is new. */
+export function notificationText(code: string, english: string): string {
+  return wordsText({ key: `payment.notification.${code}` }, english);
+}
+
+/** A failed call in the current language: the services' words by key, else their English text. */
+export function errorText(error: unknown): string {
+  if (error instanceof TillError) return wordsText(error.words, error.message);
+  if (error instanceof Error) return error.message;
+  return i18n.t('common.somethingWrong');
+}
+
+/** A card payment's message for the cashier, in the current language. */
+export function paymentMessage(payment: { message: string; words?: Words | undefined }): string {
+  return wordsText(payment.words, payment.message);
+}

@@ -1,0 +1,256 @@
+// The till's own reports: the day so far (X), closing the day (Z, a supervisor or manager), past
+// Z reports to open and reprint, and the CSV files for the accountant.
+import { useEffect, type ReactNode } from 'react';
+import type { TillReportView } from '../../../../shared/contract';
+import { formatRate } from '../../../../shared/vat';
+import { ManagerPinForm } from '../../components/ManagerPinForm';
+import { useFormat, useTranslation } from '../../i18n';
+import { useTillReports } from '../../state/till-reports';
+import { HourChart } from './HourChart';
+import './till-reports.css';
+
+/** Offers a CSV file to save (the browser's download, or Electron's save dialog). */
+function saveFile(file: { fileName: string; text: string }): void {
+  const url = URL.createObjectURL(new Blob([file.text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function Table({ title, head, rows }: { title: string; head: string[]; rows: ReactNode[][] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="panel report-table" aria-label={title}>
+      <h3>{title}</h3>
+      {rows.length === 0 ? (
+        <p className="hint">{t('shopDay.report.nothing')}</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              {head.map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((cells, i) => (
+              <tr key={i}>
+                {cells.map((c, j) =>
+                  j === 0 ? (
+                    <th key={j} scope="row">
+                      {c}
+                    </th>
+                  ) : (
+                    <td key={j}>{c}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Report({ report }: { report: TillReportView }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const money = (minor: number) => format.money(minor, report.currency);
+  const count = (n: number) => format.number(n);
+  const [name, howMany, amount] = [
+    t('shopDay.report.what'),
+    t('shopDay.report.count'),
+    t('shopDay.report.amount'),
+  ];
+  const title =
+    report.kind === 'Z' ? t('shopDay.report.zTitle', { number: report.number }) : t('shopDay.report.xTitle');
+  return (
+    <section className="till-report" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="hint">
+        {t('shopDay.report.period', {
+          from: report.since ? format.dateTime(report.since) : t('shopDay.report.firstSale'),
+          to: format.dateTime(report.until),
+        })}
+        {report.runBy && ` · ${t('shopDay.report.runBy', { name: report.runBy.name })}`}
+      </p>
+      <dl className="report-headline">
+        <dt>{t('shopDay.report.sales', { count: report.sales.count })}</dt>
+        <dd data-testid="report-gross">{money(report.sales.amount)}</dd>
+        <dt>{t('shopDay.report.refunds')}</dt>
+        <dd>{money(report.sales.refunds)}</dd>
+        <dt>{t('shopDay.report.net')}</dt>
+        <dd data-testid="report-net">{money(report.sales.net)}</dd>
+      </dl>
+      <div className="report-grid">
+        <Table
+          title={t('shopDay.report.byTender')}
+          head={[name, howMany, amount]}
+          rows={report.tenders.map((r) => [r.label, count(r.count), money(r.amount)])}
+        />
+        <Table
+          title={t('shopDay.report.byVat')}
+          head={[
+            t('shopDay.report.rate'),
+            t('shopDay.report.netCol'),
+            t('shopDay.report.vat'),
+            t('shopDay.report.gross'),
+          ]}
+          rows={[
+            ...report.vat.map((v) => [
+              v.basisPoints === null ? t('shopDay.report.noRate') : formatRate(v.basisPoints),
+              money(v.net),
+              money(v.vat),
+              money(v.gross),
+            ]),
+            // Their VAT rate is not known: their own row, never spread over the rates above.
+            ...(report.refundsWithoutItems && report.refundsWithoutItems.count > 0
+              ? [[t('shopDay.report.refundsWithoutItems'), '', '', money(-report.refundsWithoutItems.amount)]]
+              : []),
+          ]}
+        />
+        <Table
+          title={t('shopDay.report.byCategory')}
+          head={[name, t('shopDay.report.items'), amount]}
+          rows={report.categories.map((c) => [c.category, count(c.quantity), money(c.amount)])}
+        />
+        <Table
+          title={t('shopDay.report.byCashier')}
+          head={[name, howMany, amount]}
+          rows={report.cashiers.map((c) => [c.name, count(c.count), money(c.amount)])}
+        />
+        <section className="panel report-table report-hours" aria-label={t('shopDay.report.byHour')}>
+          <h3>{t('shopDay.report.byHour')}</h3>
+          <HourChart report={report} />
+        </section>
+        <Table
+          title={t('shopDay.report.refundsBy')}
+          head={[name, howMany, amount]}
+          rows={report.refunds.map((r) => [r.label, count(r.count), money(r.amount)])}
+        />
+        <Table
+          title={t('shopDay.report.other')}
+          head={[name, howMany, amount]}
+          rows={[
+            [t('shopDay.report.discounts'), count(report.discounts.count), money(report.discounts.amount)],
+            ...(report.priceOverrides
+              ? [
+                  [
+                    t('shopDay.report.priceOverrides'),
+                    count(report.priceOverrides.count),
+                    money(report.priceOverrides.amount),
+                  ],
+                ]
+              : []),
+            [t('shopDay.report.voids'), count(report.voids.count), money(report.voids.amount)],
+            [
+              t('shopDay.report.noSales'),
+              report.noSales ? count(report.noSales.count) : t('shopDay.report.notRecorded'),
+              '',
+            ],
+          ]}
+        />
+        <Table
+          title={t('shopDay.report.cashMoves')}
+          head={[name, howMany, amount]}
+          rows={report.cashMovements.map((m) => [
+            t(m.direction === 'in' ? 'shopDay.report.moveIn' : 'shopDay.report.moveOut', {
+              reason: t(`shopDay.reason.${m.reason}`),
+            }),
+            count(m.count),
+            money(m.amount),
+          ])}
+        />
+        <Table
+          title={t('shopDay.report.shifts')}
+          head={[
+            t('shopDay.report.shift'),
+            t('shopDay.closed.expected'),
+            t('shopDay.closed.counted'),
+            t('shopDay.closed.difference'),
+          ]}
+          rows={report.shifts.map((s) => [
+            t('shopDay.report.shiftRow', { number: s.number, name: s.countedBy ?? t('shopDay.nobody') }),
+            money(s.expected),
+            money(s.counted),
+            money(s.difference),
+          ])}
+        />
+      </div>
+    </section>
+  );
+}
+
+export function TillReportsScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { report, past, busy, problem, done, managerNeeded } = useTillReports();
+  useEffect(() => {
+    void useTillReports.getState().load();
+  }, []);
+  const state = useTillReports.getState();
+  return (
+    <section className="screen till-reports-screen" aria-labelledby="screen-title">
+      <div className="screen-head">
+        <h1 id="screen-title">{t('shopDay.report.title')}</h1>
+      </div>
+      <div className="row wrap">
+        <button type="button" className="primary" disabled={busy} onClick={() => void state.runX()}>
+          {t('shopDay.report.runX')}
+        </button>
+        <button type="button" disabled={busy} onClick={() => void state.runZ()}>
+          {t('shopDay.report.runZ')}
+        </button>
+        {report && (
+          <>
+            <button type="button" disabled={busy} onClick={() => void state.print()}>
+              {t(report.kind === 'Z' ? 'shopDay.report.reprint' : 'shopDay.report.print')}
+            </button>
+            <button type="button" disabled={busy} onClick={() => void state.exportCsv(saveFile)}>
+              {t('shopDay.report.export')}
+            </button>
+          </>
+        )}
+      </div>
+      <p className="hint">{t('shopDay.report.zHint')}</p>
+      {done && (
+        <p className="notice" role="status">
+          {t(done === 'printed' ? 'shopDay.report.printed' : 'shopDay.report.exported')}
+        </p>
+      )}
+      {problem && (
+        <p className="notice notice-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {managerNeeded && (
+        <ManagerPinForm reason={managerNeeded} busy={busy} onApprove={(pin) => state.approve(pin)} />
+      )}
+      {report && <Report report={report} />}
+      {past.length > 0 && (
+        <section className="panel" aria-label={t('shopDay.report.past')}>
+          <h2>{t('shopDay.report.past')}</h2>
+          <ul className="z-history">
+            {past.map((z) => (
+              <li key={z.number}>
+                <button type="button" onClick={() => void state.open(z.number)}>
+                  {t('shopDay.report.pastRow', {
+                    number: z.number,
+                    time: format.dateTime(z.until),
+                    gross: format.money(z.gross, z.currency),
+                  })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+// Numbers, dates and times in the shop's language, through Intl: one formatter per locale, used
+// by the screens (renderer/src/i18n) and by the services for what they print. Money itself is in
+// shared/money.ts (integer minor units; only the formatting follows the locale).
+import { formatMoney, type Currency } from './money';
+
+/** The languages the till speaks; the shop picks one in Settings. en-GB is the default. */
+export const SHOP_LOCALES = ['en-GB', 'de-DE'] as const;
+export type ShopLocale = (typeof SHOP_LOCALES)[number];
+export const DEFAULT_LOCALE: ShopLocale = 'en-GB';
+
+export function isShopLocale(value: unknown): value is ShopLocale {
+  return typeof value === 'string' && (SHOP_LOCALES as readonly string[]).includes(value);
+}
+
+/** A known shop locale, or the default: a stale or odd value never breaks formatting. */
+export function shopLocaleOr(value: unknown): ShopLocale {
+  return isShopLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+type DateInput = string | number | Date;
+
+function toDate(value: DateInput): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export interface Formatter {
+  readonly locale: ShopLocale;
+  /** "£1,234.50" in en-GB, "1.234,50 €" in de-DE (with the no-break space Intl puts there). */
+  money(minor: number, currency: Currency): string;
+  /** 1234 → "1,234" / "1.234". */
+  number(value: number): string;
+  /** "22 Nov 2026" / "22. Nov. 2026"; an unreadable date is shown as it came. */
+  date(value: DateInput): string;
+  /** "14:05" */
+  time(value: DateInput, options?: { seconds?: boolean }): string;
+  /** "22 Nov 2026, 14:05" */
+  dateTime(value: DateInput): string;
+  /** A rate in basis points as a percentage: 2000 → "20%" / "20 %", 1750 → "17.5%" / "17,5 %". */
+  percent(basisPoints: number): string;
+}
+
+const cache = new Map<ShopLocale, Formatter>();
+
+/** The formatter for a locale (built once: Intl formatters are slow to make). */
+export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE): Formatter {
+  const known = cache.get(locale);
+  if (known) return known;
+  const numbers = new Intl.NumberFormat(locale);
+  const percents = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  const times = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false });
+  const timesWithSeconds = new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  });
+  const dateTimes = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
+  const when = (format: Intl.DateTimeFormat) => (value: DateInput) => {
+    const date = toDate(value);
+    return date ? format.format(date) : String(value);
+  };
+  const formatter: Formatter = {
+    locale,
+    money: (minor, currency) => formatMoney(minor, currency, { locale }),
+    number: (value) => numbers.format(value),
+    date: when(dates),
+    time: (value, options = {}) => when(options.seconds ? timesWithSeconds : times)(value),
+    dateTime: when(dateTimes),
+    // Basis points are whole; dividing by 10,000 once for display only.
+    percent: (basisPoints) => percents.format(basisPoints / 10_000),
+  };
+  cache.set(locale, formatter);
+  return formatter;
+}
+
+/**
+ * Text as a receipt printer takes it: the no-break and narrow no-break spaces Intl puts between
+ * figure and sign (or in groups, as in French) become plain spaces, which every code page has.
+ */
+export function forPaper(value: string): string {
+  return value.replace(/[\u00a0\u202f\u2007\u2009]/g, ' ');
+}
