@@ -89,3 +89,44 @@ export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE): Formatter {
 export function forPaper(value: string): string {
   return value.replace(/[\u00a0\u202f\u2007\u2009]/g, ' ');
 }
+
+/** How a slip writes amounts, dates and rates: the shop's locale and time zone, code-page safe. */
+export interface PaperFormat {
+  /** "£1,234.50" in en-GB, "1.234,50 €" in de-DE: grouped as the locale writes it, plain spaces. */
+  money(minor: number, currency: Currency): string;
+  /** "04/03/2026 16:12" in en-GB, "04.03.2026 16:12" in de-DE: fixed width, no month names. */
+  dateTime(value: DateInput): string;
+  /** 1900 → "19%" / "19 %". */
+  percent(basisPoints: number): string;
+}
+
+/**
+ * The paper format for a shop: `timeZone` is an IANA zone (the machine's when absent), so a slip
+ * shows the shop's wall-clock time, never UTC.
+ */
+export function paperFormat(locale: string | undefined, timeZone?: string): PaperFormat {
+  const shopLocale = shopLocaleOr(locale);
+  const screen = formatterFor(shopLocale);
+  // Numeric parts from en-GB, put together by hand: the same width in every locale.
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    ...(timeZone && { timeZone }),
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const mark = shopLocale === 'de-DE' ? '.' : '/';
+  return {
+    money: (minor, currency) => forPaper(formatMoney(minor, currency, { locale: shopLocale })),
+    dateTime(value) {
+      const date = toDate(value);
+      if (!date) return String(value);
+      const all = parts.formatToParts(date);
+      const part = (type: Intl.DateTimeFormatPartTypes) => all.find((p) => p.type === type)?.value ?? '';
+      return `${part('day')}${mark}${part('month')}${mark}${part('year')} ${part('hour')}:${part('minute')}`;
+    },
+    percent: (basisPoints) => forPaper(screen.percent(basisPoints)),
+  };
+}

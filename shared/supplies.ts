@@ -89,9 +89,9 @@ const POSTCODE_SHAPES: Record<string, RegExp> = {
 };
 const ANY_POSTCODE = /^[A-Z\d][A-Z\d -]{1,10}$/;
 
-export function countryName(code: string): string {
+export function countryName(code: string, locale = 'en-GB'): string {
   try {
-    const name = new Intl.DisplayNames(['en-GB'], { type: 'region' }).of(code);
+    const name = new Intl.DisplayNames([locale], { type: 'region' }).of(code);
     return name && name !== code ? name : code;
   } catch {
     return code;
@@ -168,8 +168,13 @@ export function stageWords(stage: OrderStage): string {
 export function orderStatusWords(status: string): string {
   const stage = orderStage(status);
   if (stage !== null) return STAGE_WORDS[ORDER_STAGES[stage]!];
-  const shown = status.replace(/[^\p{L}\p{N} ._-]/gu, '').slice(0, 40);
+  const shown = unlistedStatusShown(status);
   return shown ? `The supplier says “${shown}”` : 'The supplier gave no status';
+}
+
+/** A status the spec does not list, cut to letters, digits and a little punctuation, to quote. */
+export function unlistedStatusShown(status: string): string {
+  return status.replace(/[^\p{L}\p{N} ._-]/gu, '').slice(0, 40);
 }
 
 /** Two orders are "the same" when they ask for the same quantities delivered to the same place. */

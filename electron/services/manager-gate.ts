@@ -120,7 +120,13 @@ export class ManagerGate {
       return stampOf(who);
     }
     if (this.directory.active().length === 0) return null;
-    throw new TillError('not_allowed', 'Nobody is signed in on this till: tap your name and enter your PIN.');
+    throw new TillError(
+      'not_allowed',
+      'Nobody is signed in on this till: tap your name and enter your PIN.',
+      {
+        words: { key: 'staff.nobodySignedIn' },
+      },
+    );
   }
 
   /** For guarded actions: who does it and who approved it, or a worded refusal. */
@@ -130,6 +136,7 @@ export class ManagerGate {
       throw new TillError(
         'not_allowed',
         `${ACTION_WORDS[action]} needs a manager, and this till has none yet: create the first manager with their own PIN.`,
+        { words: { key: `staff.noManagerYet.${action}` } },
       );
     }
     const window = this.liveGrant(this.window);
@@ -149,6 +156,7 @@ export class ManagerGate {
     throw new TillError(
       'not_allowed',
       `${ACTION_WORDS[action]} needs ${whoMay(action)}: ask one to approve it with their own PIN.`,
+      { words: { key: `staff.askApprover.${action}` } },
     );
   }
 
@@ -249,14 +257,23 @@ export class ManagerGate {
     if (!this.directory.hasManager()) return this.createFirstManager('Manager', newPin);
     const who = this.session.who();
     const manager = who?.role === 'manager' ? who : this.liveGrant(this.window)?.by;
-    if (!manager) throw new TillError('not_allowed', 'Changing the manager PIN needs a manager.');
-    if (currentPin === undefined) throw new TillError('not_allowed', 'Enter your current PIN to change it.');
+    if (!manager)
+      throw new TillError('not_allowed', 'Changing the manager PIN needs a manager.', {
+        words: { key: 'staff.pinChangeNeedsManager' },
+      });
+    if (currentPin === undefined)
+      throw new TillError('not_allowed', 'Enter your current PIN to change it.', {
+        words: { key: 'staff.enterCurrentPin' },
+      });
     const check = await this.directory.checkPerson(manager.id, currentPin);
     if (!check.ok) {
       throw new TillError(
         'not_allowed',
         check.reason === 'locked' ? 'PINs are locked for now.' : 'The current PIN is wrong.',
-        { ...(check.retryAfterMs > 0 && { retryAfterMs: check.retryAfterMs }) },
+        {
+          ...(check.retryAfterMs > 0 && { retryAfterMs: check.retryAfterMs }),
+          words: { key: check.reason === 'locked' ? 'staff.pinsLocked' : 'staff.currentPinWrong' },
+        },
       );
     }
     await this.directory.update(manager.id, { pin: newPin });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MAX_VAT_BASIS_POINTS } from '../vat';
 import { method, noInput } from './define';
+import { wordsSchema } from './errors';
 
 const productId = z.string().min(1).max(20);
 const basisPoints = z.number().int().min(0).max(MAX_VAT_BASIS_POINTS);
@@ -110,7 +111,12 @@ export type BulkChange = z.infer<typeof bulkChangeSchema>;
 const productIds = z.array(productId).min(1).max(50_000);
 
 /** One bad row of an import: its line in the file and what is wrong, in words. */
-export const importProblemSchema = z.object({ line: z.number().int(), reason: z.string() });
+export const importProblemSchema = z.object({
+  line: z.number().int(),
+  reason: z.string(),
+  /** Each thing wrong with the row, keyed for the screens' catalogues (`reason` is the English). */
+  reasons: z.array(wordsSchema).optional(),
+});
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 export const importRowViewSchema = z.object({
@@ -137,6 +143,8 @@ export const importPreviewSchema = z.object({
   problems: z.array(importProblemSchema),
   /** A fault in the file as a whole (no header, a quote never closed): nothing can be imported. */
   fileProblem: z.string().nullable(),
+  /** The file problem keyed for the screens' catalogues. */
+  fileProblemWords: wordsSchema.nullable().optional(),
 });
 export type ImportPreview = z.infer<typeof importPreviewSchema>;
 

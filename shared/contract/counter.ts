@@ -3,6 +3,7 @@
 // now, or reprint the last). Discounts and price overrides travel with `sales.open`.
 import { z } from 'zod';
 import { method, noInput } from './define';
+import { wordsSchema } from './errors';
 import { basketLineInputSchema, counterReasonSchema, discountSchema } from './sales';
 import { staffStampSchema } from './staff';
 
@@ -33,6 +34,8 @@ export const noSaleSchema = z.object({
   drawer: z.enum(['opened', 'no_drawer', 'failed']),
   /** What happened, in the cashier's words. */
   message: z.string(),
+  /** The same by key for the screens' catalogues. */
+  words: wordsSchema.optional(),
 });
 export type NoSaleView = z.infer<typeof noSaleSchema>;
 
@@ -41,6 +44,8 @@ export const receiptChoiceSchema = z.object({
   outcome: z.enum(['printed', 'copy', 'already_printing']),
   receiptNumber: z.string(),
   message: z.string(),
+  /** The same by key for the screens' catalogues. */
+  words: wordsSchema.optional(),
 });
 export type ReceiptChoiceView = z.infer<typeof receiptChoiceSchema>;
 

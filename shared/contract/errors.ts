@@ -26,7 +26,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** A money figure in words' parameters: the screens write it in the shop's locale. */
 export const wordMoneySchema = z.object({ minor: z.number().int(), currency: z.string().max(8) });
-const wordKeySchema = z.string().regex(/^[a-z][A-Za-z0-9_.]{0,119}$/);
+// `-` too: guarded actions name their keys (`staff.askApprover.no-sale`, `…z-report`).
+const wordKeySchema = z.string().regex(/^[a-z][A-Za-z0-9_.-]{0,119}$/);
 /** A word inside words (a card machine's notification, a result), with its English fallback. */
 export const nestedWordSchema = z.object({ key: wordKeySchema, english: z.string().max(10_000) });
 export type NestedWord = z.infer<typeof nestedWordSchema>;

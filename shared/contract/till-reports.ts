@@ -9,6 +9,12 @@ import { staffStampSchema } from './staff';
 const minor = z.number().int();
 const countAmount = { count: z.number().int(), amount: minor };
 
+/**
+ * The English labels of rows the services cannot name from the shop's data; the screens and the
+ * paper recognise them and word them in the shop's language.
+ */
+export const TILL_REPORT_LABELS = { nobody: 'Nobody signed in', noCategory: 'No category' } as const;
+
 export const tillReportSchema = z.object({
   kind: z.enum(['X', 'Z']),
   /** The Z number; null on an X report. */

@@ -4,65 +4,26 @@
 // own tabs, so a screen added to the nav is covered without touching this file.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openTill, pageProblems } from './support/browser';
-import { axeViolations } from './support/axe';
-import { startTestHost, type TestHost } from './support/host';
+import type { Page } from 'playwright-core';
+import { pageProblems } from './support/browser';
+import { navigationProblems, screenProblems } from './support/axe';
+import type { TestHost } from './support/host';
+import { openStaffedTill } from './support/staffed-till';
 import { call } from './sell-support';
-import { setUpStaff, TEST_STAFF } from '../support/staff';
-import { offences } from '../unit/i18n/staff-words';
+import { TEST_STAFF } from '../support/staff';
 
 let host: TestHost;
-let browser: Browser;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 before(async () => {
-  host = await startTestHost({ pinScryptCost: 1024 });
   // With staff set up every screen is reachable (a manager serves) and the sign-in exists.
-  await setUpStaff((method, input) => call(host, method, input), { signIn: 'manager' });
-  browser = await launchBrowser();
-  page = await openTill(browser, host.host.url, { viewport: { width: 1024, height: 768 } });
+  ({ host, page, close } = await openStaffedTill({ viewport: { width: 1024, height: 768 } }));
 });
 
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
+after(() => close?.());
 
-/** Waits until a screen has stopped saying it is loading (each wait names what it waited for). */
-async function settled(where: string): Promise<void> {
-  const loading = page.getByText(/^(Loading|Checking)[^.]*…$/);
-  try {
-    await loading.first().waitFor({ state: 'detached', timeout: 10_000 });
-  } catch {
-    assert.fail(`${where} still says it is loading after 10 s`);
-  }
-}
-
-/** axe over the whole page and the internals check over its text, with `where` in every line. */
-async function check(where: string): Promise<string[]> {
-  await settled(where);
-  const problems = (await axeViolations(page)).map((v) => `${where}: ${v}`);
-  const text = await page.locator('body').innerText();
-  problems.push(...offences(text.split('\n').map((line) => ({ where, text: line }))));
-  return problems;
-}
-
-/** The screen's own tabs (the back office's, the supplies'), each opened and checked. */
-async function checkTabs(screen: string, main: Locator): Promise<string[]> {
-  const problems: string[] = [];
-  for (const list of await main.getByRole('tablist').all()) {
-    const tabs = await list.getByRole('tab').all();
-    // Category filters are data, not places: one of them stands for all.
-    if (tabs.length > 8) continue;
-    for (const tab of tabs) {
-      const name = (await tab.innerText()).trim();
-      await tab.click();
-      problems.push(...(await check(`${screen} › ${name}`)));
-    }
-  }
-  return problems;
-}
+const check = (where: string) => screenProblems(page, where);
 
 test('the staff sign-in: the list of people and the PIN pad', async () => {
   await page.getByRole('button', { name: `Serving: ${TEST_STAFF.manager.name}. Switch cashier` }).click();
@@ -79,17 +40,7 @@ test('the staff sign-in: the list of people and the PIN pad', async () => {
 });
 
 test('every screen of the main navigation and each of its tabs', async () => {
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  const screens = (await nav.getByRole('button').allInnerTexts()).map((s) => s.trim());
-  assert.ok(screens.length >= 9, `the nav lists ${screens.length} screens`);
-  const problems: string[] = [];
-  for (const screen of screens) {
-    await nav.getByRole('button', { name: screen, exact: true }).click();
-    const main = page.getByRole('main');
-    await main.getByRole('heading', { level: 1 }).first().waitFor();
-    problems.push(...(await check(screen)));
-    problems.push(...(await checkTabs(screen, main)));
-  }
+  const problems = await navigationProblems(page, 'Main');
   assert.deepEqual(problems, []);
   assert.deepEqual(pageProblems(page), []);
 });

@@ -5,31 +5,26 @@
 // the back office or refund until a manager gives their PIN at the counter.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { goToScreen, launchBrowser, openTill, pageProblems, screenshotPath } from './support/browser';
-import { startTestHost, type TestHost } from './support/host';
+import type { Page } from 'playwright-core';
+import { goToScreen, pageProblems, screenshotPath } from './support/browser';
+import type { TestHost } from './support/host';
+import { openStaffedTill } from './support/staffed-till';
 import { call, newestSale } from './sell-support';
-import { setUpStaff, TEST_STAFF } from '../support/staff';
+import { TEST_STAFF } from '../support/staff';
 
 const BARCODE = '5012345678900';
 const PRODUCT = 'Oat flat white';
 
 let host: TestHost;
-let browser: Browser;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 before(async () => {
-  host = await startTestHost({ pinScryptCost: 1024 });
   // The shop's people; the manager is serving when the till opens.
-  await setUpStaff((method, input) => call(host, method, input), { signIn: 'manager' });
-  browser = await launchBrowser();
-  page = await openTill(browser, host.host.url);
+  ({ host, page, close } = await openStaffedTill());
 });
 
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
+after(() => close?.());
 
 test('a manager adds a product with a barcode and a 5 % VAT rate in the back office', async () => {
   await page.getByRole('button', { name: `Serving: ${TEST_STAFF.manager.name}. Switch cashier` }).waitFor();

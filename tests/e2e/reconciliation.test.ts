@@ -3,9 +3,10 @@
 // the till never started; the next check flags it and the manager settles it with a note.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { startTestHost, type TestHost } from './support/host';
-import { goToScreen, launchBrowser, openTill, pageProblems, screenshotPath } from './support/browser';
+import type { Page } from 'playwright-core';
+import type { TestHost } from './support/host';
+import { openStaffedTill } from './support/staffed-till';
+import { goToScreen, pageProblems, screenshotPath } from './support/browser';
 import {
   addToBasket,
   basketEndingIn,
@@ -14,24 +15,17 @@ import {
   newestSale,
   payWholeByCard,
 } from './sell-support';
-import { setUpStaff } from '../support/staff';
 
 const TERMINAL = '22900001';
 let host: TestHost;
-let browser: Browser;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 before(async () => {
-  host = await startTestHost({ pinScryptCost: 1024 });
-  await setUpStaff((method, input) => call(host, method, input)); // the manager is signed in
-  browser = await launchBrowser();
-  page = await openTill(browser, host.host.url);
+  ({ host, page, close } = await openStaffedTill());
 });
 
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
+after(() => close?.());
 
 test('sell by card, then the card check finds no differences', async () => {
   const { products } = await call(host, 'catalogue.get', {});

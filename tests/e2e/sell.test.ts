@@ -189,3 +189,81 @@ test('split tender: card for part (amount edited), then cash for the rest', asyn
   await page.getByRole('button', { name: 'New sale' }).click();
   assert.deepEqual(pageProblems(page), []);
 });
+
+test('Enter pressed straight after typing adds what was typed; the arrows pick among several matches', async () => {
+  const flapjack = products.find((p) => p.name === 'Flapjack')!;
+  // No waiting for the grid to catch up with the typing: Enter acts on the text in the field.
+  await search().fill('flapj');
+  await search().press('Enter');
+  await page.getByRole('button', { name: `Remove ${flapjack.name} from the basket` }).waitFor();
+  assert.equal(await search().inputValue(), '');
+
+  await search().fill('lat');
+  const tiles = page.getByTestId('product-grid').getByRole('button');
+  await page.getByText(/^\d+ products$/).waitFor();
+  assert.ok((await tiles.count()) >= 3, 'several lattes match');
+  const names = await tiles.locator('.product-name').allInnerTexts();
+  await page.getByText(`Enter adds ${names[0]}`).waitFor();
+  await search().press('ArrowDown');
+  await search().press('ArrowDown');
+  await search().press('ArrowUp');
+  await page.getByText(`Enter adds ${names[1]}`).waitFor();
+  await search().press('Enter');
+  await page.getByRole('button', { name: `Remove ${names[1]} from the basket` }).waitFor();
+  assert.equal(await basketLines().count(), 2);
+
+  // Nothing matching: Enter says so instead of doing nothing.
+  await search().fill('zzqx');
+  await search().press('Enter');
+  await page.getByText('No product matches “zzqx”.').waitFor();
+  assert.equal(await basketLines().count(), 2);
+  await search().fill('');
+  await page.getByRole('button', { name: 'Clear basket' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, clear basket' }).click();
+});
+
+/** Tiles wholly inside the window and the grid's visible area, each with its name, price and SKU shown. */
+async function tilesInView() {
+  return page.getByTestId('product-grid').evaluate((grid) => {
+    const clip = grid.getBoundingClientRect();
+    const bottom = Math.min(clip.bottom, window.innerHeight);
+    const right = Math.min(clip.right, window.innerWidth);
+    return [...grid.querySelectorAll('button')]
+      .filter((tile) => {
+        const r = tile.getBoundingClientRect();
+        return r.top >= clip.top && r.left >= clip.left && r.bottom <= bottom && r.right <= right;
+      })
+      .map((tile) => ({
+        name: tile.querySelector('.product-name')?.textContent ?? '',
+        price: tile.querySelector('.product-price')?.textContent ?? '',
+        text: (tile as HTMLElement).innerText,
+      }));
+  });
+}
+
+test('1024×768 shows at least 12 whole tiles with name and price (no SKU); larger windows show more', async () => {
+  await search().fill('');
+  const seen: Record<string, number> = {};
+  for (const [width, height] of [
+    [1024, 768],
+    [1280, 800],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const tiles = await tilesInView();
+    seen[`${width}×${height}`] = tiles.length;
+    for (const tile of tiles) {
+      const product = products.find((p) => p.name === tile.name);
+      assert.ok(product, `a tile names a product (“${tile.name}”)`);
+      assert.equal(tile.price, formatMoney(product.price, 'GBP'), `${tile.name} shows its price`);
+      assert.ok(!tile.text.includes(product.sku), `${tile.name} does not show its SKU`);
+    }
+  }
+  console.log(`whole tiles in view: ${JSON.stringify(seen)}`);
+  assert.ok(seen['1024×768']! >= 12, `1024×768 shows ${seen['1024×768']} whole tiles`);
+  assert.ok(seen['1280×800']! > seen['1024×768']!, '1280×800 uses the extra space');
+  assert.ok(seen['1920×1080']! > seen['1280×800']!, '1920×1080 uses the extra space');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  assert.deepEqual(pageProblems(page), []);
+});

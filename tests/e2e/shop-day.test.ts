@@ -4,13 +4,14 @@
 // chart by hour), then count the drawer 0.50 short and see it said.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatMoney } from '../../shared/money';
 import { denominationsOf } from '../../shared/denominations';
 import type { Product } from '../../shared/contract';
 import { refundWorth } from '../../shared/refund-money';
-import { startTestHost, type TestHost } from './support/host';
-import { goToScreen, launchBrowser, openTill, pageProblems, screenshotPath } from './support/browser';
+import type { TestHost } from './support/host';
+import { openStaffedTill } from './support/staffed-till';
+import { goToScreen, pageProblems, screenshotPath } from './support/browser';
 import {
   addToBasket,
   basketEndingIn,
@@ -19,29 +20,22 @@ import {
   newestSale,
   payWholeByCard,
 } from './sell-support';
-import { setUpStaff } from '../support/staff';
 
 const FLOAT = 11_000;
 let host: TestHost;
-let browser: Browser;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 let products: Product[];
 let cashTaken = 0;
 /** Cash the itemised refund gave back from the drawer. */
 let cashBack = 0;
 
 before(async () => {
-  host = await startTestHost({ pinScryptCost: 1024 });
-  await setUpStaff((method, input) => call(host, method, input)); // the manager is signed in
+  ({ host, page, close } = await openStaffedTill());
   products = (await call(host, 'catalogue.get', {})).products;
-  browser = await launchBrowser();
-  page = await openTill(browser, host.host.url);
 });
 
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
+after(() => close?.());
 
 /** Types a drawer count of `amount` in the fewest notes and coins into the count form `form`. */
 async function typeCount(form: ReturnType<Page['getByRole']>, amount: number): Promise<void> {

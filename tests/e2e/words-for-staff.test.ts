@@ -3,31 +3,26 @@
 // and the sandbox banner stops calling the printer a stand-in once a real one prints receipts.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { goToScreen, launchBrowser, openTill, pageProblems } from './support/browser';
-import { startTestHost, type TestHost } from './support/host';
+import type { Page } from 'playwright-core';
+import { goToScreen, pageProblems } from './support/browser';
+import type { TestHost } from './support/host';
+import { openStaffedTill } from './support/staffed-till';
 import { call } from './sell-support';
 import { basketEndingIn } from '../support/till';
-import { setUpStaff } from '../support/staff';
+
 import { internalsIn } from '../unit/i18n/staff-words';
 
 const TILL_1 = '22900001';
 
 let host: TestHost;
-let browser: Browser;
 let page: Page;
+let close: (() => Promise<void>) | undefined;
 
 before(async () => {
-  host = await startTestHost({ pinScryptCost: 1024 });
-  await setUpStaff((method, input) => call(host, method, input), { signIn: 'manager' });
-  browser = await launchBrowser();
-  page = await openTill(browser, host.host.url);
+  ({ host, page, close } = await openStaffedTill());
 });
 
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
+after(() => close?.());
 
 const cardPill = () => page.getByTestId('status-payAtCounter');
 const terminalRow = (name: string) =>

@@ -18,6 +18,7 @@ import {
   type PaymentService,
 } from '../../electron/services/payments/transaction-runner';
 import { ManualClock } from '../support/manual-clock';
+import { waitUntil } from '../support/wait';
 import { driveClock, openPaymentsDatabase, settledWithin, tempDir } from '../unit/payments/support';
 
 const ROOT = resolve(__dirname, '../..');
@@ -106,16 +107,6 @@ function restart(crash: Crash) {
   };
 }
 
-async function waitFor<T>(read: () => T | undefined, what: string, limitMs = 20_000): Promise<T> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 function onlyRow(journal: PaymentJournal, paymentId: string) {
   const rows = journal.list(10);
   assert.equal(rows.length, 1, 'no journal row lost or added');
@@ -155,9 +146,10 @@ test('(b) killed after the start reached the machine but before its answer: unkn
     const resumed = await till.service.resumeAll();
     assert.deepEqual(resumed, [{ paymentId: crash.paymentId, state: 'unknown' }]);
     // The machine really ran it; the till waits until the machine is free again.
-    await waitFor(
+    await waitUntil(
       () => till.events.find((e) => e.type === 'unknown' && e.terminalStatus === 'AVAILABLE'),
       'terminal available',
+      20_000,
     );
     assert.equal(crash.sandbox.stats().startRequests, 1, 'exactly one start request');
     const duplicate = await till.service.requestDuplicate(TERMINAL);
@@ -202,9 +194,10 @@ test('(d) killed while waiting for a signature: asked again after restart, answe
     const seenBefore = row.notifications.find((n) => n.code === 'SIGNATURE_VERIFICATION');
     assert.ok(seenBefore, 'the signature notification was journaled before the crash');
     await till.service.resumeAll();
-    const ask = await waitFor(
+    const ask = await waitUntil(
       () => till.events.find((e) => e.type === 'signature_required'),
       'signature request after restart',
+      20_000,
     );
     assert.equal(ask.type === 'signature_required' && ask.deadline, seenBefore.seenAt + 80_000);
     await till.service.answerSignature(crash.paymentId, true);

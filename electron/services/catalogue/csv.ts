@@ -4,7 +4,7 @@
 // so export → import gives back exactly the same catalogue (pictures are not part of the file).
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import type { ImportProblem, Product } from '../../../shared/contract';
+import type { ImportProblem, Product, Words } from '../../../shared/contract';
 import { formatRate, parseRate } from '../../../shared/vat';
 import type { ProductFields } from './store';
 
@@ -44,6 +44,27 @@ export interface ParsedCsv {
   problems: ImportProblem[];
   /** The file cannot be read as a whole: nothing in it can be imported. */
   fileProblem: string | null;
+  fileProblemWords: Words | null;
+}
+
+/** One thing wrong with a row: its English and its key under `services.catalogueImport.row`. */
+export interface RowReason {
+  text: string;
+  words: Words;
+}
+
+const because = (text: string, key: string, params?: Words['params']): RowReason => ({
+  text,
+  words: { key: `catalogueImport.row.${key}`, ...(params && { params }) },
+});
+
+/** A bad row: "Line 4: the name is empty; …." with each reason keyed for the screens. */
+export function lineProblem(line: number, reasons: readonly RowReason[]): ImportProblem {
+  return {
+    line,
+    reason: `Line ${line}: ${reasons.map((r) => r.text).join('; ')}.`,
+    reasons: reasons.map((r) => r.words),
+  };
 }
 
 /** "3.40", "3,40", "£3.40", "12" → minor units, by string arithmetic; null when not a price. */
@@ -69,7 +90,13 @@ export const escapeCell = (value: string) => (FORMULA_START.test(value) ? `'${va
 /** Reads and checks a whole file; `vatRates` are the shop's, the first one the default. */
 export function parseCatalogueCsv(text: string, vatRates: readonly number[]): ParsedCsv {
   const delimiter = delimiterOf(text);
-  const empty = (fileProblem: string): ParsedCsv => ({ delimiter, rows: [], problems: [], fileProblem });
+  const empty = (fileProblem: string, key: string, params?: Words['params']): ParsedCsv => ({
+    delimiter,
+    rows: [],
+    problems: [],
+    fileProblem,
+    fileProblemWords: { key: `catalogueImport.file.${key}`, ...(params && { params }) },
+  });
   let records: { record: string[]; info: { lines: number }; raw: string }[];
   try {
     records = parse(text, {
@@ -84,15 +111,18 @@ export function parseCatalogueCsv(text: string, vatRates: readonly number[]): Pa
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     const code = (error as { code?: string }).code ?? '';
-    const what = /QUOTE/.test(code)
+    const quote = /QUOTE/.test(code);
+    const what = quote
       ? 'a quoted value is not closed properly (a " inside a value must be written twice)'
       : 'the file could not be read as CSV';
     return empty(
       `${line ? `Around line ${line}: ` : ''}${what}. Fix the file and choose it again; nothing was imported.`,
+      `${quote ? 'unclosedQuote' : 'unreadable'}${line ? 'At' : ''}`,
+      line ? { line } : undefined,
     );
   }
   const [header, ...body] = records;
-  if (!header) return empty('The file is empty. Export the catalogue to see the columns it needs.');
+  if (!header) return empty('The file is empty. Export the catalogue to see the columns it needs.', 'empty');
   const columns = header.record.map((h) => {
     const key = h.trim().toLowerCase();
     return ALIASES[key] ?? key;
@@ -104,11 +134,15 @@ export function parseCatalogueCsv(text: string, vatRates: readonly number[]): Pa
       `The first line must name the columns: ${CSV_COLUMNS.join(', ')} (name and price are needed).` +
         (missing.length ? ` Missing: ${missing.join(', ')}.` : '') +
         (unknown.length ? ` Not known: ${unknown.join(', ')}.` : ''),
+      `header${missing.length ? 'Missing' : ''}${unknown.length ? 'Unknown' : ''}`,
+      { columns: CSV_COLUMNS.join(', '), missing: missing.join(', '), unknown: unknown.join(', ') },
     );
   }
   if (body.length > MAX_IMPORT_ROWS) {
     return empty(
       `The file has ${body.length} products; the till imports up to ${MAX_IMPORT_ROWS} at a time. Split it.`,
+      'tooMany',
+      { rows: body.length, most: MAX_IMPORT_ROWS },
     );
   }
 
@@ -128,48 +162,74 @@ export function parseCatalogueCsv(text: string, vatRates: readonly number[]): Pa
       const at = columns.indexOf(c);
       return at === -1 ? '' : unescapeCell(record[at] ?? '');
     };
-    const reasons: string[] = [];
+    const reasons: RowReason[] = [];
     if (record.length > columns.length) {
       reasons.push(
-        `it has ${record.length} values but the header has ${columns.length} columns (a value containing "${delimiter}" needs quotes)`,
+        because(
+          `it has ${record.length} values but the header has ${columns.length} columns (a value containing "${delimiter}" needs quotes)`,
+          'tooManyValues',
+          { values: record.length, columns: columns.length, delimiter },
+        ),
       );
     }
     const name = cell('name').trim();
-    if (!name) reasons.push('the name is empty');
-    else if (name.length > 80) reasons.push('the name is longer than 80 characters');
+    if (!name) reasons.push(because('the name is empty', 'noName'));
+    else if (name.length > 80) reasons.push(because('the name is longer than 80 characters', 'longName'));
     const sku = cell('sku').trim();
-    if (sku.length > 40) reasons.push('the SKU is longer than 40 characters');
-    else if (sku && skuLines.has(sku)) reasons.push(`the SKU ${sku} is also on line ${skuLines.get(sku)}`);
+    if (sku.length > 40) reasons.push(because('the SKU is longer than 40 characters', 'longSku'));
+    else if (sku && skuLines.has(sku)) {
+      const other = skuLines.get(sku)!;
+      reasons.push(because(`the SKU ${sku} is also on line ${other}`, 'skuTwice', { sku, other }));
+    }
     const category = cell('category').trim() || DEFAULT_CATEGORY;
-    if (category.length > 40) reasons.push('the category is longer than 40 characters');
+    if (category.length > 40)
+      reasons.push(because('the category is longer than 40 characters', 'longCategory'));
     const price = parsePrice(cell('price'));
-    if (price === null) reasons.push(`the price "${cell('price')}" is not an amount like 3.40`);
+    if (price === null) {
+      const text = cell('price');
+      reasons.push(because(`the price "${text}" is not an amount like 3.40`, 'price', { text }));
+    }
     const vatText = cell('vat_rate').trim();
     const vatRate = vatText === '' ? (vatRates[0] ?? 0) : parseRate(vatText);
-    if (vatRate === null) reasons.push(`the VAT rate "${vatText}" is not a percentage like 20 or 5.5`);
-    else if (!vatRates.includes(vatRate)) {
+    if (vatRate === null) {
       reasons.push(
-        `VAT at ${formatRate(vatRate)} is not one of the shop’s rates (${vatRates.map(formatRate).join(', ')})`,
+        because(`the VAT rate "${vatText}" is not a percentage like 20 or 5.5`, 'vatRate', { text: vatText }),
+      );
+    } else if (!vatRates.includes(vatRate)) {
+      const rate = formatRate(vatRate);
+      const rates = vatRates.map(formatRate).join(', ');
+      reasons.push(
+        because(`VAT at ${rate} is not one of the shop’s rates (${rates})`, 'unknownRate', { rate, rates }),
       );
     }
     const barcodes = cell('barcodes').split(/\s+/).filter(Boolean);
     for (const code of barcodes) {
-      if (!BARCODE.test(code)) reasons.push(`the barcode "${code}" has characters a scanner does not send`);
-      else if (barcodeLines.has(code))
-        reasons.push(`the barcode ${code} is also on line ${barcodeLines.get(code)}`);
+      if (!BARCODE.test(code)) {
+        reasons.push(
+          because(`the barcode "${code}" has characters a scanner does not send`, 'barcodeChars', { code }),
+        );
+      } else if (barcodeLines.has(code)) {
+        const other = barcodeLines.get(code)!;
+        reasons.push(
+          because(`the barcode ${code} is also on line ${other}`, 'barcodeTwice', { code, other }),
+        );
+      }
     }
-    if (new Set(barcodes).size !== barcodes.length) reasons.push('a barcode is listed twice');
-    if (barcodes.length > 20) reasons.push('a product takes at most 20 barcodes');
+    if (new Set(barcodes).size !== barcodes.length)
+      reasons.push(because('a barcode is listed twice', 'barcodeRepeated'));
+    if (barcodes.length > 20) reasons.push(because('a product takes at most 20 barcodes', 'barcodesMany'));
     const colour = cell('colour').trim();
-    if (colour && !COLOUR.test(colour)) reasons.push(`the colour "${colour}" is not written like #1f8a70`);
+    if (colour && !COLOUR.test(colour))
+      reasons.push(because(`the colour "${colour}" is not written like #1f8a70`, 'colour', { colour }));
     const status = cell('status').trim().toLowerCase();
     if (status && status !== 'active' && status !== 'archived') {
-      reasons.push(`the status "${cell('status')}" is neither active nor archived`);
+      const text = cell('status');
+      reasons.push(because(`the status "${text}" is neither active nor archived`, 'status', { text }));
     }
     if (sku && !skuLines.has(sku)) skuLines.set(sku, line);
     for (const code of barcodes) if (!barcodeLines.has(code)) barcodeLines.set(code, line);
     if (reasons.length > 0) {
-      problems.push({ line, reason: `Line ${line}: ${reasons.join('; ')}.` });
+      problems.push(lineProblem(line, reasons));
       continue;
     }
     rows.push({
@@ -186,7 +246,7 @@ export function parseCatalogueCsv(text: string, vatRates: readonly number[]): Pa
       },
     });
   }
-  return { delimiter, rows, problems, fileProblem: null };
+  return { delimiter, rows, problems, fileProblem: null, fileProblemWords: null };
 }
 
 /** The catalogue as CSV: `,` between values, a header row, archived products included. */

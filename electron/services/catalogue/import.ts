@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ImportPreview, ImportProblem } from '../../../shared/contract';
 import { MAX_IMPORT_CHARS } from '../../../shared/contract/catalogue';
 import { TillError } from '../../../shared/contract/errors';
-import { parseCatalogueCsv } from './csv';
+import { lineProblem, parseCatalogueCsv } from './csv';
 import type { ProductCatalogue, ProductFields } from './store';
 
 const PREVIEW_ROWS = 10;
@@ -39,7 +39,9 @@ export class CatalogueImports {
       this.upload = { id: this.newId(), parts: [], chars: 0 };
       this.planned = null;
     } else if (this.upload?.id !== uploadId) {
-      throw new TillError('conflict', 'That upload was replaced by a newer one: choose the file again.');
+      throw new TillError('conflict', 'That upload was replaced by a newer one: choose the file again.', {
+        words: { key: 'catalogueImport.uploadReplaced' },
+      });
     }
     const upload = this.upload!;
     if (upload.chars + text.length > MAX_IMPORT_CHARS) {
@@ -47,6 +49,7 @@ export class CatalogueImports {
       throw new TillError(
         'invalid_input',
         'The file is too large to import at once (30 MB at most): split it.',
+        { words: { key: 'catalogueImport.tooLarge' } },
       );
     }
     upload.parts.push(text);
@@ -56,7 +59,9 @@ export class CatalogueImports {
 
   preview(uploadId: string): ImportPreview {
     if (this.upload?.id !== uploadId) {
-      throw new TillError('conflict', 'That file is no longer waiting to be imported: choose it again.');
+      throw new TillError('conflict', 'That file is no longer waiting to be imported: choose it again.', {
+        words: { key: 'catalogueImport.noLongerWaiting' },
+      });
     }
     const parsed = parseCatalogueCsv(
       this.upload.parts.join(''),
@@ -76,10 +81,18 @@ export class CatalogueImports {
         .map((code) => ({ code, owner: barcodeOwners.get(code) }))
         .find(({ owner }) => owner && owner.sku !== product.sku && !fileSkus.has(owner.sku));
       if (clash) {
-        problems.push({
-          line,
-          reason: `Line ${line}: the barcode ${clash.code} is already on ${clash.owner!.name} (SKU ${clash.owner!.sku}).`,
-        });
+        const { code, owner } = { code: clash.code, owner: clash.owner! };
+        problems.push(
+          lineProblem(line, [
+            {
+              text: `the barcode ${code} is already on ${owner.name} (SKU ${owner.sku})`,
+              words: {
+                key: 'catalogueImport.row.barcodeTaken',
+                params: { code, name: owner.name, sku: owner.sku },
+              },
+            },
+          ]),
+        );
         continue;
       }
       const fields: ProductFields = { ...product, ...(current && { id: Number(current.id) }) };
@@ -122,28 +135,35 @@ export class CatalogueImports {
       })),
       problems: this.planned.problems,
       fileProblem: parsed.fileProblem,
+      fileProblemWords: parsed.fileProblemWords,
     };
   }
 
   confirm(importId: string, skipBadRows: boolean): { added: number; updated: number; skipped: number } {
     const planned = this.planned;
     if (!planned || planned.id !== importId) {
-      throw new TillError('conflict', 'That preview is no longer current: choose the file again.');
+      throw new TillError('conflict', 'That preview is no longer current: choose the file again.', {
+        words: { key: 'catalogueImport.previewStale' },
+      });
     }
     if (planned.version !== this.catalogue.version) {
       throw new TillError(
         'conflict',
         'The catalogue changed since this preview. Preview the file again; nothing was imported.',
+        { words: { key: 'catalogueImport.catalogueChanged' } },
       );
     }
     if (planned.problems.length > 0 && !skipBadRows) {
       throw new TillError(
         'invalid_input',
         `${planned.problems.length} row${planned.problems.length === 1 ? ' has' : 's have'} problems. Fix the file and import it again, or choose to import only the good rows. Nothing was imported.`,
+        { words: { key: 'catalogueImport.badRows', params: { count: planned.problems.length } } },
       );
     }
     if (planned.rows.length === 0 && planned.problems.length === 0) {
-      throw new TillError('invalid_input', 'The file has no products to import.');
+      throw new TillError('invalid_input', 'The file has no products to import.', {
+        words: { key: 'catalogueImport.empty' },
+      });
     }
     const changes = planned.rows.filter((r) => r.action !== 'unchanged');
     this.catalogue.write(changes.map((r) => r.fields));

@@ -171,11 +171,15 @@ export class ProductCatalogue {
           throw new TillError(
             'invalid_input',
             `VAT at ${formatRate(p.vatRate)} is not one of the shop’s rates: add it under VAT rates first.`,
+            { words: { key: 'catalogue.unknownRate', params: { rate: formatRate(p.vatRate) } } },
           );
         }
         const sku = p.sku || this.freeSku();
         const clash = s.skuOwner.get(sku, p.id ?? -1) as { name: string } | undefined;
-        if (clash) throw new TillError('conflict', `The SKU ${sku} is already used by ${clash.name}.`);
+        if (clash)
+          throw new TillError('conflict', `The SKU ${sku} is already used by ${clash.name}.`, {
+            words: { key: 'catalogue.skuTaken', params: { sku, name: clash.name } },
+          });
         const fields = {
           sku,
           name: p.name,
@@ -195,13 +199,18 @@ export class ProductCatalogue {
               ? s.update.run({ ...fields, id })
               : s.updateWithImage.run({ ...fields, id, image: p.image });
           if (changed.changes === 0)
-            throw new TillError('not_found', 'That product is no longer in the catalogue.');
+            throw new TillError('not_found', 'That product is no longer in the catalogue.', {
+              words: { key: 'catalogue.productGone' },
+            });
           s.clearBarcodes.run(id);
         }
         s.addCategory.run(p.category);
         p.barcodes.forEach((code, position) => {
           const owner = s.barcodeOwner.get(code) as { name: string } | undefined;
-          if (owner) throw new TillError('conflict', `The barcode ${code} is already on ${owner.name}.`);
+          if (owner)
+            throw new TillError('conflict', `The barcode ${code} is already on ${owner.name}.`, {
+              words: { key: 'catalogue.barcodeTaken', params: { code, name: owner.name } },
+            });
           s.addBarcode.run(code, id, position);
         });
         return id;

@@ -1,7 +1,7 @@
 // The printing service: printer settings → transports, receipt lines → bytes, and the durable
 // spool behind one small API. A preview printer (id 'preview') is always present.
 import { randomUUID } from 'node:crypto';
-import { TillError } from '../../../shared/contract/errors';
+import { TillError, type WordParam } from '../../../shared/contract/errors';
 import type { ReceiptLine } from '../../../shared/receipt';
 import { systemClock, type Clock } from '../common/clock';
 import type { Db } from '../storage/database';
@@ -23,6 +23,7 @@ import {
   type SpoolEvent,
   type SpoolTiming,
 } from './spool';
+import { printerGone } from './printing-words';
 import { DeviceFileTransport } from './transports/device-file';
 import { NetworkTransport, parsePrinterAddress } from './transports/network';
 import { PreviewTransport } from './transports/preview';
@@ -135,29 +136,48 @@ export function printerLabel(config: Pick<PrinterConfig, 'name' | 'transport'>):
   return config.name?.trim() || KIND_WORDS[config.transport] || 'Printer';
 }
 
+/** The printer's name in words' parameters: the shop's name for it, else its kind, translated. */
+function printerParam(config: Pick<PrinterConfig, 'name' | 'transport'>): WordParam {
+  const named = config.name?.trim();
+  if (named) return named;
+  return { key: `printing.kind.${config.transport}`, english: printerLabel(config) };
+}
+
+/** A printer's settings that cannot work: which part to fill in, by the printer's name. */
+function setUpProblem(config: PrinterConfig, needs: 'address' | 'devicePath' | 'usbIds'): TillError {
+  const english = {
+    address: 'needs an address',
+    devicePath: 'needs a device path',
+    usbIds: 'needs a USB vendor and product id',
+  }[needs];
+  return new TillError('invalid_input', `Printer "${printerLabel(config)}" ${english}.`, {
+    words: { key: `printing.needs.${needs}`, params: { printer: printerParam(config) } },
+  });
+}
+
 export function createTransport(config: PrinterConfig, clock: Clock = systemClock): PrinterTransport {
   switch (config.transport) {
     case 'network': {
-      if (!config.address)
-        throw new TillError('invalid_input', `Printer "${printerLabel(config)}" needs an address.`);
+      if (!config.address) throw setUpProblem(config, 'address');
       return new NetworkTransport({ ...parsePrinterAddress(config.address), clock });
     }
     case 'device':
-      if (!config.devicePath)
-        throw new TillError('invalid_input', `Printer "${printerLabel(config)}" needs a device path.`);
+      if (!config.devicePath) throw setUpProblem(config, 'devicePath');
       return new DeviceFileTransport(config.devicePath, clock);
     case 'usb':
-      if (config.usbVendorId === undefined || config.usbProductId === undefined) {
-        throw new TillError(
-          'invalid_input',
-          `Printer "${printerLabel(config)}" needs a USB vendor and product id.`,
-        );
-      }
+      if (config.usbVendorId === undefined || config.usbProductId === undefined)
+        throw setUpProblem(config, 'usbIds');
       return new UsbTransport(config.usbVendorId, config.usbProductId, clock);
     case 'preview':
       return new PreviewTransport();
     default:
-      throw new TillError('invalid_input', `Unknown printer connection "${String(config.transport)}".`);
+      throw new TillError(
+        'invalid_input',
+        'A printer’s connection is not one the till knows: set it again in Settings.',
+        {
+          words: { key: 'printing.unknownConnection' },
+        },
+      );
   }
 }
 
@@ -202,7 +222,15 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
     : [...options.printers, PREVIEW_PRINTER];
   const ids = new Set<string>();
   for (const config of configs) {
-    if (ids.has(config.id)) throw new TillError('invalid_input', `Two printers share the id "${config.id}".`);
+    if (ids.has(config.id)) {
+      throw new TillError(
+        'invalid_input',
+        'Two printers are set up as the same printer: remove one in Settings.',
+        {
+          words: { key: 'printing.twoTheSame' },
+        },
+      );
+    }
     ids.add(config.id);
   }
   const byId = new Map(configs.map((c) => [c.id, c]));
@@ -240,13 +268,17 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
 
   const configFor = (printerId: string) => {
     const config = byId.get(printerId);
-    if (!config) throw new TillError('not_found', `No printer "${printerId}" is configured.`);
+    if (!config) throw printerGone();
     return config;
   };
 
   return {
     async printReceipt(receiptId, lines, printOptions = {}) {
-      if (!receiptId) throw new TillError('invalid_input', 'A receipt needs an id.');
+      if (!receiptId) {
+        throw new TillError('invalid_input', 'The till could not tell which receipt to print: try again.', {
+          words: { key: 'printing.noReceipt' },
+        });
+      }
       const config = configFor(printOptions.printerId ?? defaultPrinterId);
       const bytes = render(config, lines, { kickDrawer: printOptions.kickDrawer ?? false });
       return spool.enqueue({ receiptId, printerId: config.id, lines, bytes });

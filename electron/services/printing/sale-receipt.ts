@@ -1,11 +1,11 @@
 // The shop's own sale receipt, built as receipt lines so it prints (and previews) exactly like a
 // card slip. Amounts are integer minor units; VAT rates are basis points (2000 = 20 %).
-import { formatMoneyPlain, sumMinor, type Currency } from '../../../shared/money';
+import { sumMinor, type Currency } from '../../../shared/money';
 import { line, text, type ReceiptLine } from '../../../shared/receipt';
 import { COLUMNS, type PaperWidth } from '../../../shared/receipt-layout';
 import { vatIncluded, vatSummary } from '../../../shared/vat';
 import { receiptWords } from '../../../shared/receipt-words';
-import { formatterFor, forPaper, shopLocaleOr } from '../../../shared/format';
+import { paperFormat } from '../../../shared/format';
 
 export { vatIncluded };
 
@@ -49,7 +49,7 @@ export interface SaleReceiptInput {
   /** IANA zone for the printed date; the machine's zone when absent. */
   timeZone?: string;
   currency: Currency;
-  /** The shop's locale for amounts ("12,50 €" in de-DE); en-GB when absent. */
+  /** The shop's locale for words and amounts ("1.234,50 €" in de-DE); en-GB when absent. */
   locale?: string;
   items: SaleItem[];
   /** Basket-level adjustments, e.g. { label: 'Discount', amount: -150 }. */
@@ -72,32 +72,16 @@ export function amountRow(label: string, amount: string, columns: number): strin
   return [label, amount.padStart(columns)];
 }
 
-/** "04/03/2026 16:12" in en-GB, "04.03.2026 16:12" in de-DE: fixed width, no month names. */
-function formatDateTime(date: Date, timeZone: string | undefined, locale: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const mark = locale === 'de-DE' ? '.' : '/';
-  return `${part('day')}${mark}${part('month')}${mark}${part('year')} ${part('hour')}:${part('minute')}`;
-}
-
 export function lineTotalOf(item: SaleItem): number {
   return item.lineTotal ?? item.quantity * item.unitPrice;
 }
 
 export function buildSaleReceipt(input: SaleReceiptInput): ReceiptLine[] {
   const columns = COLUMNS[input.paperWidth];
-  const locale = input.locale ?? 'en-GB';
-  const money = (minor: number) => formatMoneyPlain(minor, input.currency, locale);
-  const words = receiptWords(locale);
-  const rate = (basisPoints: number) => forPaper(formatterFor(shopLocaleOr(locale)).percent(basisPoints));
+  const paper = paperFormat(input.locale, input.timeZone);
+  const money = (minor: number) => paper.money(minor, input.currency);
+  const words = receiptWords(input.locale);
+  const rate = (basisPoints: number) => paper.percent(basisPoints);
   const rows = (label: string, minor: number, ...format: ('BOLD' | 'DOUBLE_HEIGHT')[]) =>
     amountRow(label, money(minor), columns).map((value) => text(value, ...format));
   const lines: ReceiptLine[] = [];
@@ -107,7 +91,7 @@ export function buildSaleReceipt(input: SaleReceiptInput): ReceiptLine[] {
   if (input.shop.phone) lines.push(text(words.phone(input.shop.phone)));
   if (input.shop.vatNumber) lines.push(text(words.vatNumber(input.shop.vatNumber)));
   lines.push(line('DOUBLE_LINE_SEPARATOR'));
-  lines.push(text(formatDateTime(input.issuedAt, input.timeZone, locale)));
+  lines.push(text(paper.dateTime(input.issuedAt)));
   lines.push(text(words.receipt(input.receiptNumber)));
   if (input.cashier) lines.push(text(words.servedBy(input.cashier)));
   lines.push(line('LINE_SEPARATOR'));

@@ -298,7 +298,11 @@ export class SpoolStore {
 
   require(jobId: string): JobRow {
     const row = this.get(jobId);
-    if (!row) throw new TillError('not_found', `No print job ${jobId}.`);
+    if (!row) {
+      throw new TillError('not_found', 'That print job is no longer in the queue.', {
+        words: { key: 'printing.jobGone' },
+      });
+    }
     return row;
   }
 
@@ -327,15 +331,21 @@ export function toJob(row: JobRow): PrintJob {
   };
 }
 
-/** A write that failed is a storage problem the cashier can understand, and nothing queued is lost. */
-export function storageError(action: string, error: unknown): TillError {
+const SAVING: Record<'job' | 'reprint', string> = { job: 'save the print job', reprint: 'save the reprint' };
+
+/**
+ * A write that failed is a storage problem the cashier can understand, and nothing queued is lost.
+ * The database's own code stays in `cause`, for the log.
+ */
+export function storageError(saving: 'job' | 'reprint', error: unknown): TillError {
   const code = String((error as { code?: unknown })?.code ?? 'unknown');
   const full = code === 'SQLITE_FULL' || /disk is full|ENOSPC/i.test(String((error as Error)?.message));
+  const action = SAVING[saving];
   return new TillError(
     'storage',
     full
       ? `Could not ${action}: the till's disk is full. Nothing already queued was lost.`
-      : `Could not ${action}: the till's storage failed (${code}). Nothing already queued was lost.`,
-    { cause: error },
+      : `Could not ${action}: the till's storage failed. Nothing already queued was lost.`,
+    { cause: error, words: { key: `printing.${full ? 'diskFull' : 'storageFailed'}.${saving}` } },
   );
 }

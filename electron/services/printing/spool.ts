@@ -11,6 +11,7 @@ import { Emitter } from '../../../shared/emitter';
 import { systemClock, type Clock } from '../common/clock';
 import type { Db } from '../storage/database';
 import type { PrinterStatusView } from './printer-status';
+import { printerGone, STATE_WORDS, stateWord } from './printing-words';
 import {
   SpoolStore,
   storageError,
@@ -81,7 +82,7 @@ export class PrintSpool {
     try {
       row = this.store.insert({ ...request, id: request.receiptId, duplicateOf: null });
     } catch (error) {
-      throw storageError('save the print job', error);
+      throw storageError('job', error);
     }
     this.announce(row);
     void worker.wake();
@@ -107,7 +108,8 @@ export class PrintSpool {
     if (row.state !== 'held' && row.state !== 'failed') {
       throw new TillError(
         'conflict',
-        `Only a held or failed print job can be retried (this one is ${row.state}).`,
+        `Only a held or failed print job can be retried (this one is ${STATE_WORDS[row.state]}).`,
+        { words: { key: 'printing.retryOnly', params: { state: stateWord(row.state) } } },
       );
     }
     const worker = this.workerFor(row.printer_id);
@@ -124,7 +126,9 @@ export class PrintSpool {
   cancel(jobId: string): PrintJob {
     const row = this.store.require(jobId);
     if (!['queued', 'held', 'failed', 'uncertain'].includes(row.state)) {
-      throw new TillError('conflict', `A print job that is ${row.state} cannot be cancelled.`);
+      throw new TillError('conflict', `A print job that is ${STATE_WORDS[row.state]} cannot be cancelled.`, {
+        words: { key: 'printing.cancelOnly', params: { state: stateWord(row.state) } },
+      });
     }
     const updated = this.store.update(row, {
       state: 'cancelled',
@@ -152,7 +156,8 @@ export class PrintSpool {
     if (original.state !== 'printed' && original.state !== 'uncertain') {
       throw new TillError(
         'conflict',
-        `Only a printed or uncertain receipt can be reprinted (this one is ${original.state}).`,
+        `Only a printed or uncertain receipt can be reprinted (this one is ${STATE_WORDS[original.state]}).`,
+        { words: { key: 'printing.reprintOnly', params: { state: stateWord(original.state) } } },
       );
     }
     const worker = this.workerFor(original.printer_id);
@@ -162,7 +167,7 @@ export class PrintSpool {
     try {
       row = this.store.insertDuplicate(original, bytes);
     } catch (error) {
-      throw storageError('save the reprint', error);
+      throw storageError('reprint', error);
     }
     this.announce(row);
     void worker.wake();
@@ -199,11 +204,15 @@ export class PrintSpool {
 
   private workerFor(printerId: string): PrinterWorker {
     const worker = this.workers.get(printerId);
-    if (!worker) throw new TillError('not_found', `No printer "${printerId}" is configured.`);
+    if (!worker) throw printerGone();
     return worker;
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new TillError('internal', 'The print spool is closed.');
+    if (this.closed) {
+      throw new TillError('internal', 'The till is shutting down, so it is not printing any more.', {
+        words: { key: 'printing.closed' },
+      });
+    }
   }
 }

@@ -103,12 +103,16 @@ export class ReconciliationService {
   async check(terminalId: string, source: ReconciliationSource): Promise<ReconciliationView> {
     const by = this.d.requireManager();
     const terminal = (await this.terminals()).find((t) => t.terminalId === terminalId);
-    if (!terminal) throw new TillError('not_found', 'That card machine is not on the card service any more.');
+    if (!terminal)
+      throw new TillError('not_found', 'That card machine is not on the card service any more.', {
+        words: { key: 'reconciliation.terminalGone' },
+      });
     const report = await this.d.runReport(terminalId, source);
     this.d.runLog.record({ reportId: report.id, terminalId, type: source, result: report.result, runBy: by });
     const failed = new TillError(
       'service_error',
       'The card machine could not give its totals. Try the check again in a minute.',
+      { words: { key: 'reconciliation.noTotals' } },
     );
     if (report.result !== 'COMPLETE') throw failed;
 
@@ -188,9 +192,14 @@ export class ReconciliationService {
     const by = this.d.requireManager();
     const check = this.stored(checkId);
     const difference = check.differences.find((d) => d.id === differenceId);
-    if (!difference) throw new TillError('not_found', 'That difference is not part of this check.');
+    if (!difference)
+      throw new TillError('not_found', 'That difference is not part of this check.', {
+        words: { key: 'reconciliation.differenceGone' },
+      });
     if (this.view(check).differences.find((d) => d.id === differenceId)?.resolution) {
-      throw new TillError('conflict', 'This difference already has a note.');
+      throw new TillError('conflict', 'This difference already has a note.', {
+        words: { key: 'reconciliation.alreadyNoted' },
+      });
     }
     this.d.store.resolve(check, difference, note, by, () => {
       if (difference.tenderId !== null) this.d.ledger.markReconciled(difference.tenderId);
@@ -219,7 +228,10 @@ export class ReconciliationService {
 
   private stored(checkId: string): StoredCheck {
     const check = this.d.store.check(checkId);
-    if (!check) throw new TillError('not_found', 'That check is not in the till.');
+    if (!check)
+      throw new TillError('not_found', 'That check is not in the till.', {
+        words: { key: 'reconciliation.checkGone' },
+      });
     return check;
   }
 

@@ -36,6 +36,14 @@ export interface CheckoutOptions extends SalePrintingOptions {
   storage?: Pick<StorageHealth, 'assertNewSaleAllowed' | 'refuseNewSale'>;
 }
 
+/** Why a sale holding money cannot be abandoned (keys `services.sale.keep.*` in the catalogues). */
+const KEEP_WORDS = {
+  cash: 'Cash was taken on this sale, and the till cannot record giving cash back yet, so the sale cannot be abandoned: take the rest and complete it.',
+  manualCard:
+    'A card payment keyed in by hand is on this sale, and the till cannot refund it, so the sale cannot be abandoned: take the rest and complete it.',
+  card: 'Money has been taken on this sale: refund it instead of abandoning it.',
+} as const;
+
 export class Checkout {
   private readonly ui = new Map<string, PaymentUiState>();
   /** Sales (and original payments, for refunds) with a card start under way in this process. */
@@ -194,27 +202,24 @@ export class Checkout {
   abandon(saleId: string, because: Exclude<EndReason, 'not_issued'> = 'voided'): SaleView {
     const sale = this.openSaleWithoutCardInFlight(saleId);
     const refusal = this.abandonRefusal(sale);
-    if (refusal) throw new TillError('conflict', refusal);
+    if (refusal)
+      throw new TillError('conflict', KEEP_WORDS[refusal], { words: { key: `sale.keep.${refusal}` } });
     const abandoned = this.o.ledger.abandon(saleId, because);
     this.o.onSale(abandoned);
     return abandoned;
   }
 
-  /** Why the sale still holds money and so cannot be abandoned, in the cashier's words; null if it holds none. */
-  private abandonRefusal(sale: SaleView): string | null {
+  /** Why the sale still holds money and so cannot be abandoned (a KEEP_WORDS entry); null if it holds none. */
+  private abandonRefusal(sale: SaleView): keyof typeof KEEP_WORDS | null {
     const kinds = new Set(sale.tenders.map((t) => t.kind));
-    if (kinds.has('cash')) {
-      return 'Cash was taken on this sale, and the till cannot record giving cash back yet, so the sale cannot be abandoned: take the rest and complete it.';
-    }
-    if (kinds.has('manual_card')) {
-      return 'A card payment keyed in by hand is on this sale, and the till cannot refund it, so the sale cannot be abandoned: take the rest and complete it.';
-    }
+    if (kinds.has('cash')) return 'cash';
+    if (kinds.has('manual_card')) return 'manualCard';
     const notGivenBack = sale.tenders.some(
       (t) =>
         t.kind === 'card' &&
         (!t.paymentId || refundedAmount(this.o.paymentsFor({ originalPaymentId: t.paymentId })) < t.amount),
     );
-    return notGivenBack ? 'Money has been taken on this sale: refund it instead of abandoning it.' : null;
+    return notGivenBack ? 'card' : null;
   }
 
   async refund(input: {
@@ -239,18 +244,31 @@ export class Checkout {
     return this.exclusively(originalId, async () => {
       const original = this.o.payments.getPayment(originalId);
       if (!original || original.type !== 'SALE' || !original.successful) {
-        throw new TillError('invalid_input', 'Only a successful card sale can be refunded.');
+        throw new TillError('invalid_input', 'Only a successful card sale can be refunded.', {
+          words: { key: 'cardRefund.notSuccessful' },
+        });
       }
       // Refunds still running or awaiting a decision count too: they may yet move money.
       const refundable = refundableLeft(original, this.o.paymentsFor({ originalPaymentId: originalId }));
-      if (input.amount > refundable) {
-        throw new TillError('invalid_input', `At most ${refundable} can still be refunded on that payment.`);
-      }
       const currency = await this.o.terminalCurrency(input.terminalId);
+      if (input.amount > refundable) {
+        const left = { minor: refundable, currency: original.currency ?? currency };
+        throw new TillError(
+          'invalid_input',
+          `At most ${formatMoney(left.minor, left.currency)} can still be refunded on that payment.`,
+          { words: { key: 'cardRefund.atMost', params: { left } } },
+        );
+      }
       if (original.currency && original.currency !== currency) {
         throw new TillError(
           'rejected',
           `That card machine takes ${currency}; the sale was in ${original.currency}.`,
+          {
+            words: {
+              key: 'cardRefund.otherCurrency',
+              params: { terminal: currency, sale: original.currency },
+            },
+          },
         );
       }
       return start(currency, {
@@ -273,7 +291,10 @@ export class Checkout {
 
   getPayment(paymentId: string): PaymentView {
     const view = this.o.payments.getPayment(paymentId);
-    if (!view) throw new TillError('not_found', 'That card payment does not exist.');
+    if (!view)
+      throw new TillError('not_found', 'That card payment does not exist.', {
+        words: { key: 'payment.notFound' },
+      });
     return this.paymentView(view);
   }
 

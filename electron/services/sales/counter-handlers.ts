@@ -25,37 +25,54 @@ export interface CounterHandlerDeps {
 /** Prints a completed sale's receipt: the first time as it is, after that marked as a copy. */
 async function printSaleReceipt(deps: CounterHandlerDeps, sale: SaleView): Promise<ReceiptChoiceView> {
   if (sale.state !== 'completed') {
-    throw new TillError('conflict', 'This sale is not paid yet: take payment first, then print its receipt.');
+    throw new TillError(
+      'conflict',
+      'This sale is not paid yet: take payment first, then print its receipt.',
+      {
+        words: { key: 'receipt.notPaid' },
+      },
+    );
   }
   const printing = await deps.printing();
   const job = await printing.printReceipt(`${sale.saleId}:sale`, deps.checkout.saleReceiptLines(sale));
-  const words = { receiptNumber: sale.receiptNumber };
+  const receipt = { receiptNumber: sale.receiptNumber };
+  const params = { receipt: sale.receiptNumber };
   if (job.state === 'printed' || job.state === 'uncertain') {
     await printing.reprint(job.id);
     return {
-      ...words,
+      ...receipt,
       outcome: 'copy',
       message: `Receipt ${sale.receiptNumber} is printing again, marked as a copy.`,
+      words: { key: 'receipt.copy', params },
     };
   }
   if (job.state === 'cancelled') {
     throw new TillError(
       'conflict',
       `Receipt ${sale.receiptNumber} was cancelled in the print queue: print it again from the Printer screen.`,
+      { words: { key: 'receipt.cancelled', params } },
     );
   }
-  return { ...words, outcome: 'printed', message: `Receipt ${sale.receiptNumber} is printing.` };
+  return {
+    ...receipt,
+    outcome: 'printed',
+    message: `Receipt ${sale.receiptNumber} is printing.`,
+    words: { key: 'receipt.printing', params },
+  };
 }
 
 /** Money taken on an open sale keeps it from being parked: it is finished or refunded instead. */
 function setAsideForParking(deps: CounterHandlerDeps, saleId: string): void {
   const sale = deps.ledger.get(saleId);
   if (sale.state !== 'open')
-    throw new TillError('conflict', `This sale is already ${sale.state}: it cannot be parked.`);
+    throw new TillError('conflict', `This sale is already ${sale.state}: it cannot be parked.`, {
+      words: { key: `park.already.${sale.state}` },
+    });
   if (sale.paid > 0) {
     throw new TillError(
       'conflict',
       `${formatMoney(sale.paid, sale.currency)} was already taken on this sale, so it cannot be parked: take the rest and finish it, or refund what was taken.`,
+      { words: { key: 'park.partPaid', params: { paid: { minor: sale.paid, currency: sale.currency } } } },
     );
   }
   deps.checkout.abandon(saleId, 'parked');
@@ -102,7 +119,10 @@ export function counterHandlers(deps: CounterHandlerDeps): HandlersOf<'counter'>
     'counter.reprintLast': () => {
       serving();
       const last = deps.ledger.lastCompleted();
-      if (!last) throw new TillError('not_found', 'No sale has been completed on this till yet.');
+      if (!last)
+        throw new TillError('not_found', 'No sale has been completed on this till yet.', {
+          words: { key: 'receipt.noneYet' },
+        });
       return printSaleReceipt(deps, last);
     },
   };

@@ -95,6 +95,7 @@ export function createSalesHistory(parts: SalesHistoryParts): { history: SaleHis
       };
     },
     receiptLines: (sale) => checkout.saleReceiptLines(sale),
+    paperSettings: parts.receiptSettings,
     printReceipt: (receiptId, lines) => parts.printReceipt(receiptId, lines, { kickDrawer: false }),
     logger,
   });

@@ -7,6 +7,8 @@ import type { HistoryPage, SaleRecord, SaleSummary, SaleView, StaffStamp } from 
 import type { HistorySearch } from '../../../shared/contract/history';
 import { TillError } from '../../../shared/contract/errors';
 import { text, line, type ReceiptLine } from '../../../shared/receipt';
+import { paperFormat } from '../../../shared/format';
+import { receiptWords } from '../../../shared/receipt-words';
 import { vatSummary } from '../../../shared/vat';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
@@ -14,6 +16,7 @@ import { refundableLeft, type MoneyFacts } from '../payments/journal';
 import type { Db, Migration } from '../storage/database';
 import { linePaidAmounts } from '../../../shared/refund-money';
 import type { SaleRefunds } from './refunds';
+import type { ReceiptSettings } from './checkout';
 import { receiptNumberOf } from './sales-ledger';
 
 export const HISTORY_MIGRATIONS: readonly Migration[] = [
@@ -44,6 +47,8 @@ export interface SaleHistoryOptions {
   } | null;
   /** The sale's receipt as it printed (the checkout builds it). */
   receiptLines: (sale: SaleView) => ReceiptLine[];
+  /** The shop's locale and zone for the COPY heading; en-GB and the machine's zone when absent. */
+  paperSettings?: () => Pick<ReceiptSettings, 'locale' | 'timeZone'>;
   printReceipt: (receiptId: string, lines: ReceiptLine[]) => Promise<unknown>;
   logger: Logger;
 }
@@ -161,10 +166,12 @@ export class SaleHistory {
       throw new TillError('conflict', 'Only a completed sale has a receipt to print again.', {
         words: { key: 'history.noReceipt' },
       });
-    const when = new Date(this.o.clock.now()).toISOString().slice(0, 16).replace('T', ' ');
+    const { locale, timeZone } = this.o.paperSettings?.() ?? {};
+    const words = receiptWords(locale);
+    const when = paperFormat(locale, timeZone).dateTime(this.o.clock.now());
     const heading: ReceiptLine[] = [
-      text('COPY', 'BOLD', 'DOUBLE_HEIGHT'),
-      text(`Reprinted ${when}${by ? ` by ${by.name}` : ''}: not a new sale`),
+      text(words.copy, 'BOLD', 'DOUBLE_HEIGHT'),
+      text(words.reprinted(when, by?.name ?? null)),
       line('DOUBLE_LINE_SEPARATOR'),
     ];
     const receiptId = `${sale.saleId}:copy-${randomUUID().slice(0, 8)}`;

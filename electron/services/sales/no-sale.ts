@@ -45,6 +45,7 @@ const toView = (row: NoSaleRow): NoSaleView => ({
   at: row.at,
   drawer: row.drawer,
   message: MESSAGES[row.drawer],
+  words: { key: `noSale.drawer.${row.drawer}` },
 });
 
 export class NoSales {

@@ -90,6 +90,7 @@ export class ParkedSales {
         throw new TillError(
           'not_found',
           'That parked sale is no longer parked (it was resumed, perhaps at another moment): look in the list again.',
+          { words: { key: 'parked.gone' } },
         );
       }
       if (!options.keep) this.db.prepare('DELETE FROM parked_sales WHERE id = ?').run(parkedId);

@@ -100,12 +100,14 @@ export function refuseUnseenPrices(
 
 export function priceSale(request: PricingRequest, products: ReadonlyMap<string, Product>): PricedSale {
   const money = (minor: number) => formatMoney(minor, request.currency);
+  const wordMoney = (minor: number) => ({ minor, currency: request.currency });
   const lines = mergeLines(request.lines).map((line) => {
     const product = products.get(line.productId);
     if (!product) {
       throw new TillError(
         'invalid_input',
         'A product in the basket is no longer for sale: remove it from the basket and try again.',
+        { words: { key: 'sale.noLongerForSale' } },
       );
     }
     const unitPrice = line.priceOverride?.unitPrice ?? product.price;
@@ -122,6 +124,12 @@ export function priceSale(request: PricingRequest, products: ReadonlyMap<string,
       throw new TillError(
         'invalid_input',
         `The discount on ${product.name} (${money(amount)}) is more than the line costs (${money(gross)}): make it smaller.`,
+        {
+          words: {
+            key: 'sale.lineDiscountTooBig',
+            params: { name: product.name, discount: wordMoney(amount), cost: wordMoney(gross) },
+          },
+        },
       );
     }
     if (exceedsLimit(gross, amount, request.discountLimitBasisPoints)) needs.add('discount');
@@ -135,6 +143,12 @@ export function priceSale(request: PricingRequest, products: ReadonlyMap<string,
       throw new TillError(
         'invalid_input',
         `The basket discount (${money(amount)}) is more than the basket costs (${money(priced.subtotal)}): make it smaller.`,
+        {
+          words: {
+            key: 'sale.basketDiscountTooBig',
+            params: { discount: wordMoney(amount), cost: wordMoney(priced.subtotal) },
+          },
+        },
       );
     }
     if (exceedsLimit(priced.subtotal, amount, request.discountLimitBasisPoints)) needs.add('discount');

@@ -12,7 +12,7 @@ import { saleReceiptLines } from './sale-receipt-lines';
 
 export type ReceiptSettings = Pick<
   SaleReceiptInput,
-  'shop' | 'vatRateBasisPoints' | 'footerLines' | 'paperWidth' | 'locale'
+  'shop' | 'vatRateBasisPoints' | 'footerLines' | 'paperWidth' | 'locale' | 'timeZone'
 >;
 
 export interface SalePrintingOptions {

@@ -2,9 +2,8 @@
 // discount, the tenders, and VAT per rate on what each line finally cost (after its share of the
 // basket discount), so the VAT summary stays right after discounts.
 import type { AppliedDiscount, SaleView } from '../../../shared/contract';
-import { formatMoneyPlain } from '../../../shared/money';
 import type { ReceiptLine } from '../../../shared/receipt';
-import { formatterFor, forPaper, shopLocaleOr } from '../../../shared/format';
+import { paperFormat } from '../../../shared/format';
 import { receiptWords } from '../../../shared/receipt-words';
 import type { CardTransaction } from '../payments/pay-at-counter-client';
 import { buildSaleReceipt, type Tender } from '../printing/sale-receipt';
@@ -12,10 +11,9 @@ import type { ReceiptSettings } from './checkout';
 
 /** "Discount 10%" or "Discount £1.50" ("Rabatt 10 %", "Rabatt 1,50 €" in de-DE). */
 export function discountLabel(discount: AppliedDiscount, currency: string, locale = 'en-GB'): string {
+  const paper = paperFormat(locale);
   const what =
-    discount.kind === 'percent'
-      ? forPaper(formatterFor(shopLocaleOr(locale)).percent(discount.value))
-      : formatMoneyPlain(discount.value, currency, locale);
+    discount.kind === 'percent' ? paper.percent(discount.value) : paper.money(discount.value, currency);
   return receiptWords(locale).discount(what);
 }
 
@@ -57,7 +55,7 @@ export function saleReceiptLines(
         discount: { label: discountLabel(l.discount, sale.currency, locale), amount: l.discount.amount },
       }),
       ...(l.priceOverride && {
-        note: words.priceChangedFrom(formatMoneyPlain(l.priceOverride.listPrice, sale.currency, locale)),
+        note: words.priceChangedFrom(paperFormat(locale).money(l.priceOverride.listPrice, sale.currency)),
       }),
     })),
     ...(sale.discount && {

@@ -142,7 +142,9 @@ export class SalesLedger {
     return this.db.transaction(() => {
       const sale = this.get(saleId);
       if (sale.state !== 'open' && tender.kind !== 'card') {
-        throw new TillError('conflict', `This sale is already ${sale.state}.`);
+        throw new TillError('conflict', `This sale is already ${sale.state}.`, {
+          words: { key: `sale.already.${sale.state}` },
+        });
       }
       const flagged =
         tender.kind === 'manual_card' || sale.state !== 'open' || tender.reference !== undefined;

@@ -68,7 +68,9 @@ export class ShiftService {
   open(float: readonly DenominationCount[]): ShiftView {
     const by = this.d.serving();
     if (this.d.store.current()) {
-      throw new TillError('conflict', 'A shift is already open on this till: close it with a count first.');
+      throw new TillError('conflict', 'A shift is already open on this till: close it with a count first.', {
+        words: { key: 'shift.alreadyOpen' },
+      });
     }
     const floatCounts = tidy(float);
     return this.view(
@@ -90,9 +92,14 @@ export class ShiftService {
     amount: number;
   }): ShiftView {
     const by = this.d.serving();
-    const shift = this.openOrThrow('Open a shift before putting cash in or taking it out.');
+    const shift = this.openOrThrow(
+      'Open a shift before putting cash in or taking it out.',
+      'shift.noneForCash',
+    );
     if (input.reason === 'other' && input.note.trim() === '') {
-      throw new TillError('invalid_input', 'Say what the cash is for in the note.');
+      throw new TillError('invalid_input', 'Say what the cash is for in the note.', {
+        words: { key: 'shift.noteNeeded' },
+      });
     }
     this.d.store.addMovement({ shiftId: shift.id, ...input, note: input.note.trim(), at: this.now(), by });
     return this.view(shift);
@@ -100,7 +107,7 @@ export class ShiftService {
 
   close(counted: readonly DenominationCount[]): ShiftView {
     const by = this.d.serving();
-    const shift = this.openOrThrow('No shift is open, so there is no drawer to count.');
+    const shift = this.openOrThrow('No shift is open, so there is no drawer to count.', 'shift.noneToCount');
     const countedCounts = tidy(counted);
     const closedAt = this.now();
     const parts = this.drawerParts(shift, closedAt);
@@ -137,9 +144,9 @@ export class ShiftService {
     return new Date(last ? Math.max(now, Date.parse(last) + 1) : now).toISOString();
   }
 
-  private openOrThrow(words: string): StoredShift {
+  private openOrThrow(english: string, key: string): StoredShift {
     const shift = this.d.store.current();
-    if (!shift) throw new TillError('conflict', words);
+    if (!shift) throw new TillError('conflict', english, { words: { key } });
     return shift;
   }
 
@@ -149,6 +156,12 @@ export class ShiftService {
       throw new TillError(
         'invalid_input',
         `${formatMoney(result.badValue, this.d.currency)} is not a note or coin of this shop’s money: count it again.`,
+        {
+          words: {
+            key: 'shift.notADenomination',
+            params: { value: { minor: result.badValue, currency: this.d.currency } },
+          },
+        },
       );
     }
     return result.total;

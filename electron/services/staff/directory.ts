@@ -8,7 +8,7 @@ import type { Clock } from '../common/clock';
 import {
   DEFAULT_SCRYPT_PARAMS,
   hashPin,
-  pinFormatProblem,
+  pinFormatError,
   pinMatches,
   PinTries,
   weakerThan,
@@ -25,6 +25,9 @@ export interface StaffDirectoryOptions {
   /** Tests use a cheaper cost; real use keeps the default. */
   scryptParams?: ScryptParams;
 }
+
+const hasManagerAlready = () =>
+  new TillError('conflict', 'This till already has a manager.', { words: { key: 'people.hasManager' } });
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
@@ -65,11 +68,11 @@ export class StaffDirectory {
   /** Only while no manager exists; the check and the write are one step. */
   addFirstManager(name: string, pin: string): Promise<StaffRecord> {
     return this.tries.serialized(async () => {
-      if (this.hasManager()) throw new TillError('conflict', 'This till already has a manager.');
+      if (this.hasManager()) throw hasManagerAlready();
       this.checkName(name, null);
       const pinHash = await this.newPinHash(pin, null);
       return this.store.transaction(() => {
-        if (this.hasManager()) throw new TillError('conflict', 'This till already has a manager.');
+        if (this.hasManager()) throw hasManagerAlready();
         return this.store.insert({ name: name.trim(), role: 'manager', pinHash });
       });
     });
@@ -79,8 +82,7 @@ export class StaffDirectory {
     return this.tries.serialized(async () => {
       const person = this.activePerson(id);
       if (change.name !== undefined) this.checkName(change.name, id);
-      if (change.role !== undefined && change.role !== 'manager')
-        this.keepAManager(person, 'be given another role');
+      if (change.role !== undefined && change.role !== 'manager') this.keepAManager(person, 'role');
       const pinHash = change.pin === undefined ? undefined : await this.newPinHash(change.pin, id);
       return this.store.update(id, {
         ...(change.name !== undefined && { name: change.name.trim() }),
@@ -92,7 +94,7 @@ export class StaffDirectory {
 
   remove(id: string): StaffRecord {
     const person = this.activePerson(id);
-    this.keepAManager(person, 'be removed');
+    this.keepAManager(person, 'remove');
     return this.store.remove(id);
   }
 
@@ -136,7 +138,9 @@ export class StaffDirectory {
   private activePerson(id: string): StaffRecord {
     const person = this.store.get(id);
     if (!person || !person.active)
-      throw new TillError('not_found', 'That person is not on this till’s staff.');
+      throw new TillError('not_found', 'That person is not on this till’s staff.', {
+        words: { key: 'people.notOnStaff' },
+      });
     return person;
   }
 
@@ -145,16 +149,19 @@ export class StaffDirectory {
       throw new TillError(
         'conflict',
         `Someone called ${name.trim()} is already on the staff: add a surname or initial so people can tell them apart.`,
+        { words: { key: 'people.sameName', params: { name: name.trim() } } },
       );
     }
   }
 
-  private keepAManager(person: StaffRecord, what: string): void {
+  private keepAManager(person: StaffRecord, change: 'role' | 'remove'): void {
     if (person.role !== 'manager') return;
     if (this.active().some((p) => p.id !== person.id && p.role === 'manager')) return;
+    const what = change === 'role' ? 'be given another role' : 'be removed';
     throw new TillError(
       'conflict',
       `${person.name} is the only manager, so cannot ${what}: add another manager first.`,
+      { words: { key: `people.onlyManager.${change}`, params: { name: person.name } } },
     );
   }
 
@@ -163,11 +170,13 @@ export class StaffDirectory {
    * the new PIN against every other person's hash (salted, so there is no faster way).
    */
   private async newPinHash(pin: string, exceptId: string | null): Promise<PinHashRecord> {
-    const problem = pinFormatProblem(pin);
-    if (problem) throw new TillError('invalid_input', problem);
+    const problem = pinFormatError(pin);
+    if (problem) throw problem;
     const others = this.active().filter((p) => p.id !== exceptId);
     if (await this.matchAmong(others, pin)) {
-      throw new TillError('conflict', 'Someone else on this till already uses that PIN: choose another.');
+      throw new TillError('conflict', 'Someone else on this till already uses that PIN: choose another.', {
+        words: { key: 'people.pinTaken' },
+      });
     }
     return hashPin(pin, this.params, new Date(this.clock.now()));
   }

@@ -42,16 +42,25 @@ export type PinVerifyResult =
   | { ok: false; reason: 'wrong'; triesLeft: number; retryAfterMs: number }
   | { ok: false; reason: 'locked'; retryAfterMs: number };
 
-/** Why a new PIN is refused, or null when it is acceptable. */
-export function pinFormatProblem(pin: string): string | null {
+/** The refusal of an unacceptable new PIN, worded, or null when it is acceptable. */
+export function pinFormatError(pin: string): TillError | null {
   const { minDigits, maxDigits } = PIN_POLICY;
   if (!/^\d+$/.test(pin) || pin.length < minDigits || pin.length > maxDigits)
-    return `The PIN must be ${minDigits} to ${maxDigits} digits.`;
+    return new TillError('invalid_input', `The PIN must be ${minDigits} to ${maxDigits} digits.`, {
+      words: { key: 'pin.digits', params: { min: minDigits, max: maxDigits } },
+    });
   const digits = [...pin].map(Number);
   const steps = new Set(digits.slice(1).map((digit, i) => digit - digits[i]!));
   if (steps.size === 1 && [0, 1, -1].includes([...steps][0]!))
-    return 'That PIN is too easy to guess (repeated or consecutive digits).';
+    return new TillError('invalid_input', 'That PIN is too easy to guess (repeated or consecutive digits).', {
+      words: { key: 'pin.tooEasy' },
+    });
   return null;
+}
+
+/** Why a new PIN is refused, or null when it is acceptable. */
+export function pinFormatProblem(pin: string): string | null {
+  return pinFormatError(pin)?.message ?? null;
 }
 
 /** How long a wrong try locks the PIN, given the wrong tries in a row including it. */
@@ -222,8 +231,8 @@ export class ManagerPin {
    */
   setPin(newPin: string, currentPin?: string): Promise<void> {
     return this.tries.serialized(async () => {
-      const problem = pinFormatProblem(newPin);
-      if (problem) throw new TillError('invalid_input', problem);
+      const problem = pinFormatError(newPin);
+      if (problem) throw problem;
       if (this.isSet()) {
         if (currentPin === undefined)
           throw new TillError('not_allowed', 'Enter the current manager PIN to change it.');

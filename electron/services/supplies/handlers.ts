@@ -120,6 +120,7 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
         currency: deps.currency,
         paperWidth: printer?.paperWidth ?? 80,
         printedAt: new Date(deps.clock.now()),
+        locale: settings.shop.locale,
       });
       await deps.printReceipt(`supplies-order-${orderId}-${deps.clock.now()}`, lines);
       return { ok: true as const };

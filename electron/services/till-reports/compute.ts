@@ -2,7 +2,12 @@
 // refunds), category, cashier and hour, refunds, discounts, price overrides, voids, No-sales and
 // cash movements, all in integer minor units, and the line-by-line records the accountant's CSV
 // is written from. One pass over the sales.
-import { CASH_MOVEMENT_LABELS, type CashMovementReason, type TillReportView } from '../../../shared/contract';
+import {
+  CASH_MOVEMENT_LABELS,
+  TILL_REPORT_LABELS,
+  type CashMovementReason,
+  type TillReportView,
+} from '../../../shared/contract';
 import { vatSummary } from '../../../shared/vat';
 import type { DayFacts } from './sources';
 
@@ -39,10 +44,11 @@ export interface LineRecord {
   direction: 'in' | 'out' | '';
 }
 
-export const NOBODY = 'Nobody signed in';
-export const NO_CATEGORY = 'No category';
-const CASH = { key: 'cash', label: 'Cash' };
-const MANUAL = { key: 'manual_card', label: 'Card keyed in by hand' };
+export const NOBODY = TILL_REPORT_LABELS.nobody;
+export const NO_CATEGORY = TILL_REPORT_LABELS.noCategory;
+export const CASH = { key: 'cash', label: 'Cash' };
+export const MANUAL = { key: 'manual_card', label: 'Card keyed in by hand' };
+export const UNKNOWN_CARD = { key: 'card:unknown', label: 'Card machine not known' };
 
 interface CountAmount {
   count: number;
@@ -79,7 +85,11 @@ class VatByRate {
   }
 }
 
-/** The local hour (0–23) of an ISO time; formatted once per quarter hour, so 100,000 lines stay fast. */
+/**
+ * The local hour (0–23) of an ISO time in the shop's zone; worked out once per quarter hour, so
+ * 100,000 lines stay fast. Only the hour's number is read (the parts, not the text, which some
+ * locales write as "14 Uhr"); the slips and screens write it in the shop's locale.
+ */
 function hourReader(timeZone: string | undefined): (iso: string) => number {
   const format = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone });
   const cache = new Map<number, number>();
@@ -88,7 +98,8 @@ function hourReader(timeZone: string | undefined): (iso: string) => number {
     const quarter = Math.floor(ms / 900_000);
     let hour = cache.get(quarter);
     if (hour === undefined) {
-      hour = Number(format.format(new Date(quarter * 900_000))) % 24;
+      const part = format.formatToParts(new Date(quarter * 900_000)).find((p) => p.type === 'hour');
+      hour = Number(part?.value) % 24;
       cache.set(quarter, hour);
     }
     return hour;
@@ -193,7 +204,7 @@ export function computeReport(
             ? MANUAL
             : terminalId
               ? { key: `card:${terminalId}`, label: facts.terminalName(terminalId) }
-              : { key: 'card:unknown', label: 'Card machine not known' };
+              : UNKNOWN_CARD;
       tenders.add(key, label, t.amount);
       lines.push({
         ...blank,

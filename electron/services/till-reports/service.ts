@@ -33,7 +33,8 @@ export interface TillReportDeps {
   /** The highest Z number ever handed out, kept apart from the database. */
   numbers: { highest(): number; raise(number: number): void };
   printReceipt: (receiptId: string, lines: ReceiptLine[]) => Promise<unknown>;
-  printSettings: () => { shopName: string; paperWidth: PaperWidth };
+  /** The shop's name, paper and locale (the slip's words and amounts). */
+  printSettings: () => { shopName: string; paperWidth: PaperWidth; locale?: string };
   logger: Logger;
   /** The shop's time zone for the hours; the machine's when absent. */
   timeZone?: string;
@@ -53,6 +54,7 @@ export class TillReportService {
       throw new TillError(
         'conflict',
         'A shift is still open: count the drawer and close the shift, then run the Z report.',
+        { words: { key: 'tillReport.shiftOpen' } },
       );
     }
     const number = this.reserveNumber();
@@ -113,13 +115,17 @@ export class TillReportService {
       throw new TillError(
         'storage',
         'The till could not record the next Z number, so the day was not closed. Check that the disk has space, then try again.',
+        { words: { key: 'tillReport.zNotRecorded' } },
       );
     }
   }
 
   private storedZ(zNumber: number) {
     const stored = this.d.store.get(zNumber);
-    if (!stored) throw new TillError('not_found', `There is no Z report ${zNumber} on this till.`);
+    if (!stored)
+      throw new TillError('not_found', `There is no Z report ${zNumber} on this till.`, {
+        words: { key: 'tillReport.noZ', params: { number: zNumber } },
+      });
     return stored;
   }
 

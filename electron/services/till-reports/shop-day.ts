@@ -42,7 +42,7 @@ export interface ShopDayDeps {
   /** No-sales in (since, until]; absent while the till cannot list them by period. */
   noSales?: (since: string, until: string) => NoSaleFact[];
   printReceipt: TillReportServiceDeps['printReceipt'];
-  receiptSettings: () => Pick<ReceiptSettings, 'shop' | 'paperWidth'>;
+  receiptSettings: () => Pick<ReceiptSettings, 'shop' | 'paperWidth' | 'locale'>;
   timeZone?: string;
 }
 
@@ -76,7 +76,7 @@ export function createShopDay(d: ShopDayDeps) {
     printReceipt: d.printReceipt,
     printSettings: () => {
       const r = d.receiptSettings();
-      return { shopName: r.shop.name, paperWidth: r.paperWidth };
+      return { shopName: r.shop.name, paperWidth: r.paperWidth, ...(r.locale && { locale: r.locale }) };
     },
     logger: d.logger,
     ...(d.timeZone && { timeZone: d.timeZone }),

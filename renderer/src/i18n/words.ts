@@ -14,10 +14,22 @@ function paramText(value: WordParam): string | number {
 export function wordsText(words: Words | undefined | null, english: string): string {
   if (!words) return english;
   const key = `services.${words.key}`;
-  if (!i18n.exists(key)) return english;
   const params: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(words.params ?? {})) params[name] = paramText(value);
+  // With the params, so a plural key (`…_one`, `…_other`) is found by its `count`.
+  if (!i18n.exists(key, params)) return english;
   return i18n.t(key as never, params) as string;
+}
+
+/** A bad line of a file and each keyed reason ("Line 4: the name is empty; …"), or `english`. */
+export function lineReasonsText(
+  line: number,
+  reasons: readonly Words[] | undefined,
+  english: string,
+): string {
+  if (!reasons?.length || !reasons.every((r) => i18n.exists(`services.${r.key}`))) return english;
+  const listed = reasons.map((r) => wordsText(r, '')).join('; ');
+  return i18n.t('services.catalogueImport.line', { line, reasons: listed });
 }
 
 /** A card machine's notification ("INSERT_CARD"), or its English words when the code is new. */

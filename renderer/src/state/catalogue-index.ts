@@ -78,3 +78,23 @@ export function findBySku(index: CatalogueIndex, code: string): Product | undefi
 export function tileColour(index: CatalogueIndex, product: Product): string | null {
   return product.colour ?? index.categoryColours[product.category] ?? null;
 }
+
+/**
+ * What Enter in the search adds: a SKU or barcode typed in full, else the highlighted match of
+ * the results on screen, or, when the screen has not caught up with the typing yet (`shownQuery`
+ * differs from `typed`), the first match of what was typed — Enter never waits on the screen.
+ */
+export function productForEnter(
+  index: CatalogueIndex,
+  category: string,
+  typed: string,
+  shown: { query: string; highlight: number },
+): Product | null {
+  const text = typed.trim();
+  if (!text) return null;
+  const bySku = findBySku(index, text);
+  if (bySku) return bySku;
+  const current = shown.query === typed;
+  const matches = filterProducts(index, category, typed);
+  return matches[current ? Math.min(shown.highlight, matches.length - 1) : 0] ?? null;
+}

@@ -15,7 +15,7 @@ import {
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
-import { createManagerApproval, needsManager } from './manager-approval';
+import { approveOrShowProblem, createManagerApproval, needsManager } from './manager-approval';
 import { currentFormat, i18n } from '../i18n';
 
 export interface CatalogueState {
@@ -183,13 +183,7 @@ export function createCatalogueStore(api: TillApi) {
           () => api.invoke('catalogue.addFromSupplier', input),
           (p) => `${p.name} is now in the catalogue.`,
         ),
-      async approve(pin) {
-        try {
-          await approval.approve(pin);
-        } catch (error) {
-          set({ problem: describeCallError(error) });
-        }
-      },
+      approve: approveOrShowProblem(approval, (problem) => set({ problem })),
       cancelApproval: () => approval.cancel(),
       clearMessages: () => set({ problem: null, notice: null }),
     };

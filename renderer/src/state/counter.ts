@@ -8,6 +8,7 @@ import { withLine } from './basket';
 import { createManagerApproval } from './manager-approval';
 import type { CounterActions, SaleKit } from './sale-state';
 import { i18n } from '../i18n';
+import { wordsText } from '../i18n/words';
 
 export const COUNTER_NEEDS_APPROVAL = 'this needs a supervisor or manager';
 
@@ -150,7 +151,7 @@ export function counterActions(kit: SaleKit): CounterActions {
           'no-sale',
         );
         result = done;
-        set({ note: done.message });
+        set({ note: wordsText(done.words, done.message) });
       });
       return result;
     },
@@ -160,13 +161,14 @@ export function counterActions(kit: SaleKit): CounterActions {
       if (!sale) return;
       await run(async () => {
         const answer = await api.invoke('counter.printReceipt', { saleId: sale.saleId });
-        set({ receiptMessage: answer.message });
+        set({ receiptMessage: wordsText(answer.words, answer.message) });
       });
     },
     async reprintLast() {
       await run(async () => {
         const answer = await api.invoke('counter.reprintLast', {});
-        set({ receiptMessage: answer.message, note: answer.message });
+        const said = wordsText(answer.words, answer.message);
+        set({ receiptMessage: said, note: said });
       });
     },
 

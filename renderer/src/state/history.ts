@@ -13,7 +13,7 @@ import { disconnectedTill } from '../bridge/contract-client';
 import { i18n } from '../i18n';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
-import { createManagerApproval } from './manager-approval';
+import { approveOrShowProblem, createManagerApproval } from './manager-approval';
 
 export interface HistoryState {
   criteria: HistorySearch;
@@ -117,13 +117,7 @@ export function createHistoryStore(api: TillApi) {
           set({ busy: false });
         }
       },
-      async approve(pin) {
-        try {
-          await approval.approve(pin);
-        } catch (error) {
-          set({ problem: describeCallError(error) });
-        }
-      },
+      approve: approveOrShowProblem(approval, (problem) => set({ problem })),
       cancelApproval() {
         approval.cancel();
       },

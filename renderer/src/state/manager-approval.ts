@@ -7,6 +7,7 @@
 // again. The owning store keeps the reason in its own state (`show`).
 import { create } from 'zustand';
 import { TillError, type GuardedAction, type TillApi } from '../../../shared/contract';
+import { describeCallError } from './call-errors';
 
 export function needsManager(error: unknown): boolean {
   return error instanceof TillError && error.code === 'not_allowed';
@@ -91,5 +92,19 @@ export function createManagerApproval(api: TillApi, show: (reason: string | null
       if (again) await again();
     },
     cancel: hide,
+  };
+}
+
+/** A screen store's `approve(pin)`: approves with `approval`; a refused PIN becomes the store's problem. */
+export function approveOrShowProblem(
+  approval: ManagerApproval,
+  showProblem: (problem: string) => void,
+): (pin: string) => Promise<void> {
+  return async (pin) => {
+    try {
+      await approval.approve(pin);
+    } catch (error) {
+      showProblem(describeCallError(error));
+    }
   };
 }

@@ -11,7 +11,7 @@ import type {
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
-import { createManagerApproval } from './manager-approval';
+import { approveOrShowProblem, createManagerApproval } from './manager-approval';
 
 export interface ReconciliationState {
   terminals: NamedTerminal[] | null;
@@ -100,13 +100,7 @@ export function createReconciliationStore(api: TillApi) {
           set({ problem: describeCallError(error) });
         }
       },
-      async approve(pin) {
-        try {
-          await approval.approve(pin);
-        } catch (error) {
-          set({ problem: describeCallError(error) });
-        }
-      },
+      approve: approveOrShowProblem(approval, (problem) => set({ problem })),
       reset() {
         approval.cancel();
         set({ current: null, problem: null, busy: false });

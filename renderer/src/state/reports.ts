@@ -5,7 +5,7 @@ import type { ReportType, ReportView, TillApi } from '../../../shared/contract';
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
-import { createManagerApproval } from './manager-approval';
+import { approveOrShowProblem, createManagerApproval } from './manager-approval';
 import { i18n } from '../i18n';
 
 /** The reports offered, in order; their names and what they do are `reports.choice.<type>`. */
@@ -52,13 +52,7 @@ export function createReportsStore(api: TillApi) {
           set({ running: null });
         }
       },
-      async approve(pin) {
-        try {
-          await approval.approve(pin);
-        } catch (error) {
-          set({ problem: describeCallError(error) });
-        }
-      },
+      approve: approveOrShowProblem(approval, (problem) => set({ problem })),
       reset() {
         approval.cancel();
         set({ running: null, problem: null, report: null });

@@ -6,7 +6,7 @@ import type { DrawerSetup, MethodInput, ShiftView, TillApi } from '../../../shar
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
-import { createManagerApproval } from './manager-approval';
+import { approveOrShowProblem, createManagerApproval } from './manager-approval';
 
 export type CashMove = MethodInput<'shifts.moveCash'>;
 
@@ -97,13 +97,7 @@ export function createShiftStore(api: TillApi) {
           set({ busy: false });
         }
       },
-      async approve(pin) {
-        try {
-          await approval.approve(pin);
-        } catch (error) {
-          set({ problem: describeCallError(error) });
-        }
-      },
+      approve: approveOrShowProblem(approval, (problem) => set({ problem })),
     };
   });
 }

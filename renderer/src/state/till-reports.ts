@@ -5,7 +5,7 @@ import type { TillApi, TillReportView, ZSummary } from '../../../shared/contract
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
-import { createManagerApproval } from './manager-approval';
+import { approveOrShowProblem, createManagerApproval } from './manager-approval';
 
 export interface TillReportsState {
   report: TillReportView | null;
@@ -74,13 +74,7 @@ export function createTillReportsStore(api: TillApi) {
           save(files.lines);
           return { done: 'exported' };
         }),
-      async approve(pin) {
-        try {
-          await approval.approve(pin);
-        } catch (error) {
-          set({ problem: describeCallError(error) });
-        }
-      },
+      approve: approveOrShowProblem(approval, (problem) => set({ problem })),
     };
   });
 }

@@ -31,7 +31,12 @@ export async function launchBrowser(): Promise<Browser> {
 export async function openTill(
   browser: Browser,
   url: string,
-  options: { controlTime?: boolean; viewport?: { width: number; height: number } } = {},
+  options: {
+    controlTime?: boolean;
+    viewport?: { width: number; height: number };
+    /** The main navigation's name in the till's language ("Hauptmenü" on a German till). */
+    mainNav?: string;
+  } = {},
 ): Promise<Page> {
   // A page in its own context: axe (tests/e2e/support/axe.ts) opens a helper page beside it.
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
@@ -44,7 +49,7 @@ export async function openTill(
   });
   (page as Page & { problems?: string[] }).problems = problems;
   await page.goto(url);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.getByRole('navigation', { name: options.mainNav ?? 'Main' }).waitFor();
   return page;
 }
 

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { BUSY_REPLY, CLOSE_GRACE_MS } from '../../../electron/host/connection-guard';
 import { NOT_READING_CLOSE } from '../../../electron/host/server';
 import { ManualClock } from '../../support/manual-clock';
-import { mustOpen, openClient, startLimitedHost, waitUntil, within } from './support';
+import { waitUntil, within } from '../../support/wait';
+import { mustOpen, openClient, startLimitedHost } from './support';
 
 test('a frame over the size limit closes that socket with 1009, and the host carries on', async () => {
   const h = await startLimitedHost({ limits: { maxMessageBytes: 4096 } });
@@ -18,7 +19,7 @@ test('a frame over the size limit closes that socket with 1009, and the host car
       'a frame under the limit is answered',
     );
     client.call(2, 'test.call', { note: 'x'.repeat(5000) });
-    const closed = await within(5_000, 'the socket to close', client.closed);
+    const closed = await within(client.closed, 'the socket to close', 5_000);
     assert.equal(closed.code, 1009);
     assert.equal(h.calls.length, 1, 'the oversized call never reached the till');
     const next = await mustOpen(h.host);
@@ -51,7 +52,7 @@ test('calls over the in-flight limit are refused at once with a worded busy repl
     held.shift()!();
     assert.deepEqual(await client.reply(1), { ok: true, value: { n: 1 } });
     client.call(4, 'test.call', { n: 4 }); // a place is free again
-    await waitUntil(5_000, 'call 4 to reach the till', () => h.calls.length === 3);
+    await waitUntil(() => h.calls.length === 3, 'call 4 to reach the till', 5_000);
     for (const release of held.splice(0)) release();
     assert.deepEqual(await client.reply(2), { ok: true, value: { n: 2 } });
     assert.deepEqual(await client.reply(4), { ok: true, value: { n: 4 } });
@@ -88,9 +89,9 @@ test('a socket that stops reading is no longer read from, then closed with a cod
     assert.equal(closed.answered, readBeforePause);
 
     client.ws.resume(); // read now, to see how the host closed it
-    await waitUntil(10_000, 'the close frame', () => client.ws.readyState === client.ws.CLOSING);
+    await waitUntil(() => client.ws.readyState === client.ws.CLOSING, 'the close frame', 10_000);
     await clock.advance(CLOSE_GRACE_MS); // the host cuts a socket that does not finish closing
-    assert.deepEqual(await within(5_000, 'the socket to close', client.closed), {
+    assert.deepEqual(await within(client.closed, 'the socket to close', 5_000), {
       code: NOT_READING_CLOSE.code,
       reason: NOT_READING_CLOSE.reason,
     });
@@ -115,9 +116,9 @@ test('a socket that catches up is read again and never closed', async () => {
     client.call(41);
     client.ws.resume();
     await waitUntil(
-      10_000,
-      'the first 40 replies',
       () => [...client.replies.keys()].length >= h.calls.length,
+      'the first 40 replies',
+      10_000,
     );
     await clock.advance(50); // the host looks at its queue again
     assert.deepEqual(
@@ -143,11 +144,15 @@ test('sockets over the connection limit are refused with 503 until one closes', 
     assert.deepEqual(await openClient(h.host), { refused: 503 });
     assert.deepEqual(h.faults, [{ kind: 'too_many_connections', open: 2 }]);
     first.ws.close();
-    await within(5_000, 'the first socket to close', first.closed);
-    const third = await waitUntil(5_000, 'a new socket to open once one has closed', async () => {
-      const attempt = await openClient(h.host);
-      return 'refused' in attempt ? undefined : attempt;
-    });
+    await within(first.closed, 'the first socket to close', 5_000);
+    const third = await waitUntil(
+      async () => {
+        const attempt = await openClient(h.host);
+        return 'refused' in attempt ? undefined : attempt;
+      },
+      'a new socket to open once one has closed',
+      5_000,
+    );
     for (const c of [second, third]) c.ws.close();
   } finally {
     await h.close();

@@ -14,6 +14,7 @@ import {
 import { EventBus } from '../../../electron/services/app/events';
 import type { Reply } from '../../../shared/contract/errors';
 import { HOST_SOCKET_PATH } from '../../../shared/host-protocol';
+import { waitUntil } from '../../support/wait';
 
 export interface LimitedHost {
   host: BrowserHost;
@@ -53,27 +54,12 @@ export async function startLimitedHost(
     faults,
     calls,
     fault: (kind, ms = 10_000) =>
-      waitUntil(ms, `the host to report ${kind}`, () => faults.find((f) => f.kind === kind) as never),
+      waitUntil(() => faults.find((f) => f.kind === kind) as never, `the host to report ${kind}`, ms),
     async close() {
       await host.close();
       rmSync(rendererDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Polls `probe` every few ms until it gives a value; fails after `ms`. */
-export async function waitUntil<T>(
-  ms: number,
-  what: string,
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 export function socketUrl(host: BrowserHost): string {
@@ -91,15 +77,6 @@ export interface Client {
   closed: Promise<{ code: number; reason: string }>;
   /** The headers of the 101 that opened it. */
   upgradeHeaders: Record<string, string>;
-}
-
-/** `promise`, or a failure naming what it waited for when `ms` pass first. */
-export function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /** Opens a socket; resolves with the HTTP status when the upgrade is refused. */
@@ -124,7 +101,7 @@ export function openClient(host: BrowserHost): Promise<Client | { refused: numbe
         upgradeHeaders,
         call: (id, method = 'test.call', input = {}) =>
           ws.send(JSON.stringify({ kind: 'call', id, method, input })),
-        reply: (id, ms = 5_000) => waitUntil(ms, `the reply to call ${id}`, () => replies.get(id)),
+        reply: (id, ms = 5_000) => waitUntil(() => replies.get(id), `the reply to call ${id}`, ms),
       }),
     );
     ws.once('unexpected-response', (_req, res) => resolve({ refused: res.statusCode ?? 0 }));

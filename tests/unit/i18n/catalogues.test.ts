@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { catalogues, i18n } from '../../../renderer/src/i18n';
 import { offences, internalsIn } from './staff-words';
 import { ACTION_WORDS, RIGHTS, whoMay } from '../../../shared/staff-rights';
+import { methods } from '../../../shared/contract';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -76,6 +77,11 @@ test('the internals check itself catches each kind it is meant to', () => {
     assert.notDeepEqual(internalsIn(bad), [], `not caught: ${bad}`);
   for (const fine of ['Printer: ready', 'A device printer path looks like /dev/usb/lp0.', 'Total 1.234,50 €'])
     assert.deepEqual(internalsIn(fine), [], `wrongly caught: ${fine}`);
+});
+
+test('the internals check knows every contract method, so a new area’s method name is caught too', () => {
+  const missed = Object.keys(methods).filter((name) => internalsIn(`The call ${name} failed.`).length === 0);
+  assert.deepEqual(missed, []);
 });
 
 test('German reads German: a plural and money by key', () => {

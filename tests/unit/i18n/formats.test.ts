@@ -103,7 +103,7 @@ const receipt = (locale?: string): SaleReceiptInput => ({
   paperWidth: 80,
 });
 
-test('a receipt in de-DE prints German words and amounts, byte for byte on CP858', () => {
+test('a receipt in de-DE prints German words and amounts (grouped, 1.234,50 €), byte for byte on CP858', () => {
   const printed = (input: SaleReceiptInput) =>
     decodeEscPos(encodeReceipt(buildSaleReceipt(input), { paperWidth: 80, codePage: 'cp858' })).lines.map(
       (l) => l.text,
@@ -114,8 +114,8 @@ test('a receipt in de-DE prints German words and amounts, byte for byte on CP858
       german.some((l) => pattern.test(l)),
       `${pattern}\n${german.join('\n')}`,
     );
-  has(/^SUMME\s+1234,50 €$/);
-  has(/^Bar\s+1300,00 €$/);
+  has(/^SUMME\s+1\.234,50 €$/);
+  has(/^Bar\s+1\.300,00 €$/);
   has(/^Rückgeld\s+65,50 €$/);
   has(/^MwSt\. 19 %\s+197,11 €$/);
   has(/^04\.03\.2026 17:12$/);
@@ -123,7 +123,7 @@ test('a receipt in de-DE prints German words and amounts, byte for byte on CP858
   // Without a locale the receipt stays as it was (en-GB).
   const english = printed(receipt());
   assert.ok(
-    english.some((l) => /^TOTAL\s+€1234\.50$/.test(l)),
+    english.some((l) => /^TOTAL\s+€1,234\.50$/.test(l)),
     english.join('\n'),
   );
   assert.ok(

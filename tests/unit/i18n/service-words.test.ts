@@ -14,12 +14,8 @@ import { describeConnectionError } from '../../../electron/services/storage/sett
 import { i18n } from '../../../renderer/src/i18n';
 import { wordsText } from '../../../renderer/src/i18n/words';
 import { offences } from './staff-words';
-
-interface Worded {
-  where: string;
-  text: string;
-  words?: Words | undefined;
-}
+import { counterWordings, rightsWordings, type Worded } from './counter-words';
+import { officeSamples } from './office-samples';
 
 const fromError = (where: string, error: TillError): Worded => ({
   where,
@@ -228,18 +224,67 @@ test('no worded message of the services shows an id, a URL path, an error class 
   assert.deepEqual(offences(all), []);
 });
 
-test('every key a service sends is in both catalogues, and English says what the service says', () => {
-  const keyed = everything().filter((w) => w.words);
-  assert.ok(keyed.length >= 30, `only ${keyed.length} keyed messages`);
+/** A plural message (`…_one`, `…_other`) is found by its count. */
+const pluralCount = (words: Words) =>
+  typeof words.params?.['count'] === 'number' ? { count: words.params['count'] } : {};
+
+/** Each keyed message's key in both catalogues, and the English catalogue saying what the service says. */
+function keyProblems(keyed: readonly Worded[]): string[] {
   const problems: string[] = [];
   for (const { where, text, words } of keyed) {
     for (const lng of ['en', 'de'])
-      if (!i18n.exists(`services.${words!.key}`, { lng }))
+      if (!i18n.exists(`services.${words!.key}`, { lng, ...pluralCount(words!) }))
         problems.push(`${where}: ${words!.key} missing in ${lng}`);
     const english = wordsText(words, '(fallback)');
     if (english !== text) problems.push(`${where}: catalogue “${english}” ≠ service “${text}”`);
   }
-  assert.deepEqual(problems, []);
+  return problems;
+}
+
+test('every key a service sends is in both catalogues, and English says what the service says', () => {
+  const keyed = everything().filter((w) => w.words);
+  assert.ok(keyed.length >= 30, `only ${keyed.length} keyed messages`);
+  assert.deepEqual(keyProblems(keyed), []);
+});
+
+test('the counter’s, pricing’s, parked sales’, No-sale’s and the rights’ refusals: keyed, no internals', async () => {
+  const all = [...(await counterWordings()), ...(await rightsWordings())];
+  assert.ok(all.length >= 40, `only ${all.length} samples`);
+  assert.deepEqual(offences(all), []);
+  // Every one of them is sent with a key, so a German till never shows these in English.
+  assert.deepEqual(
+    all.filter((w) => !w.words).map((w) => `${w.where}: ${w.text}`),
+    [],
+  );
+  assert.deepEqual(keyProblems(all), []);
+});
+
+test('shifts’, till reports’, staff’s, the catalogue’s, reconciliation’s and printing’s refusals: keyed, no internals', async () => {
+  const all = await officeSamples();
+  assert.ok(all.length >= 50, `only ${all.length} samples`);
+  assert.deepEqual(offences(all), []);
+  assert.deepEqual(
+    all.filter((w) => !w.words && !w.shown).map((w) => `${w.where}: ${w.text}`),
+    [],
+  );
+  assert.deepEqual(keyProblems(all.filter((w) => w.words)), []);
+  // A CSV file's bad lines are shown reason by reason from the catalogue: English as the service
+  // wrote it, and German in a German till.
+  const lines = all.filter((w) => w.shown);
+  assert.ok(lines.length >= 5, `only ${lines.length} bad lines`);
+  assert.deepEqual(
+    lines.filter((w) => w.shown!() !== w.text).map((w) => `${w.where}: “${w.shown!()}” ≠ “${w.text}”`),
+    [],
+  );
+  await i18n.changeLanguage('de-DE');
+  try {
+    assert.deepEqual(
+      lines.filter((w) => !w.shown!().startsWith('Zeile ')).map((w) => `${w.where}: ${w.shown!()}`),
+      [],
+    );
+  } finally {
+    await i18n.changeLanguage('en-GB');
+  }
 });
 
 test('a card sale reads German throughout: progress, approval with € amounts, a refusal', async () => {

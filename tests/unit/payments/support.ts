@@ -17,9 +17,13 @@ import {
   type CardTransaction,
 } from '../../../electron/services/payments/pay-at-counter-client';
 import { JOURNAL_MIGRATIONS } from '../../../electron/services/payments/journal';
+import { waitUntil, within } from '../../support/wait';
 import type { PaymentService, StartSaleInput } from '../../../electron/services/payments/transaction-runner';
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
 import type { ManualClock } from '../../support/manual-clock';
+
+// The waits live in tests/support/wait.ts; the payments tests reach them through here too.
+export { waitUntil, within };
 
 export { driveClock } from '../../support/manual-clock';
 
@@ -58,26 +62,6 @@ export function openPaymentsDatabase(file: string): Db {
   return openDatabase(file, JOURNAL_MIGRATIONS);
 }
 
-/** `work`, or a failure naming `what` once `limitMs` of real time passed (a hang is a failure). */
-export async function within<T>(
-  work: Promise<T>,
-  what: string | (() => string),
-  limitMs = 15_000,
-): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const named = typeof what === 'function' ? what() : what;
-      reject(new Error(`gave up after ${limitMs} ms waiting for ${named}`));
-    }, limitMs);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** service.settled(id), failing with the payment's state if it has not settled in time. */
 export function settledWithin(service: PaymentService, paymentId: string, limitMs = 15_000) {
   return within(
@@ -85,19 +69,6 @@ export function settledWithin(service: PaymentService, paymentId: string, limitM
     () => `card payment ${paymentId} to settle (it is ${service.getPayment(paymentId)?.state ?? 'missing'})`,
     limitMs,
   );
-}
-
-/** Checks `holds` every few real milliseconds until it is true; fails naming `what` after `limitMs`. */
-export async function waitUntil(
-  holds: () => boolean | Promise<boolean>,
-  what: string,
-  limitMs = 15_000,
-): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  while (!(await holds())) {
-    if (Date.now() > deadline) assert.fail(`gave up after ${limitMs} ms waiting for ${what}`);
-    await delay(5);
-  }
 }
 
 /**

@@ -7,8 +7,9 @@ import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Product, ReconciliationView } from '../../../shared/contract';
-import { setUpStaff, TEST_STAFF, type TestStaff } from '../../support/staff';
-import { basketEndingIn, startTestTill, type TestTill } from '../../support/till';
+import { TEST_STAFF, type TestStaff } from '../../support/staff';
+import { basketEndingIn, type TestTill } from '../../support/till';
+import { startStaffedTill } from '../../support/staffed-till';
 
 const TERMINAL = '22900001';
 let t: TestTill;
@@ -16,9 +17,7 @@ let products: Product[];
 let staff: TestStaff;
 
 before(async () => {
-  t = await startTestTill({ drivenClock: true });
-  products = (await t.call('catalogue.get', {})).products;
-  staff = await setUpStaff(t.call);
+  ({ t, staff, products } = await startStaffedTill());
 });
 after(() => t.close());
 

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TillError, type Product } from '../../../shared/contract';
-import { filterProducts, indexCatalogue } from '../../../renderer/src/state/catalogue-index';
+import { filterProducts, indexCatalogue, productForEnter } from '../../../renderer/src/state/catalogue-index';
 import { createSaleStore } from '../../../renderer/src/state/sale';
 import { ManualClock } from '../../support/manual-clock';
 import { CATALOGUE, FakeTill, PRODUCTS, saleView } from './fake-till';
@@ -53,6 +53,28 @@ test('the search puts names starting with the text first, then words starting wi
     filterProducts(index, '', 'LATTE').map((p) => p.name),
     ['Latte', 'Iced latte', 'Chai latte'],
   );
+});
+
+test('Enter acts on what was typed even before the grid catches up, and on the highlighted match once it has', () => {
+  const base = PRODUCTS[0]!;
+  const named = (id: string, name: string): Product => ({ ...base, id, sku: `SKU-${id}`, name });
+  const index = indexCatalogue({
+    ...CATALOGUE,
+    products: [named('a', 'Latte'), named('b', 'Iced latte'), named('c', 'Flapjack')],
+  });
+  const enter = (typed: string, shownQuery: string, highlight = 0) =>
+    productForEnter(index, '', typed, { query: shownQuery, highlight })?.name ?? null;
+  // The grid still shows the results for "la" (or for nothing) while "flapj" is in the field.
+  assert.equal(enter('flapj', 'la'), 'Flapjack');
+  assert.equal(enter('flapj', '', 1), 'Flapjack', 'a highlight from the old results is not used');
+  // Caught up: the arrows' highlight picks among several matches; past the end stays on the last.
+  assert.equal(enter('lat', 'lat', 0), 'Latte');
+  assert.equal(enter('lat', 'lat', 1), 'Iced latte');
+  assert.equal(enter('lat', 'lat', 9), 'Iced latte');
+  // A SKU typed in full is that product; nothing matching is nothing (the screen says so).
+  assert.equal(enter('SKU-c', 'SKU'), 'Flapjack');
+  assert.equal(enter('zzz', 'zz'), null);
+  assert.equal(enter('  ', ''), null);
 });
 
 test('discounts go to the services as intents; a refused one waits for a supervisor, then is sent again', async () => {

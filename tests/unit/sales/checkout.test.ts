@@ -2,18 +2,16 @@
 // machine over real HTTP, split tender, manual card, and the receipts that reach the printer.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUpStaff } from '../../support/staff';
-import { basketEndingIn as basketEndingInTotal, startTestTill, type TestTill } from '../../support/till';
+import { basketEndingIn as basketEndingInTotal, type TestTill } from '../../support/till';
+import { startStaffedTill } from '../../support/staffed-till';
 import type { Product, SaleView } from '../../../shared/contract';
 
 let t: TestTill;
 let products: Product[];
 
 before(async () => {
-  t = await startTestTill({ drivenClock: true });
   // Refunds need a supervisor or manager: a manager serves throughout.
-  await setUpStaff(t.call);
-  products = (await t.call('catalogue.get', {})).products;
+  ({ t, products } = await startStaffedTill());
 });
 after(() => t.close());
 

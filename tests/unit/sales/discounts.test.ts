@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import type { Product } from '../../../shared/contract';
 import { allocateByLargestRemainder, discountAmount, priceBasket } from '../../../shared/pricing';
 import { vatSummary } from '../../../shared/vat';
-import { setUpStaff, TEST_STAFF, type TestStaff } from '../../support/staff';
-import { startTestTill, type TestTill } from '../../support/till';
+import { TEST_STAFF, type TestStaff } from '../../support/staff';
+import { type TestTill } from '../../support/till';
+import { startStaffedTill } from '../../support/staffed-till';
 
 test('a line percentage is rounded half up to the minor unit, on the whole line', () => {
   // 3 × 1.15 = 3.45; 10 % = 34.5p → 35p (half up), not 3 × 11.5p rounded per unit (36p).
@@ -95,9 +96,8 @@ let staff: TestStaff;
 let products: Product[];
 
 before(async () => {
-  t = await startTestTill({ drivenClock: true });
-  products = (await t.call('catalogue.get', {})).products;
-  staff = await setUpStaff(t.call); // the manager, signed in, sets the limit
+  // the manager, signed in, sets the limit
+  ({ t, staff, products } = await startStaffedTill());
   await t.call('settings.update', { patch: { counter: { discountLimitBasisPoints: 1000 } } });
   await staff.signIn('cashier');
 });

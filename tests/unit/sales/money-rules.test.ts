@@ -4,8 +4,8 @@
 // succeeded, with refunds still running counted. Each test asserts the money itself.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUpStaff } from '../../support/staff';
-import { basketEndingIn, startTestTill, type TestTill } from '../../support/till';
+import { basketEndingIn, type TestTill } from '../../support/till';
+import { startStaffedTill } from '../../support/staffed-till';
 import type { PaymentView, Product, SaleView } from '../../../shared/contract';
 
 const GBP_TERMINAL = '22900001';
@@ -14,10 +14,8 @@ let t: TestTill;
 let products: Product[];
 
 before(async () => {
-  t = await startTestTill({ drivenClock: true });
   // Refunds need a supervisor or manager: a manager serves throughout.
-  await setUpStaff(t.call);
-  products = (await t.call('catalogue.get', {})).products;
+  ({ t, products } = await startStaffedTill());
 });
 after(() => t.close());
 

@@ -5,17 +5,16 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Product } from '../../../shared/contract';
 import { expectedCash } from '../../../electron/services/shifts/cash-rules';
-import { setUpStaff, TEST_STAFF, type TestStaff } from '../../support/staff';
-import { startTestTill, type TestTill } from '../../support/till';
+import { TEST_STAFF, type TestStaff } from '../../support/staff';
+import { type TestTill } from '../../support/till';
+import { startStaffedTill } from '../../support/staffed-till';
 
 let t: TestTill;
 let products: Product[];
 let staff: TestStaff;
 
 before(async () => {
-  t = await startTestTill({ drivenClock: true });
-  products = (await t.call('catalogue.get', {})).products;
-  staff = await setUpStaff(t.call, { signIn: 'cashier' });
+  ({ t, staff, products } = await startStaffedTill({ signIn: 'cashier' }));
 });
 after(() => t.close());
 

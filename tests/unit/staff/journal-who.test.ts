@@ -11,8 +11,9 @@ import { JsonFileSettingsStore } from '../../../electron/services/storage/settin
 import { DEFAULT_SCRYPT_PARAMS, ManagerPin } from '../../../electron/services/storage/manager-pin';
 import { ReportRunLog } from '../../../electron/services/reports/run-log';
 import { openDatabase } from '../../../electron/services/storage/database';
-import { setUpStaff, TEST_STAFF, type TestStaff } from '../../support/staff';
+import { TEST_STAFF, type TestStaff } from '../../support/staff';
 import { basketEndingIn, startTestTill, type TestTill } from '../../support/till';
+import { startStaffedTill } from '../../support/staffed-till';
 
 const TERMINAL = '22900001';
 
@@ -21,9 +22,7 @@ let staff: TestStaff;
 let products: Product[];
 
 before(async () => {
-  t = await startTestTill({ drivenClock: true });
-  products = (await t.call('catalogue.get', {})).products;
-  staff = await setUpStaff(t.call, { signIn: 'cashier' });
+  ({ t, staff, products } = await startStaffedTill({ signIn: 'cashier' }));
 });
 after(() => t.close());
 

@@ -4,8 +4,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PaymentView, Product } from '../../../shared/contract';
-import { setUpStaff } from '../../support/staff';
-import { basketEndingIn, startTestTill, type TestTill } from '../../support/till';
+import { basketEndingIn, type TestTill } from '../../support/till';
+import { startStaffedTill } from '../../support/staffed-till';
 
 const GBP_TERMINAL = '22900001';
 const EUR_TERMINAL = '22900002';
@@ -14,9 +14,7 @@ let t: TestTill;
 let products: Product[];
 
 before(async () => {
-  t = await startTestTill({ drivenClock: true });
-  await setUpStaff(t.call);
-  products = (await t.call('catalogue.get', {})).products;
+  ({ t, products } = await startStaffedTill());
 });
 after(() => t.close());
 

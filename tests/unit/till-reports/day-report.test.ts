@@ -11,8 +11,9 @@ import type { Product, RefundView, SaleView, TillReportView } from '../../../sha
 import { denominationsOf } from '../../../shared/denominations';
 import { vatSummary } from '../../../shared/vat';
 import { minorFrom } from '../../../electron/services/till-reports/csv';
-import { setUpStaff, TEST_STAFF, type TestStaff } from '../../support/staff';
-import { basketEndingIn, startTestTill, type TestTill } from '../../support/till';
+import { TEST_STAFF, type TestStaff } from '../../support/staff';
+import { basketEndingIn, type TestTill } from '../../support/till';
+import { startStaffedTill } from '../../support/staffed-till';
 
 const TERMINAL = '22900001';
 let t: TestTill;
@@ -20,9 +21,7 @@ let products: Product[];
 let staff: TestStaff;
 
 before(async () => {
-  t = await startTestTill({ drivenClock: true });
-  products = (await t.call('catalogue.get', {})).products;
-  staff = await setUpStaff(t.call);
+  ({ t, staff, products } = await startStaffedTill());
 });
 after(() => t.close());
 

@@ -112,5 +112,6 @@ export const printer: Wording<typeof en.printer> = {
   chipDuplicate: '{{receipt}} (Duplikat) · {{time}}',
   nothingPrinted: 'Noch nichts gedruckt. Belege erscheinen hier, sobald sie gedruckt werden.',
   previewOf: 'Vorschau: {{receipt}}',
+  previewDesk: 'Das Papier wie gedruckt: zum Lesen scrollen',
   paperCut: 'Papierschnitt',
 };

@@ -1,8 +1,11 @@
 import type * as en from '../en/services';
 import type { Wording } from '../wording-type';
+import { officeServices } from './services-office';
 
 export const services: Wording<typeof en.services> = {
+  ...officeServices,
   payment: {
+    notFound: 'Diese Kartenzahlung gibt es nicht.',
     notification: {
       CONNECTING: 'Verbindung zur Bank …',
       CONNECTION_MADE: 'Mit der Bank verbunden',
@@ -116,6 +119,102 @@ export const services: Wording<typeof en.services> = {
       completed: 'Dieser Verkauf ist bereits abgeschlossen.',
       abandoned: 'Dieser Verkauf ist bereits abgebrochen.',
     },
+    noLongerForSale:
+      'Ein Artikel im Warenkorb wird nicht mehr verkauft: nehmen Sie ihn aus dem Warenkorb und versuchen Sie es erneut.',
+    lineDiscountTooBig:
+      'Der Rabatt auf {{name}} ({{discount}}) ist höher als der Preis der Position ({{cost}}): bitte verringern.',
+    basketDiscountTooBig:
+      'Der Rabatt auf den Warenkorb ({{discount}}) ist höher als der Warenkorb kostet ({{cost}}): bitte verringern.',
+    keep: {
+      cash: 'Bei diesem Verkauf wurde Bargeld genommen, und die Kasse kann eine Bar-Rückgabe noch nicht buchen; der Verkauf kann daher nicht abgebrochen werden: kassieren Sie den Rest und schließen Sie ihn ab.',
+      manualCard:
+        'Bei diesem Verkauf ist eine von Hand erfasste Kartenzahlung, die die Kasse nicht erstatten kann; der Verkauf kann daher nicht abgebrochen werden: kassieren Sie den Rest und schließen Sie ihn ab.',
+      card: 'Bei diesem Verkauf wurde bereits Geld genommen: erstatten Sie es, statt den Verkauf abzubrechen.',
+    },
+  },
+  cardRefund: {
+    notSuccessful: 'Nur ein erfolgreicher Kartenverkauf kann erstattet werden.',
+    atMost: 'Auf diese Zahlung können höchstens noch {{left}} erstattet werden.',
+    otherCurrency: 'Dieses Kartenterminal nimmt {{terminal}}; der Verkauf war in {{sale}}.',
+  },
+  receipt: {
+    notPaid: 'Dieser Verkauf ist noch nicht bezahlt: erst kassieren, dann den Beleg drucken.',
+    printing: 'Beleg {{receipt}} wird gedruckt.',
+    copy: 'Beleg {{receipt}} wird erneut gedruckt, als Kopie gekennzeichnet.',
+    cancelled:
+      'Beleg {{receipt}} wurde in der Druckwarteschlange abgebrochen: drucken Sie ihn unter Drucker erneut.',
+    noneYet: 'An dieser Kasse wurde noch kein Verkauf abgeschlossen.',
+  },
+  park: {
+    already: {
+      open: 'Dieser Verkauf ist bereits offen: er kann nicht geparkt werden.',
+      completed: 'Dieser Verkauf ist bereits abgeschlossen: er kann nicht geparkt werden.',
+      abandoned: 'Dieser Verkauf ist bereits abgebrochen: er kann nicht geparkt werden.',
+    },
+    partPaid:
+      'Bei diesem Verkauf wurden bereits {{paid}} genommen, daher kann er nicht geparkt werden: kassieren Sie den Rest und schließen Sie ihn ab, oder erstatten Sie das Genommene.',
+  },
+  parked: {
+    gone: 'Dieser geparkte Verkauf ist nicht mehr geparkt (er wurde wohl schon fortgesetzt): sehen Sie noch einmal in der Liste nach.',
+  },
+  noSale: {
+    drawer: {
+      opened: 'Kassenlade geöffnet. Die Öffnung ohne Verkauf ist mit Ihrem Namen und dem Grund erfasst.',
+      no_drawer:
+        'Die Öffnung ohne Verkauf ist erfasst, aber am Belegdrucker ist keine Kassenlade eingerichtet: öffnen Sie die Lade mit dem Schlüssel.',
+      failed:
+        'Die Öffnung ohne Verkauf ist erfasst, aber die Lade ließ sich über den Drucker nicht öffnen: öffnen Sie sie mit dem Schlüssel und sehen Sie nach dem Drucker.',
+    },
+  },
+  staff: {
+    nobodySignedIn:
+      'An dieser Kasse ist niemand angemeldet: tippen Sie auf Ihren Namen und geben Sie Ihre PIN ein.',
+    askApprover: {
+      refund:
+        'Eine Erstattung braucht die Schichtleitung oder Filialleitung: bitten Sie jemanden, sie mit der eigenen PIN freizugeben.',
+      'z-report':
+        'Ein Z- oder Tagesabschluss braucht die Schichtleitung oder Filialleitung: bitten Sie jemanden, ihn mit der eigenen PIN freizugeben.',
+      override:
+        'Diese Ausnahme braucht die Schichtleitung oder Filialleitung: bitten Sie jemanden, sie mit der eigenen PIN freizugeben.',
+      'price-override':
+        'Eine Preisänderung an der Kasse braucht die Schichtleitung oder Filialleitung: bitten Sie jemanden, sie mit der eigenen PIN freizugeben.',
+      discount:
+        'Ein so hoher Rabatt braucht die Schichtleitung oder Filialleitung: bitten Sie jemanden, ihn mit der eigenen PIN freizugeben.',
+      'no-sale':
+        'Die Kassenlade ohne Verkauf zu öffnen braucht die Schichtleitung oder Filialleitung: bitten Sie jemanden, es mit der eigenen PIN freizugeben.',
+      'back-office':
+        'Die Verwaltung braucht die Filialleitung: bitten Sie sie, es mit der eigenen PIN freizugeben.',
+      settings:
+        'Einstellungen zu ändern braucht die Filialleitung: bitten Sie sie, es mit der eigenen PIN freizugeben.',
+      reconcile:
+        'Der Abgleich der Kartenterminals mit der Kasse braucht die Filialleitung: bitten Sie sie, ihn mit der eigenen PIN freizugeben.',
+      quit: 'Paydesk zu beenden braucht die Schichtleitung oder Filialleitung: bitten Sie jemanden, es mit der eigenen PIN freizugeben.',
+    },
+    noManagerYet: {
+      refund:
+        'Eine Erstattung braucht die Filialleitung, und diese Kasse hat noch keine: legen Sie die erste Filialleitung mit eigener PIN an.',
+      'z-report':
+        'Ein Z- oder Tagesabschluss braucht die Filialleitung, und diese Kasse hat noch keine: legen Sie die erste Filialleitung mit eigener PIN an.',
+      override:
+        'Diese Ausnahme braucht die Filialleitung, und diese Kasse hat noch keine: legen Sie die erste Filialleitung mit eigener PIN an.',
+      'price-override':
+        'Eine Preisänderung an der Kasse braucht die Filialleitung, und diese Kasse hat noch keine: legen Sie die erste Filialleitung mit eigener PIN an.',
+      discount:
+        'Ein so hoher Rabatt braucht die Filialleitung, und diese Kasse hat noch keine: legen Sie die erste Filialleitung mit eigener PIN an.',
+      'no-sale':
+        'Die Kassenlade ohne Verkauf zu öffnen braucht die Filialleitung, und diese Kasse hat noch keine: legen Sie die erste Filialleitung mit eigener PIN an.',
+      'back-office':
+        'Die Verwaltung braucht die Filialleitung, und diese Kasse hat noch keine: legen Sie die erste Filialleitung mit eigener PIN an.',
+      settings:
+        'Einstellungen zu ändern braucht die Filialleitung, und diese Kasse hat noch keine: legen Sie die erste Filialleitung mit eigener PIN an.',
+      reconcile:
+        'Der Abgleich der Kartenterminals mit der Kasse braucht die Filialleitung, und diese Kasse hat noch keine: legen Sie die erste Filialleitung mit eigener PIN an.',
+      quit: 'Paydesk zu beenden braucht die Filialleitung, und diese Kasse hat noch keine: legen Sie die erste Filialleitung mit eigener PIN an.',
+    },
+    pinChangeNeedsManager: 'Die PIN der Filialleitung kann nur die Filialleitung ändern.',
+    enterCurrentPin: 'Geben Sie Ihre aktuelle PIN ein, um sie zu ändern.',
+    pinsLocked: 'PINs sind vorübergehend gesperrt.',
+    currentPinWrong: 'Die aktuelle PIN ist falsch.',
   },
   refund: {
     notCompleted: 'Nur ein abgeschlossener Verkauf kann über seinen Beleg erstattet werden.',

@@ -100,6 +100,12 @@ export const shopDay: Wording<typeof english> = {
     voids: 'Vor der Zahlung abgebrochene Verkäufe',
     noSales: 'Lade ohne Verkauf geöffnet',
     notRecorded: 'nicht erfasst',
+    noCategory: 'Ohne Kategorie',
+    tender: {
+      cash: 'Bargeld',
+      manual_card: 'Karte von Hand eingegeben',
+      unknownCard: 'Kartenterminal unbekannt',
+    },
     cashMoves: 'Geld hinein und heraus',
     moveIn: 'Hinein: {{reason}}',
     moveOut: 'Heraus: {{reason}}',

@@ -85,6 +85,7 @@ export const supplies: Wording<typeof en.supplies> = {
   loadingOrders: 'Die Bestellungen werden geladen …',
   noOrders: 'Noch keine Bestellungen.',
   openOrder: 'Bestellung {{reference}} öffnen',
+  withoutReference: 'ohne Nummer',
   keptAsUsual: 'Als übliche Bestellung behalten.',
   printing: 'Die Bestellbestätigung wird gedruckt.',
 };

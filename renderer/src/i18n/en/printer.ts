@@ -107,5 +107,6 @@ export const printer = {
   chipDuplicate: '{{receipt}} (duplicate) · {{time}}',
   nothingPrinted: 'Nothing printed yet. Receipts appear here as they print.',
   previewOf: '{{receipt}} preview',
+  previewDesk: 'The paper as printed: scroll to read it all',
   paperCut: 'Paper cut',
 };

@@ -1,48 +1,15 @@
 // Words the services send by key (TillError.words, a payment's words, notification codes): the
 // same English as the services' own text (tests/unit/i18n checks they agree), so English is whole.
+// The card machine's codes share one table with the payment service.
+import { NO_RESULT, NOTIFICATION_WORDS, RESULT_WORDS } from '../../../../shared/payment-words';
+import { officeServices } from './services-office';
+
 export const services = {
+  ...officeServices,
   payment: {
-    notification: {
-      CONNECTING: 'Contacting the bank…',
-      CONNECTION_MADE: 'Connected to the bank',
-      APPROVED: 'Approved',
-      DECLINED: 'Declined by the bank',
-      INSERT_CARD: 'Customer: insert the card',
-      CARD_ERROR: 'Card could not be read',
-      PROCESSING_ERROR: 'Card machine processing error',
-      REMOVE_CARD: 'Customer: remove the card',
-      RETRYING: 'Retrying the bank…',
-      PRESENT_CARD: 'Customer: present the card',
-      REPRESENT_CARD: 'Customer: present the card again',
-      CARD_NOT_SUPPORTED: 'Card not supported',
-      PRESENT_ONLY_ONE_CARD: 'Customer: present only one card',
-      PLEASE_WAIT: 'Reading the card…',
-      BAD_SWIPE: 'Bad swipe: try again',
-      CARD_EXPIRED: 'Card expired',
-      DECLINED_BY_CARD: 'Declined by the card',
-      PIN_ENTRY: 'Customer: enter the PIN',
-      CASHBACK_AMOUNT_ENTRY: 'Customer: choosing cashback',
-      PAPER_OUT: 'Card machine is out of paper',
-      UNSUPPORTED: 'Not supported by the card machine',
-      SIGNATURE_VERIFICATION: 'Check the customer’s signature',
-      SIGNATURE_VERIFICATION_COMPLETED: 'Signature check done',
-      SIGNATURE_VERIFICATION_COULD_NOT_BE_COMPLETED: 'Signature check could not be completed',
-      SIGNATURE_VERIFICATION_TIMEOUT: 'Signature check timed out',
-      TRANSACTION_FINISHED: 'Finished',
-      REPORT_STARTED: 'Report started',
-      REPORT_FINISHED: 'Report finished',
-    },
-    result: {
-      none: 'No result',
-      SUCCESSFUL: 'Paid',
-      TRANSACTION_UNSUCCESSFUL: 'Declined',
-      CANCELLED: 'Cancelled',
-      CANCELLED_BY_USER: 'Cancelled on the card machine',
-      VOID: 'Void: not paid',
-      FAILED_NOT_SUPPORTED: 'Not supported by the card machine',
-      FAILED_ERROR: 'Card machine error: not paid',
-      TIMED_OUT: 'Timed out: not paid',
-    },
+    notFound: 'That card payment does not exist.',
+    notification: NOTIFICATION_WORDS,
+    result: { none: NO_RESULT, ...RESULT_WORDS },
     message: {
       starting: 'Sending the payment to the card machine…',
       waiting: 'Waiting for the card machine…',
@@ -109,6 +76,99 @@ export const services = {
       completed: 'This sale is already completed.',
       abandoned: 'This sale is already abandoned.',
     },
+    noLongerForSale:
+      'A product in the basket is no longer for sale: remove it from the basket and try again.',
+    lineDiscountTooBig:
+      'The discount on {{name}} ({{discount}}) is more than the line costs ({{cost}}): make it smaller.',
+    basketDiscountTooBig:
+      'The basket discount ({{discount}}) is more than the basket costs ({{cost}}): make it smaller.',
+    keep: {
+      cash: 'Cash was taken on this sale, and the till cannot record giving cash back yet, so the sale cannot be abandoned: take the rest and complete it.',
+      manualCard:
+        'A card payment keyed in by hand is on this sale, and the till cannot refund it, so the sale cannot be abandoned: take the rest and complete it.',
+      card: 'Money has been taken on this sale: refund it instead of abandoning it.',
+    },
+  },
+  // A card refund by amount on the Sell screen (not from a receipt).
+  cardRefund: {
+    notSuccessful: 'Only a successful card sale can be refunded.',
+    atMost: 'At most {{left}} can still be refunded on that payment.',
+    otherCurrency: 'That card machine takes {{terminal}}; the sale was in {{sale}}.',
+  },
+  receipt: {
+    notPaid: 'This sale is not paid yet: take payment first, then print its receipt.',
+    printing: 'Receipt {{receipt}} is printing.',
+    copy: 'Receipt {{receipt}} is printing again, marked as a copy.',
+    cancelled:
+      'Receipt {{receipt}} was cancelled in the print queue: print it again from the Printer screen.',
+    noneYet: 'No sale has been completed on this till yet.',
+  },
+  park: {
+    already: {
+      open: 'This sale is already open: it cannot be parked.',
+      completed: 'This sale is already completed: it cannot be parked.',
+      abandoned: 'This sale is already abandoned: it cannot be parked.',
+    },
+    partPaid:
+      '{{paid}} was already taken on this sale, so it cannot be parked: take the rest and finish it, or refund what was taken.',
+  },
+  parked: {
+    gone: 'That parked sale is no longer parked (it was resumed, perhaps at another moment): look in the list again.',
+  },
+  noSale: {
+    drawer: {
+      opened: 'Drawer opened. The No-sale is recorded with your name and reason.',
+      no_drawer:
+        'The No-sale is recorded, but no cash drawer is set up on the receipt printer: open the drawer with its key.',
+      failed:
+        'The No-sale is recorded, but the drawer could not be opened through the printer: open it with its key, and look at the printer.',
+    },
+  },
+  // The rights at the counter (electron/services/manager-gate.ts): one whole sentence per action.
+  staff: {
+    nobodySignedIn: 'Nobody is signed in on this till: tap your name and enter your PIN.',
+    askApprover: {
+      refund: 'A refund needs a supervisor or manager: ask one to approve it with their own PIN.',
+      'z-report':
+        'A Z or end of day report needs a supervisor or manager: ask one to approve it with their own PIN.',
+      override: 'This override needs a supervisor or manager: ask one to approve it with their own PIN.',
+      'price-override':
+        'Changing a price at the counter needs a supervisor or manager: ask one to approve it with their own PIN.',
+      discount:
+        'A discount this large needs a supervisor or manager: ask one to approve it with their own PIN.',
+      'no-sale':
+        'Opening the drawer without a sale needs a supervisor or manager: ask one to approve it with their own PIN.',
+      'back-office': 'The back office needs a manager: ask one to approve it with their own PIN.',
+      settings: 'Changing settings needs a manager: ask one to approve it with their own PIN.',
+      reconcile:
+        'Checking the card machines against the till needs a manager: ask one to approve it with their own PIN.',
+      quit: 'Quitting Paydesk needs a supervisor or manager: ask one to approve it with their own PIN.',
+    },
+    noManagerYet: {
+      refund:
+        'A refund needs a manager, and this till has none yet: create the first manager with their own PIN.',
+      'z-report':
+        'A Z or end of day report needs a manager, and this till has none yet: create the first manager with their own PIN.',
+      override:
+        'This override needs a manager, and this till has none yet: create the first manager with their own PIN.',
+      'price-override':
+        'Changing a price at the counter needs a manager, and this till has none yet: create the first manager with their own PIN.',
+      discount:
+        'A discount this large needs a manager, and this till has none yet: create the first manager with their own PIN.',
+      'no-sale':
+        'Opening the drawer without a sale needs a manager, and this till has none yet: create the first manager with their own PIN.',
+      'back-office':
+        'The back office needs a manager, and this till has none yet: create the first manager with their own PIN.',
+      settings:
+        'Changing settings needs a manager, and this till has none yet: create the first manager with their own PIN.',
+      reconcile:
+        'Checking the card machines against the till needs a manager, and this till has none yet: create the first manager with their own PIN.',
+      quit: 'Quitting Paydesk needs a manager, and this till has none yet: create the first manager with their own PIN.',
+    },
+    pinChangeNeedsManager: 'Changing the manager PIN needs a manager.',
+    enterCurrentPin: 'Enter your current PIN to change it.',
+    pinsLocked: 'PINs are locked for now.',
+    currentPinWrong: 'The current PIN is wrong.',
   },
   refund: {
     notCompleted: 'Only a completed sale can be refunded from its receipt.',

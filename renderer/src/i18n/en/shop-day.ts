@@ -96,6 +96,12 @@ export const shopDay = {
     voids: 'Sales abandoned before payment',
     noSales: 'Drawer opened without a sale',
     notRecorded: 'not recorded',
+    noCategory: 'No category',
+    tender: {
+      cash: 'Cash',
+      manual_card: 'Card keyed in by hand',
+      unknownCard: 'Card machine not known',
+    },
     cashMoves: 'Cash in and out',
     moveIn: 'In: {{reason}}',
     moveOut: 'Out: {{reason}}',

@@ -1,4 +1,6 @@
 // The Supplies screen: catalogue, cart, delivery address, confirmation, orders, usual order.
+import { ADDRESS_LABELS } from '../../../../shared/supplies';
+
 export const supplies = {
   title: 'Supplies',
   tabs: { order: 'Order supplies', orders: 'Orders', usual: 'Usual order' },
@@ -29,18 +31,8 @@ export const supplies = {
     line: '{{quantity}} × {{name}}',
     putInCart: 'Put the usual order in the cart',
   },
-  field: {
-    firstName: 'First name',
-    lastName: 'Last name',
-    companyName: 'Business name',
-    phoneNumber: 'Phone number',
-    lineOne: 'Address line 1',
-    lineTwo: 'Address line 2',
-    city: 'Town or city',
-    postalCode: 'Postcode',
-    country: 'Country',
-    notes: 'Delivery notes',
-  },
+  // The same words the supplies rules use in their problems.
+  field: ADDRESS_LABELS,
   optional: '{{label}} (optional)',
   backToCart: 'Back to the cart',
   review: 'Review the order',
@@ -83,6 +75,7 @@ export const supplies = {
   loadingOrders: 'Loading the orders…',
   noOrders: 'No orders yet.',
   openOrder: 'Open order {{reference}}',
+  withoutReference: 'without a reference',
   keptAsUsual: 'Kept as the usual order.',
   printing: 'The order confirmation is printing.',
 };

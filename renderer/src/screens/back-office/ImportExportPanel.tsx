@@ -6,6 +6,7 @@ import { formatMoney } from '../../../../shared/money';
 import { formatRate } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
 import { useTranslation } from '../../i18n';
+import { lineReasonsText, wordsText } from '../../i18n/words';
 
 function download(fileName: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -67,7 +68,7 @@ export function ImportExportPanel() {
             <h3>{t('backOffice.csv.wouldDo', { file: fileName ?? t('backOffice.csv.theFile') })}</h3>
             {preview.fileProblem ? (
               <p className="notice notice-error" role="alert">
-                {preview.fileProblem}
+                {wordsText(preview.fileProblemWords, preview.fileProblem)}
               </p>
             ) : (
               <>
@@ -114,7 +115,7 @@ export function ImportExportPanel() {
                     <h4>{t('backOffice.csv.problems')}</h4>
                     <ul aria-label={t('backOffice.csv.problems')}>
                       {preview.problems.map((p) => (
-                        <li key={p.line}>{p.reason}</li>
+                        <li key={p.line}>{lineReasonsText(p.line, p.reasons, p.reason)}</li>
                       ))}
                     </ul>
                     <label className="checkbox">

@@ -4,9 +4,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGE_CHARS, type CatalogueAdmin, type Product } from '../../../../shared/contract';
 import { formatMoneyPlain, parseAmount } from '../../../../shared/money';
-import { formatRate } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
 import { i18n, useTranslation } from '../../i18n';
+import { VatAndCategoryFields } from './VatAndCategoryFields';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -97,31 +97,14 @@ export function ProductForm({
             onChange={(e) => setPrice(e.target.value)}
           />
         </label>
-        <label className="field">
-          {t('backOffice.form.vatRate')}
-          <select value={vatRate} onChange={(e) => setVatRate(Number(e.target.value))}>
-            {view.vatRates.map((r) => (
-              <option key={r.basisPoints} value={r.basisPoints}>
-                {t('backOffice.products.rateOption', { rate: formatRate(r.basisPoints), label: r.label })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          {t('backOffice.form.category')}
-          <input
-            value={category}
-            list="back-office-categories"
-            maxLength={40}
-            required
-            onChange={(e) => setCategory(e.target.value)}
-          />
-          <datalist id="back-office-categories">
-            {view.categories.map((c) => (
-              <option key={c.name} value={c.name} />
-            ))}
-          </datalist>
-        </label>
+        <VatAndCategoryFields
+          view={view}
+          vatRate={vatRate}
+          onVatRate={setVatRate}
+          category={category}
+          onCategory={setCategory}
+          listId="back-office-categories"
+        />
         <label className="field">
           {t('backOffice.form.sku')}
           <input value={sku} maxLength={40} onChange={(e) => setSku(e.target.value)} />

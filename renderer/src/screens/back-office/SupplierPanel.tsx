@@ -3,10 +3,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SupplyProduct } from '../../../../shared/contract';
 import { formatMoney, formatMoneyPlain, parseAmount } from '../../../../shared/money';
-import { formatRate } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
 import { useSupplies } from '../../state/supplies';
 import { useTranslation } from '../../i18n';
+import { VatAndCategoryFields } from './VatAndCategoryFields';
 
 function AddForm({ product, onDone }: { product: SupplyProduct; onDone: () => void }) {
   const { t } = useTranslation();
@@ -33,29 +33,14 @@ function AddForm({ product, onDone }: { product: SupplyProduct; onDone: () => vo
         {t('backOffice.supplier.sellPrice')}
         <input value={price} inputMode="decimal" onChange={(e) => setPrice(e.target.value)} />
       </label>
-      <label className="field">
-        {t('backOffice.form.vatRate')}
-        <select value={vatRate} onChange={(e) => setVatRate(Number(e.target.value))}>
-          {view.vatRates.map((r) => (
-            <option key={r.basisPoints} value={r.basisPoints}>
-              {t('backOffice.products.rateOption', { rate: formatRate(r.basisPoints), label: r.label })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        {t('backOffice.form.category')}
-        <input
-          value={category}
-          list="back-office-categories-supplier"
-          onChange={(e) => setCategory(e.target.value)}
-        />
-        <datalist id="back-office-categories-supplier">
-          {view.categories.map((c) => (
-            <option key={c.name} value={c.name} />
-          ))}
-        </datalist>
-      </label>
+      <VatAndCategoryFields
+        view={view}
+        vatRate={vatRate}
+        onVatRate={setVatRate}
+        category={category}
+        onCategory={setCategory}
+        listId="back-office-categories-supplier"
+      />
       <button type="submit" className="primary" disabled={busy || !parsed.ok || !category.trim()}>
         {t('backOffice.supplier.add')}
       </button>

@@ -244,7 +244,8 @@ function PreviewPanel({ previews }: { previews: PreviewReceipt[] | null }) {
       )}
       {previews && previews.length === 0 && <p className="muted">{t('printer.nothingPrinted')}</p>}
       {shown && (
-        <div className="preview-desk">
+        // A long receipt scrolls here, so the desk takes focus: keyboard users can scroll it too.
+        <div className="preview-desk" role="region" tabIndex={0} aria-label={t('printer.previewDesk')}>
           <ReceiptPreview
             lines={shown.lines}
             paperWidth={shown.paperWidth}

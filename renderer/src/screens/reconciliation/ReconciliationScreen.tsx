@@ -8,7 +8,8 @@ import type {
   SideTotals,
 } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
-import { ManagerPinForm } from '../../components/ManagerPinForm';
+import { ProblemAndApproval } from '../../components/ProblemAndApproval';
+import { PastList } from '../../components/PastList';
 import { useReconciliation } from '../../state/reconciliation';
 import './reconciliation.css';
 import { currentFormat, i18n, useTranslation } from '../../i18n';
@@ -201,45 +202,30 @@ export function ReconciliationScreen() {
           {t('reconciliation.working')}
         </p>
       )}
-      {problem && (
-        <p className="notice notice-error" role="alert">
-          {problem}
-        </p>
-      )}
-      {managerNeeded && (
-        <ManagerPinForm
-          reason={managerNeeded}
-          busy={busy}
-          onApprove={(pin) => useReconciliation.getState().approve(pin)}
-        />
-      )}
+      <ProblemAndApproval
+        problem={problem}
+        managerNeeded={managerNeeded}
+        busy={busy}
+        onApprove={(pin) => useReconciliation.getState().approve(pin)}
+      />
       {current && <CheckResult view={current} />}
-      {history.length > 0 && (
-        <section className="panel" aria-label={t('reconciliation.past')}>
-          <h2>{t('reconciliation.past')}</h2>
-          <ul className="recon-history">
-            {history.map((h) => (
-              <li key={h.id}>
-                <button type="button" onClick={() => void useReconciliation.getState().open(h.id)}>
-                  {t(
-                    h.differences === 0
-                      ? 'reconciliation.pastNone'
-                      : h.unresolved > 0
-                        ? 'reconciliation.pastOpen'
-                        : 'reconciliation.pastSettled',
-                    {
-                      when: when(h.checkedAt),
-                      terminal: h.terminalName,
-                      count: h.differences,
-                      open: h.unresolved,
-                    },
-                  )}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <PastList
+        title={t('reconciliation.past')}
+        className="recon-history"
+        items={history}
+        keyOf={(h) => h.id}
+        line={(h) =>
+          t(
+            h.differences === 0
+              ? 'reconciliation.pastNone'
+              : h.unresolved > 0
+                ? 'reconciliation.pastOpen'
+                : 'reconciliation.pastSettled',
+            { when: when(h.checkedAt), terminal: h.terminalName, count: h.differences, open: h.unresolved },
+          )
+        }
+        onOpen={(h) => void useReconciliation.getState().open(h.id)}
+      />
     </section>
   );
 }

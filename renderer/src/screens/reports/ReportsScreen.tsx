@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { ReportType, ReportView, ReportTotalsView } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
-import { ManagerPinForm } from '../../components/ManagerPinForm';
+import { ProblemAndApproval } from '../../components/ProblemAndApproval';
 import { ReceiptPreview } from '../../components/ReceiptPreview';
 import { REPORT_CHOICES, reportName, useReports } from '../../state/reports';
 import { useTerminalName, useTerminals } from '../../state/terminals';
@@ -174,18 +174,12 @@ export function ReportsScreen() {
           })}
         </p>
       )}
-      {problem && (
-        <p className="notice notice-error" role="alert">
-          {problem}
-        </p>
-      )}
-      {managerNeeded && (
-        <ManagerPinForm
-          reason={managerNeeded}
-          busy={running !== null}
-          onApprove={(pin) => useReports.getState().approve(pin)}
-        />
-      )}
+      <ProblemAndApproval
+        problem={problem}
+        managerNeeded={managerNeeded}
+        busy={running !== null}
+        onApprove={(pin) => useReports.getState().approve(pin)}
+      />
       {report && <ReportResult report={report} currency={chosen?.currency ?? 'GBP'} />}
     </section>
   );

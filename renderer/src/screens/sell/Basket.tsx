@@ -6,7 +6,6 @@
 import { memo, useMemo, useState } from 'react';
 import type { DiscountInput, Product } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
-import type { PricedLine } from '../../../../shared/pricing';
 import { ManagerPinForm } from '../../components/ManagerPinForm';
 import { useTranslation } from '../../i18n';
 import { changedPrices, pricedBasket, shownPrice, type BasketLine } from '../../state/basket';
@@ -20,14 +19,18 @@ type Editing = 'discount' | 'price' | null;
 
 const BasketRow = memo(function BasketRow({
   line,
-  priced,
+  gross,
+  lineDiscount,
   product,
   unitPrice,
   currency,
   locked,
 }: {
   line: BasketLine;
-  priced: PricedLine;
+  /** Numbers, not the priced line object: pricing the basket makes new objects for every line,
+   * which would re-render all 200 rows (and their words) on each tap. */
+  gross: number;
+  lineDiscount: number;
   product: Product | undefined;
   unitPrice: number;
   currency: string;
@@ -81,7 +84,7 @@ const BasketRow = memo(function BasketRow({
           </button>
         </div>
       )}
-      <span className="line-total">{money(priced.gross - priced.lineDiscount)}</span>
+      <span className="line-total">{money(gross - lineDiscount)}</span>
       {!locked && (
         <button
           type="button"
@@ -96,7 +99,7 @@ const BasketRow = memo(function BasketRow({
         <span className="line-discount" data-testid="line-discount">
           {t('counter.basket.lineDiscount', {
             discount: discountWords(line.discount, currency),
-            amount: money(priced.lineDiscount),
+            amount: money(lineDiscount),
           })}
         </span>
       )}
@@ -268,7 +271,8 @@ export function Basket({ index }: { index: CatalogueIndex }) {
             <BasketRow
               key={line.productId}
               line={line}
-              priced={priced.lines[i]!}
+              gross={priced.lines[i]!.gross}
+              lineDiscount={priced.lines[i]!.lineDiscount}
               product={index.byId.get(line.productId)}
               unitPrice={shownPrice(line, index)}
               currency={currency}

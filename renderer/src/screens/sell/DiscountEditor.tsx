@@ -80,25 +80,13 @@ export function DiscountEditor({
         </div>
       </div>
       {text !== '' && !discount && <p className="field-problem">{t('counter.discount.unreadable')}</p>}
-      <div className="row">
-        <button type="submit" className="primary" disabled={!discount}>
-          {t('counter.discount.apply')}
-        </button>
-        {current && (
-          <button
-            type="button"
-            onClick={() => {
-              onApply(null);
-              onClose();
-            }}
-          >
-            {t('counter.discount.remove')}
-          </button>
-        )}
-        <button type="button" onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <EditorActions
+        ready={!!discount}
+        apply={t('counter.discount.apply')}
+        remove={current ? t('counter.discount.remove') : null}
+        onRemove={() => onApply(null)}
+        onClose={onClose}
+      />
     </form>
   );
 }
@@ -144,25 +132,52 @@ export function PriceEditor({
         <input maxLength={120} value={reason} onChange={(e) => setReason(e.target.value)} />
       </label>
       <p className="hint">{t('counter.price.needsApproval')}</p>
-      <div className="row">
-        <button type="submit" className="primary" disabled={!ready}>
-          {t('counter.price.apply')}
-        </button>
-        {current && (
-          <button
-            type="button"
-            onClick={() => {
-              onApply(null);
-              onClose();
-            }}
-          >
-            {t('counter.price.remove')}
-          </button>
-        )}
-        <button type="button" onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-      </div>
+      <EditorActions
+        ready={ready}
+        apply={t('counter.price.apply')}
+        remove={current ? t('counter.price.remove') : null}
+        onRemove={() => onApply(null)}
+        onClose={onClose}
+      />
     </form>
+  );
+}
+
+/** Apply, remove what is set (when something is), or cancel: the same for a discount and a price. */
+function EditorActions({
+  ready,
+  apply,
+  remove,
+  onRemove,
+  onClose,
+}: {
+  ready: boolean;
+  apply: string;
+  /** null: nothing is set, so there is nothing to remove. */
+  remove: string | null;
+  onRemove: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="row">
+      <button type="submit" className="primary" disabled={!ready}>
+        {apply}
+      </button>
+      {remove && (
+        <button
+          type="button"
+          onClick={() => {
+            onRemove();
+            onClose();
+          }}
+        >
+          {remove}
+        </button>
+      )}
+      <button type="button" onClick={onClose}>
+        {t('common.cancel')}
+      </button>
+    </div>
   );
 }

@@ -7,7 +7,12 @@ import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 're
 import type { Product } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
 import { useTranslation } from '../../i18n';
-import { filterProducts, findBySku, tileColour, type CatalogueIndex } from '../../state/catalogue-index';
+import {
+  filterProducts,
+  productForEnter,
+  tileColour,
+  type CatalogueIndex,
+} from '../../state/catalogue-index';
 import { useSale } from '../../state/sale';
 import { focusSearch, SEARCH_FIELD_ID } from './useSellKeys';
 
@@ -100,10 +105,10 @@ export function ProductGrid({ index }: { index: CatalogueIndex }) {
       setHighlight((h) => Math.max(0, Math.min(matches.length - 1, h + step)));
     } else if (e.key === 'Enter') {
       if (locked || !query.trim()) return;
-      // A barcode or SKU typed in full (a label too worn to scan) is that product.
-      const chosen = findBySku(index, query.trim()) ?? (stale ? null : picked);
+      // Enter acts on what was typed, even before the grid has caught up with it.
+      const chosen = productForEnter(index, category, query, { query: deferredQuery, highlight });
       if (!chosen) {
-        if (!stale) useSale.getState().setNote(t('counter.search.noMatch', { text: query.trim() }));
+        useSale.getState().setNote(t('counter.search.noMatch', { text: query.trim() }));
         return;
       }
       useSale.getState().add(chosen.id);

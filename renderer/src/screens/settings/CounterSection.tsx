@@ -3,7 +3,7 @@
 import { useSettings } from '../../state/settings';
 import { useTranslation } from '../../i18n';
 import { basisPointsToPercent, percentToBasisPoints } from './ShopSection';
-import { Field, SaveBar, SectionCard, Segmented, useAction, useDraft } from './section';
+import { Field, SectionCard, Segmented, useAction, useDraft } from './section';
 
 export function CounterSection() {
   const { t } = useTranslation();
@@ -27,15 +27,7 @@ export function CounterSection() {
       id="counter"
       title={t('counter.settings.title')}
       intro={t('counter.settings.intro')}
-      footer={
-        <SaveBar
-          dirty={dirty}
-          state={save.state}
-          onSave={onSave}
-          onUndo={reset}
-          label={t('settings.save.saveSection', { section: t('counter.settings.title') })}
-        />
-      }
+      save={{ dirty, state: save.state, onSave, onUndo: reset }}
     >
       <div className="field-grid">
         <Field label={t('counter.settings.limit')} hint={t('counter.settings.limitHint')}>

@@ -5,10 +5,15 @@ import type { PrinterSettings } from '../../../../shared/settings';
 import { till } from '../../till';
 import { useSettings } from '../../state/settings';
 import { errorMessage } from '../../components/ErrorNotice';
-import { Field, SaveBar, SectionCard, Segmented, Toggle, useAction, useDraft } from './section';
+import { Field, SectionCard, Segmented, Toggle, useAction, useDraft } from './section';
 import { i18n, useTranslation } from '../../i18n';
+import { printerName } from '../printer/printer-words';
 
 type Transport = PrinterSettings['transport'];
+
+/** The printer's name as staff know it: the shop's name for it, else its kind, never its id. */
+const shownName = (printer: Pick<PrinterSettings, 'name' | 'transport'>) =>
+  printerName({ name: printer.name ?? '', kind: printer.transport });
 type UsbPrinter = { vendorId: number; productId: number; label: string };
 
 /** In the order the form offers them; their words are `printerSettings.*.<value>`. */
@@ -130,7 +135,7 @@ function PrinterEditor({
     <div
       className="printer-editor"
       role="group"
-      aria-label={t('printerSettings.editLabel', { name: printer.name || printer.id })}
+      aria-label={t('printerSettings.editLabel', { name: shownName(printer) })}
     >
       <div className="field-grid">
         <Field label={t('printerSettings.name')}>
@@ -311,25 +316,22 @@ export function PrintersSection() {
       id="printers"
       title={t('settings.sections.printers')}
       intro={t('printerSettings.intro')}
-      footer={
-        <SaveBar
-          dirty={dirty}
-          state={save.state}
-          onSave={onSave}
-          onUndo={() => {
-            reset();
-            setEditing(null);
-          }}
-          label={t('settings.save.saveSection', { section: t('settings.sections.printers') })}
-        />
-      }
+      save={{
+        dirty,
+        state: save.state,
+        onSave,
+        onUndo: () => {
+          reset();
+          setEditing(null);
+        },
+      }}
     >
       <ul className="printer-list" aria-label={t('printerSettings.list')}>
         {draft.printers.map((printer) => (
           <li key={printer.id} className="printer-item">
             <div className="printer-item-row">
               <div className="printer-item-text">
-                <strong>{printer.name || printer.id}</strong>
+                <strong>{shownName(printer)}</strong>
                 <span className="field-hint">
                   {t(printer.drawer.enabled ? 'printerSettings.summaryDrawer' : 'printerSettings.summary', {
                     connection: describe(printer),
@@ -344,14 +346,14 @@ export function PrintersSection() {
               <button
                 type="button"
                 aria-expanded={editing === printer.id}
-                aria-label={t('printerSettings.editName', { name: printer.name || printer.id })}
+                aria-label={t('printerSettings.editName', { name: shownName(printer) })}
                 onClick={() => setEditing(editing === printer.id ? null : printer.id)}
               >
                 {editing === printer.id ? t('printerSettings.close') : t('printerSettings.edit')}
               </button>
               <button
                 type="button"
-                aria-label={t('printerSettings.removeName', { name: printer.name || printer.id })}
+                aria-label={t('printerSettings.removeName', { name: shownName(printer) })}
                 onClick={() => remove(printer.id)}
               >
                 {t('printerSettings.remove')}
@@ -379,7 +381,7 @@ export function PrintersSection() {
             <option value="">{t('printerSettings.noReceipts')}</option>
             {draft.printers.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name || p.id}
+                {shownName(p)}
               </option>
             ))}
           </select>

@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { useSettings, type SecretKey, type ServiceName } from '../../state/settings';
 import { useTerminals } from '../../state/terminals';
 import { SecretField } from './SecretField';
-import { Field, SaveBar, SectionCard, Segmented, useAction, useDraft } from './section';
+import { Field, SectionCard, Segmented, useAction, useDraft } from './section';
 import { useTranslation } from '../../i18n';
 
 type Mode = 'sandbox' | 'live';
@@ -110,15 +110,7 @@ export function ServiceSection(props: ServiceSectionProps) {
       id={id}
       title={title}
       intro={intro}
-      footer={
-        <SaveBar
-          dirty={dirty}
-          state={save.state}
-          onSave={onSave}
-          onUndo={reset}
-          label={t('settings.save.saveSection', { section: title })}
-        />
-      }
+      save={{ dirty, state: save.state, onSave, onUndo: reset }}
     >
       <div className="field-grid">
         <Segmented<Mode>

@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { isUnlocked, useSettings } from '../../state/settings';
 import { ManagerSection, PinGate, SetPinPanel } from './ManagerPin';
 import { PrintersSection } from './PrintersSection';
-import { SaveBar, SectionCard, Toggle, useAction, useDraft } from './section';
+import { SectionCard, Toggle, useAction, useDraft } from './section';
 import { ServiceSection } from './ServiceSection';
 import { QuitTill } from './QuitTill';
 import { ShopSection } from './ShopSection';
@@ -57,17 +57,12 @@ function StartupSection() {
       id="startup"
       title={t('settings.sections.startup')}
       intro={t('settings.startup.intro')}
-      footer={
-        <SaveBar
-          dirty={dirty}
-          state={save.state}
-          onSave={() =>
-            void save.run(() => useSettings.getState().update(draft), t('settings.startup.saved'))
-          }
-          onUndo={reset}
-          label={t('settings.save.saveSection', { section: t('settings.sections.startup') })}
-        />
-      }
+      save={{
+        dirty,
+        state: save.state,
+        onSave: () => void save.run(() => useSettings.getState().update(draft), t('settings.startup.saved')),
+        onUndo: reset,
+      }}
     >
       <div className="toggle-list">
         <Toggle

@@ -2,7 +2,7 @@
 // typed in percent and kept as whole basis points (20 % = 2000), never as a float.
 import { useSettings } from '../../state/settings';
 import { useTranslation } from '../../i18n';
-import { Field, SaveBar, SectionCard, useAction, useDraft } from './section';
+import { Field, SectionCard, useAction, useDraft } from './section';
 
 /** "20" or "17.5" or "5,25" → 2000, 1750, 525 basis points; null for empty; undefined when unreadable. */
 export function percentToBasisPoints(text: string): number | null | undefined {
@@ -64,15 +64,7 @@ export function ShopSection() {
       id="shop"
       title={t('settings.sections.shop')}
       intro={t('settings.shop.intro')}
-      footer={
-        <SaveBar
-          dirty={dirty}
-          state={save.state}
-          onSave={onSave}
-          onUndo={reset}
-          label={t('settings.save.saveSection', { section: t('settings.sections.shop') })}
-        />
-      }
+      save={{ dirty, state: save.state, onSave, onUndo: reset }}
     >
       <div className="field-grid">
         <Field label={t('settings.shop.name')}>

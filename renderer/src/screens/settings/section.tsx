@@ -96,14 +96,16 @@ export function SectionCard({
   title,
   intro,
   children,
-  footer,
+  save,
 }: {
   id: string;
   title: string;
   intro?: ReactNode;
   children: ReactNode;
-  footer?: ReactNode;
+  /** A section that saves: its Save row at the foot, named after the section. */
+  save?: SaveControls;
 }) {
+  const { t } = useTranslation();
   const headingId = useId();
   return (
     <section id={id} className="settings-card" aria-labelledby={headingId}>
@@ -112,25 +114,24 @@ export function SectionCard({
         {intro && <p className="settings-intro">{intro}</p>}
       </header>
       <div className="settings-card-body">{children}</div>
-      {footer && <footer className="settings-card-foot">{footer}</footer>}
+      {save && (
+        <footer className="settings-card-foot">
+          <SaveBar {...save} label={t('settings.save.saveSection', { section: title })} />
+        </footer>
+      )}
     </section>
   );
 }
 
-/** The save row at the foot of a section: Save, Undo changes, and the answer. */
-export function SaveBar({
-  dirty,
-  state,
-  onSave,
-  onUndo,
-  label,
-}: {
+interface SaveControls {
   dirty: boolean;
   state: ActionState;
   onSave: () => void;
   onUndo: () => void;
-  label: string;
-}) {
+}
+
+/** The save row at the foot of a section: Save, Undo changes, and the answer. */
+function SaveBar({ dirty, state, onSave, onUndo, label }: SaveControls & { label: string }) {
   const { t } = useTranslation();
   return (
     <div className="save-bar">

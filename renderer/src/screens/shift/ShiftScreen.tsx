@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import { CASH_MOVEMENT_REASONS, type CashMovementReason, type ShiftView } from '../../../../shared/contract';
 import { parseAmount } from '../../../../shared/money';
-import { ManagerPinForm } from '../../components/ManagerPinForm';
+import { ProblemAndApproval } from '../../components/ProblemAndApproval';
+import { PastList } from '../../components/PastList';
 import { useFormat, useTranslation } from '../../i18n';
 import { useShift } from '../../state/shift';
 import { countsFrom, DenominationCountForm, totalOf, type Counts } from './DenominationCount';
@@ -203,18 +204,12 @@ export function ShiftScreen() {
       <div className="screen-head">
         <h1 id="screen-title">{t('shopDay.shift.title')}</h1>
       </div>
-      {problem && (
-        <p className="notice notice-error" role="alert">
-          {problem}
-        </p>
-      )}
-      {managerNeeded && (
-        <ManagerPinForm
-          reason={managerNeeded}
-          busy={busy}
-          onApprove={(pin) => useShift.getState().approve(pin)}
-        />
-      )}
+      <ProblemAndApproval
+        problem={problem}
+        managerNeeded={managerNeeded}
+        busy={busy}
+        onApprove={(pin) => useShift.getState().approve(pin)}
+      />
       {closed && <ClosedResult shift={closed} />}
       {setup && !current && (
         <>
@@ -240,25 +235,20 @@ export function ShiftScreen() {
           {t('shopDay.shift.blindSetting')}
         </label>
       )}
-      {history.length > 0 && (
-        <section className="panel" aria-label={t('shopDay.shift.past')}>
-          <h2>{t('shopDay.shift.past')}</h2>
-          <ul className="shift-history">
-            {history
-              .filter((s) => s.state === 'closed')
-              .map((s) => (
-                <li key={s.id}>
-                  {t('shopDay.shift.pastRow', {
-                    number: s.number,
-                    time: format.dateTime(s.closedAt ?? s.openedAt),
-                    difference: format.money(s.difference ?? 0, s.currency),
-                    name: s.countedBy?.name ?? t('shopDay.nobody'),
-                  })}
-                </li>
-              ))}
-          </ul>
-        </section>
-      )}
+      <PastList
+        title={t('shopDay.shift.past')}
+        className="shift-history"
+        items={history.filter((s) => s.state === 'closed')}
+        keyOf={(s) => s.id}
+        line={(s) =>
+          t('shopDay.shift.pastRow', {
+            number: s.number,
+            time: format.dateTime(s.closedAt ?? s.openedAt),
+            difference: format.money(s.difference ?? 0, s.currency),
+            name: s.countedBy?.name ?? t('shopDay.nobody'),
+          })
+        }
+      />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../../shared/money';
 import { ORDER_STAGES } from '../../../../shared/supplies';
 import { useSupplies } from '../../state/supplies';
 import { Trans } from 'react-i18next';
-import { useTranslation } from '../../i18n';
+import { i18n, useTranslation } from '../../i18n';
 
 function Timeline({ order }: { order: SupplyOrder }) {
   const { t } = useTranslation();
@@ -26,6 +26,11 @@ function Timeline({ order }: { order: SupplyOrder }) {
   );
 }
 
+/** The supplier's reference for an order; never the till's own number for it. */
+function reference(order: SupplyOrder): string {
+  return order.referenceNumber || i18n.t('supplies.withoutReference');
+}
+
 function OrderDetail({ order }: { order: SupplyOrder }) {
   const { t } = useTranslation();
   const { currency } = useSupplies();
@@ -33,7 +38,7 @@ function OrderDetail({ order }: { order: SupplyOrder }) {
   const a = order.address;
   return (
     <section aria-label={t('supplies.detail')} className="panel supplies-detail">
-      <h2>{t('supplies.order', { reference: order.referenceNumber || order.id })}</h2>
+      <h2>{t('supplies.order', { reference: reference(order) })}</h2>
       <p>
         <Trans
           t={t}
@@ -132,9 +137,9 @@ export function OrdersPanel() {
               <button
                 type="button"
                 onClick={() => void store.openOrder(o.id)}
-                aria-label={t('supplies.openOrder', { reference: o.referenceNumber || o.id })}
+                aria-label={t('supplies.openOrder', { reference: reference(o) })}
               >
-                {o.referenceNumber || o.id}
+                {reference(o)}
               </button>
               <span>{o.statusWords}</span>
               <span>{o.totalPrice === null ? '' : formatMoney(o.totalPrice, currency)}</span>

@@ -3,10 +3,12 @@
 import { useEffect, type ReactNode } from 'react';
 import type { TillReportView } from '../../../../shared/contract';
 import { formatRate } from '../../../../shared/vat';
-import { ManagerPinForm } from '../../components/ManagerPinForm';
+import { ProblemAndApproval } from '../../components/ProblemAndApproval';
+import { PastList } from '../../components/PastList';
 import { useFormat, useTranslation } from '../../i18n';
 import { useTillReports } from '../../state/till-reports';
 import { HourChart } from './HourChart';
+import { cashierLabel, categoryLabel, tenderLabel } from './tender-label';
 import './till-reports.css';
 
 /** Offers a CSV file to save (the browser's download, or Electron's save dialog). */
@@ -92,7 +94,7 @@ function Report({ report }: { report: TillReportView }) {
         <Table
           title={t('shopDay.report.byTender')}
           head={[name, howMany, amount]}
-          rows={report.tenders.map((r) => [r.label, count(r.count), money(r.amount)])}
+          rows={report.tenders.map((r) => [tenderLabel(r), count(r.count), money(r.amount)])}
         />
         <Table
           title={t('shopDay.report.byVat')}
@@ -118,12 +120,12 @@ function Report({ report }: { report: TillReportView }) {
         <Table
           title={t('shopDay.report.byCategory')}
           head={[name, t('shopDay.report.items'), amount]}
-          rows={report.categories.map((c) => [c.category, count(c.quantity), money(c.amount)])}
+          rows={report.categories.map((c) => [categoryLabel(c.category), count(c.quantity), money(c.amount)])}
         />
         <Table
           title={t('shopDay.report.byCashier')}
           head={[name, howMany, amount]}
-          rows={report.cashiers.map((c) => [c.name, count(c.count), money(c.amount)])}
+          rows={report.cashiers.map((c) => [cashierLabel(c.name), count(c.count), money(c.amount)])}
         />
         <section className="panel report-table report-hours" aria-label={t('shopDay.report.byHour')}>
           <h3>{t('shopDay.report.byHour')}</h3>
@@ -132,7 +134,7 @@ function Report({ report }: { report: TillReportView }) {
         <Table
           title={t('shopDay.report.refundsBy')}
           head={[name, howMany, amount]}
-          rows={report.refunds.map((r) => [r.label, count(r.count), money(r.amount)])}
+          rows={report.refunds.map((r) => [tenderLabel(r), count(r.count), money(r.amount)])}
         />
         <Table
           title={t('shopDay.report.other')}
@@ -224,33 +226,27 @@ export function TillReportsScreen() {
           {t(done === 'printed' ? 'shopDay.report.printed' : 'shopDay.report.exported')}
         </p>
       )}
-      {problem && (
-        <p className="notice notice-error" role="alert">
-          {problem}
-        </p>
-      )}
-      {managerNeeded && (
-        <ManagerPinForm reason={managerNeeded} busy={busy} onApprove={(pin) => state.approve(pin)} />
-      )}
+      <ProblemAndApproval
+        problem={problem}
+        managerNeeded={managerNeeded}
+        busy={busy}
+        onApprove={(pin) => state.approve(pin)}
+      />
       {report && <Report report={report} />}
-      {past.length > 0 && (
-        <section className="panel" aria-label={t('shopDay.report.past')}>
-          <h2>{t('shopDay.report.past')}</h2>
-          <ul className="z-history">
-            {past.map((z) => (
-              <li key={z.number}>
-                <button type="button" onClick={() => void state.open(z.number)}>
-                  {t('shopDay.report.pastRow', {
-                    number: z.number,
-                    time: format.dateTime(z.until),
-                    gross: format.money(z.gross, z.currency),
-                  })}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <PastList
+        title={t('shopDay.report.past')}
+        className="z-history"
+        items={past}
+        keyOf={(z) => z.number}
+        line={(z) =>
+          t('shopDay.report.pastRow', {
+            number: z.number,
+            time: format.dateTime(z.until),
+            gross: format.money(z.gross, z.currency),
+          })
+        }
+        onOpen={(z) => void state.open(z.number)}
+      />
     </section>
   );
 }

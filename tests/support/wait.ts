@@ -1,0 +1,42 @@
+// The one wait for something real (a server, a socket, a child process) that no clock can move:
+// it polls, and gives up after a time limit with a message naming what it waited for.
+import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
+
+/**
+ * Polls `probe` until it gives a value (anything but `undefined` or `false`) and returns it; fails
+ * after `limitMs` with "gave up after … waiting for <what>".
+ */
+export async function waitUntil<T>(
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  limitMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) assert.fail(`gave up after ${limitMs} ms waiting for ${what}`);
+    await delay(5);
+  }
+}
+
+/** `work`, or a failure naming `what` once `limitMs` of real time passed (a hang is a failure). */
+export async function within<T>(
+  work: Promise<T>,
+  what: string | (() => string),
+  limitMs = 15_000,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const named = typeof what === 'function' ? what() : what;
+      reject(new Error(`gave up after ${limitMs} ms waiting for ${named}`));
+    }, limitMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
