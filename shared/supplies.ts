@@ -1,6 +1,7 @@
 // Rules of the supplies area that every floor uses: the delivery address check (the screen
 // checks as staff type, the services before sending, the stand-in when it receives), the order
 // statuses and how staff read them, and what makes two orders "the same".
+import type { Words } from './contract/errors';
 
 /** ISO 3166-1 alpha-2 codes currently assigned. */
 const COUNTRY_CODES = new Set(
@@ -114,26 +115,61 @@ export function normaliseAddress(address: Partial<Record<AddressField, unknown>>
 export function addressProblems(
   address: Partial<Record<AddressField, unknown>>,
 ): Partial<Record<AddressField, string>> {
+  const worded = addressProblemsWorded(address);
+  return Object.fromEntries(Object.entries(worded).map(([field, p]) => [field, p.message]));
+}
+
+export interface AddressProblem {
+  message: string;
+  /** The key under `services.` in the screens' catalogues, with its parameters. */
+  words: Words;
+}
+
+/** The same problems with their catalogue keys, for the screens to show in the shop's language. */
+export function addressProblemsWorded(
+  address: Partial<Record<AddressField, unknown>>,
+): Partial<Record<AddressField, AddressProblem>> {
   const a = normaliseAddress(address);
-  const problems: Partial<Record<AddressField, string>> = {};
+  const problems: Partial<Record<AddressField, AddressProblem>> = {};
+  const say = (message: string, key: string, params?: Words['params']): AddressProblem => ({
+    message,
+    words: params ? { key: `supplier.${key}`, params } : { key: `supplier.${key}` },
+  });
   for (const field of REQUIRED_ADDRESS_FIELDS) {
-    if (a[field] === '') problems[field] = `Enter the ${ADDRESS_LABELS[field].toLowerCase()}.`;
+    if (a[field] === '')
+      problems[field] = say(`Enter the ${ADDRESS_LABELS[field].toLowerCase()}.`, `field.enter.${field}`);
   }
   for (const field of ADDRESS_FIELDS) {
-    if (!problems[field] && a[field].length > ADDRESS_MAX_LENGTH[field])
-      problems[field] =
-        `${ADDRESS_LABELS[field]} is too long (at most ${ADDRESS_MAX_LENGTH[field]} characters).`;
+    const max = ADDRESS_MAX_LENGTH[field];
+    if (!problems[field] && a[field].length > max)
+      problems[field] = say(
+        `${ADDRESS_LABELS[field]} is too long (at most ${max} characters).`,
+        `field.tooLong.${field}`,
+        {
+          max,
+        },
+      );
   }
   if (!problems.country && !isCountryCode(a.country)) {
-    problems.country = 'Choose the country as its two-letter code, e.g. GB for the United Kingdom.';
+    problems.country = say(
+      'Choose the country as its two-letter code, e.g. GB for the United Kingdom.',
+      'address.countryCode',
+    );
   }
   if (!problems.postalCode && !problems.country) {
     const shape = POSTCODE_SHAPES[a.country] ?? ANY_POSTCODE;
-    if (!shape.test(a.postalCode))
-      problems.postalCode = `That postcode doesn't look right for ${countryName(a.country)}.`;
+    if (!shape.test(a.postalCode)) {
+      const country = countryName(a.country);
+      problems.postalCode = say(`That postcode doesn't look right for ${country}.`, 'address.postcode', {
+        country,
+      });
+    }
   }
   if (!problems.phoneNumber && !/^\+?[\d ()-]{6,}$/.test(a.phoneNumber)) {
-    problems.phoneNumber = 'Enter a phone number the courier can ring (digits, spaces, + and brackets).';
+    problems.phoneNumber = say(
+      'Enter a phone number the courier can ring (digits, spaces, + and brackets).',
+      'address.phone',
+    );
   }
   return problems;
 }

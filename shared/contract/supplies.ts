@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ADDRESS_FIELDS, ADDRESS_MAX_LENGTH, type AddressField } from '../supplies';
 import { method, noInput } from './define';
+import { wordsSchema } from './errors';
 
 const minor = z.number().int();
 const productId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
@@ -88,7 +89,7 @@ export const placeOrderResultSchema = z.discriminatedUnion('outcome', [
   z.object({
     outcome: z.literal('refused'),
     message: z.string(),
-    problems: z.array(z.object({ field: z.string(), message: z.string() })),
+    problems: z.array(z.object({ field: z.string(), message: z.string(), words: wordsSchema.optional() })),
   }),
   /** Nothing was ordered (sign-in, maintenance, too many requests…); it can be tried again. */
   z.object({

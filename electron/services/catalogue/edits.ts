@@ -31,6 +31,7 @@ export function bulkEdit(catalogue: ProductCatalogue, ids: readonly string[], ch
     throw new TillError(
       'invalid_input',
       `VAT at ${formatRate(change.vatRate)} is not one of the shop’s rates: add it under VAT rates first.`,
+      { words: { key: 'catalogue.unknownRate', params: { rate: formatRate(change.vatRate) } } },
     );
   }
   return catalogue.change((db) => {
@@ -57,6 +58,7 @@ export function bulkEdit(catalogue: ProductCatalogue, ids: readonly string[], ch
           throw new TillError(
             'invalid_input',
             'That change would make a price larger than the till takes. Nothing was changed.',
+            { words: { key: 'catalogue.priceTooLarge' } },
           );
         }
         changed += setPrice.run(next, id).changes;
@@ -76,7 +78,9 @@ export function saveCategories(
 ): void {
   const names = list.map((c) => c.name.toLowerCase());
   if (new Set(names).size !== names.length) {
-    throw new TillError('invalid_input', 'Two categories have the same name: give each its own.');
+    throw new TillError('invalid_input', 'Two categories have the same name: give each its own.', {
+      words: { key: 'catalogue.sameCategoryName' },
+    });
   }
   catalogue.change((db) => {
     const existing = (
@@ -108,10 +112,14 @@ export function saveVatRates(
 ): void {
   const points = rates.map((r) => r.basisPoints);
   if (new Set(points).size !== points.length) {
-    throw new TillError('invalid_input', 'The same rate is listed twice: keep it once.');
+    throw new TillError('invalid_input', 'The same rate is listed twice: keep it once.', {
+      words: { key: 'catalogue.rateTwice' },
+    });
   }
   if (country !== null && !VAT_PRESETS[country]) {
-    throw new TillError('invalid_input', 'The till has no VAT set for that country.');
+    throw new TillError('invalid_input', 'The till has no VAT set for that country.', {
+      words: { key: 'catalogue.noCountryVat' },
+    });
   }
   catalogue.change((db) => {
     const inUse = db.prepare('SELECT vat_rate, COUNT(*) AS n FROM products GROUP BY vat_rate').all() as {
@@ -120,12 +128,12 @@ export function saveVatRates(
     }[];
     const dropped = inUse.filter((u) => !points.includes(u.vat_rate));
     if (dropped.length > 0) {
-      const words = dropped
-        .map((d) => `${d.n} product${d.n === 1 ? '' : 's'} at ${formatRate(d.vat_rate)}`)
-        .join(', ');
+      const count = dropped.reduce((sum, d) => sum + d.n, 0);
+      const rates = dropped.map((d) => formatRate(d.vat_rate)).join(', ');
       throw new TillError(
         'conflict',
-        `Some products still use a rate you removed (${words}). Move them to another rate first (Products, select, Change VAT rate).`,
+        `${count} product${count === 1 ? ' still uses' : 's still use'} a rate you removed (${rates}). Move them to another rate first (Products, select, Change VAT rate).`,
+        { words: { key: 'catalogue.rateInUse', params: { count, rates } } },
       );
     }
     db.prepare('DELETE FROM vat_rates').run();

@@ -25,6 +25,8 @@ export interface CatalogueHandlerDeps {
   today: () => Date;
 }
 
+const PRODUCT_GONE = { words: { key: 'catalogue.productGone' } };
+
 export function catalogueHandlers(deps: CatalogueHandlerDeps): HandlersOf<'catalogue'> {
   const { catalogue } = deps;
   const imports = new CatalogueImports(catalogue);
@@ -37,7 +39,8 @@ export function catalogueHandlers(deps: CatalogueHandlerDeps): HandlersOf<'catal
   };
   const productOf = (id: number) => {
     const product = catalogue.get(String(id));
-    if (!product) throw new TillError('not_found', 'That product is no longer in the catalogue.');
+    if (!product)
+      throw new TillError('not_found', 'That product is no longer in the catalogue.', PRODUCT_GONE);
     return product;
   };
 
@@ -51,7 +54,7 @@ export function catalogueHandlers(deps: CatalogueHandlerDeps): HandlersOf<'catal
       change(() => {
         const id = input.id === undefined ? undefined : Number(input.id);
         if (id !== undefined && !Number.isSafeInteger(id)) {
-          throw new TillError('not_found', 'That product is no longer in the catalogue.');
+          throw new TillError('not_found', 'That product is no longer in the catalogue.', PRODUCT_GONE);
         }
         const [saved] = catalogue.write([{ ...input, id }]);
         return productOf(saved!);

@@ -46,6 +46,8 @@ const SIGNED_OUT: State = {
 
 export class MerchantService {
   private session: { key: string; session: MerchantSession; resumed: boolean } | null = null;
+  /** Counts disconnects, so a sign-in finishing after one does not show "connected" again. */
+  private signOuts = 0;
   private current: State = SIGNED_OUT;
   private tools: Tool[] | null = null;
   private readonly vault: CredentialVault;
@@ -90,6 +92,7 @@ export class MerchantService {
   }
 
   async disconnect(): Promise<MerchantStatus> {
+    this.signOuts += 1;
     await this.session?.session.signOut();
     this.tools = null;
     return this.set(SIGNED_OUT);
@@ -210,6 +213,8 @@ export class MerchantService {
   }
 
   private async connected(session: MerchantSession): Promise<MerchantStatus> {
+    // A disconnect while this was reading the account wins: staff asked to be signed out.
+    const signOutsBefore = this.signOuts;
     const kept = await session.signIn();
     let account = kept?.account ?? null;
     try {
@@ -219,6 +224,7 @@ export class MerchantService {
     } catch (error) {
       this.deps.log.warn('merchant tools: connected, but the account could not be read', error);
     }
+    if (this.signOuts !== signOutsBefore) return this.status();
     return this.set({ ...SIGNED_OUT, state: 'connected', account });
   }
 

@@ -49,7 +49,10 @@ export class DistributionConnection {
     let baseUrl: string;
     let apiKey: () => Promise<string | null>;
     if (section.mode === 'live') {
-      if (!section.liveBaseUrl) throw new TillError('not_configured', 'No live supplier address is set.');
+      if (!section.liveBaseUrl)
+        throw new TillError('not_configured', 'No live supplier address is set.', {
+          words: { key: 'supplier.noLiveAddress' },
+        });
       baseUrl = section.liveBaseUrl;
       apiKey = () => (this.liveKey ??= this.readLiveKey());
     } else {

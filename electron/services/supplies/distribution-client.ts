@@ -3,7 +3,7 @@
 // back-off on the injected Clock (honouring Retry-After); an order creation is sent exactly
 // once and reports what is known about its fate, never retried here or anywhere else.
 import { z } from 'zod';
-import { TillError } from '../../../shared/contract/errors';
+import { TillError, type Words } from '../../../shared/contract/errors';
 import {
   boundedFetch,
   DEFAULT_OUTBOUND_LIMITS,
@@ -65,6 +65,13 @@ class NotSent extends Error {
   }
 }
 
+/** What a 404 means for one request, with its key. */
+type Missing = { text: string; words: Words };
+const missingAs = (key: string, text: string): Missing => ({
+  text,
+  words: { key: `supplier.missing.${key}` },
+});
+
 export class DistributionClient {
   private readonly limits: OutboundLimits;
   private readonly retry: ReadRetryPolicy;
@@ -82,20 +89,32 @@ export class DistributionClient {
     return this.read(
       '/products',
       z.array(wireProductSchema),
-      'The supplier has no product list at that address.',
+      missingAs('noProductList', 'The supplier has no product list at that address.'),
     );
   }
 
   getProduct(id: number): Promise<WireProduct> {
-    return this.read(`/products/${id}`, wireProductSchema, 'The supplier no longer lists that product.');
+    return this.read(
+      `/products/${id}`,
+      wireProductSchema,
+      missingAs('noProduct', 'The supplier no longer lists that product.'),
+    );
   }
 
   listOrders(): Promise<WireOrder[]> {
-    return this.read('/orders', z.array(wireOrderSchema), 'The supplier has no order list at that address.');
+    return this.read(
+      '/orders',
+      z.array(wireOrderSchema),
+      missingAs('noOrderList', 'The supplier has no order list at that address.'),
+    );
   }
 
   getOrder(id: number): Promise<WireOrder> {
-    return this.read(`/orders/${id}`, wireOrderSchema, 'The supplier has no order with that number.');
+    return this.read(
+      `/orders/${id}`,
+      wireOrderSchema,
+      missingAs('noOrder', 'The supplier has no order with that number.'),
+    );
   }
 
   /** Sends one creation, once. Never throws: the outcome says whether an order may exist. */
@@ -119,7 +138,7 @@ export class DistributionClient {
         answer.status,
         answer.headers,
         this.clock.now(),
-        'The supplier could not be found at that address.',
+        missingAs('notAtAddress', 'The supplier could not be found at that address.'),
       );
       // These refusals come before anything is stored; a 500 (or anything odd) may come after.
       return [401, 404, 429, 503].includes(answer.status)
@@ -134,7 +153,7 @@ export class DistributionClient {
   }
 
   /** A GET, tried again after a pause when the failure may pass (network, 429, 500). */
-  private async read<T>(path: string, schema: z.ZodType<T>, missing: string): Promise<T> {
+  private async read<T>(path: string, schema: z.ZodType<T>, missing: Missing): Promise<T> {
     let delay = this.retry.firstDelayMs;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -180,6 +199,7 @@ export class DistributionClient {
       throw new NotSent(
         new TillError('storage', "The supplier's API key could not be read from this computer's keychain.", {
           cause: error,
+          words: { key: 'supplier.keyUnreadable' },
         }),
       );
     });
@@ -188,6 +208,7 @@ export class DistributionClient {
         new TillError(
           'not_configured',
           'No API key for the supplier is saved. A manager can add it in Settings, under Supplies.',
+          { words: { key: 'supplier.noKey' } },
         ),
       );
     }
@@ -198,6 +219,7 @@ export class DistributionClient {
       throw new NotSent(
         new TillError('not_configured', "The supplier's address in Settings is not a web address.", {
           cause: error,
+          words: { key: 'supplier.notWebAddress' },
         }),
       );
     }

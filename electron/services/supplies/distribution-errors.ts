@@ -1,7 +1,7 @@
 // How the till reads a failed call to the supplier: statuses, network failures and tripped
 // limits become TillErrors in staff words (the raw detail stays in `cause` for the log), and a
 // 400's body becomes the fields to fix.
-import { TillError } from '../../../shared/contract/errors';
+import { TillError, type Words } from '../../../shared/contract/errors';
 import { ADDRESS_FIELDS, ADDRESS_LABELS, type AddressField } from '../../../shared/supplies';
 import type { OutboundLimitFault } from '../common/bounded-fetch';
 
@@ -17,28 +17,44 @@ export function retryAfterMs(header: string | null, nowMs: number): number | nul
 }
 
 export function waitWords(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 60) return `Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
-  const minutes = Math.ceil(seconds / 60);
-  return `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  const { unit, count } = waitIn(ms);
+  return `Try again in ${count} ${unit === 'seconds' ? 'second' : 'minute'}${count === 1 ? '' : 's'}.`;
 }
 
+/** A wait as whole seconds under a minute, else whole minutes: the catalogue's plural keys. */
+function waitIn(ms: number): { unit: 'seconds' | 'minutes'; count: number } {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 60
+    ? { unit: 'seconds', count: seconds }
+    : { unit: 'minutes', count: Math.ceil(seconds / 60) };
+}
+
+const keyed = (key: string, params?: Words['params']): { words: Words } => ({
+  words: params ? { key: `supplier.${key}`, params } : { key: `supplier.${key}` },
+});
+
 /** A status that is not 2xx, worded. `missing` says what a 404 means for this request. */
-export function statusError(status: number, headers: Headers, nowMs: number, missing: string): TillError {
+export function statusError(
+  status: number,
+  headers: Headers,
+  nowMs: number,
+  missing: { text: string; words: Words },
+): TillError {
   const cause = new Error(`distribution API answered ${status}`);
   if (status === 401) {
     return new TillError(
       'bad_credentials',
       "The supplier did not accept the till's API key. A manager can check it in Settings, under Supplies.",
-      { cause },
+      { cause, ...keyed('badKey') },
     );
   }
-  if (status === 404) return new TillError('not_found', missing, { cause });
+  if (status === 404) return new TillError('not_found', missing.text, { cause, words: missing.words });
   if (status === 429) {
     const wait = retryAfterMs(headers.get('retry-after'), nowMs) ?? 30_000;
     return new TillError('rate_limited', `The supplier is receiving too many requests. ${waitWords(wait)}`, {
       retryAfterMs: wait,
       cause,
+      ...keyed(`busy.${waitIn(wait).unit}`, { count: waitIn(wait).count }),
     });
   }
   if (status === 503) {
@@ -46,25 +62,31 @@ export function statusError(status: number, headers: Headers, nowMs: number, mis
     return new TillError(
       'service_error',
       `The supplier is closed for maintenance just now. ${wait === null ? 'Try again later.' : waitWords(wait)}`,
-      { cause, ...(wait !== null && { retryAfterMs: wait }) },
+      {
+        cause,
+        ...(wait !== null && { retryAfterMs: wait }),
+        ...(wait === null
+          ? keyed('maintenance.later')
+          : keyed(`maintenance.${waitIn(wait).unit}`, { count: waitIn(wait).count })),
+      },
     );
   }
   if (status >= 500) {
     return new TillError(
       'service_error',
       'The supplier had a problem of its own. Try again in a few minutes.',
-      {
-        cause,
-      },
+      { cause, ...keyed('ownProblem') },
     );
   }
-  if (status === 400) return new TillError('rejected', 'The supplier refused the request.', { cause });
+  if (status === 400)
+    return new TillError('rejected', 'The supplier refused the request.', {
+      cause,
+      ...keyed('refused'),
+    });
   return new TillError(
     'malformed_response',
     `The supplier answered in a way the till does not understand. ${KEEPS_HAPPENING}`,
-    {
-      cause,
-    },
+    { cause, ...keyed('notUnderstood') },
   );
 }
 
@@ -74,17 +96,13 @@ export function networkError(error: unknown): TillError {
     return new TillError(
       'certificate',
       "The supplier's security certificate was not accepted, so the till did not connect.",
-      {
-        cause: error,
-      },
+      { cause: error, ...keyed('certificate') },
     );
   }
   return new TillError(
     'unreachable',
     "The supplier can't be reached. Check the internet connection, then try again.",
-    {
-      cause: error,
-    },
+    { cause: error, ...keyed('unreachable') },
   );
 }
 
@@ -93,11 +111,12 @@ export function limitError(fault: OutboundLimitFault): TillError {
     return new TillError(
       'malformed_response',
       `The supplier sent an answer far larger than any real one, so the till stopped reading it. ${KEEPS_HAPPENING}`,
-      { cause: fault },
+      { cause: fault, ...keyed('tooLarge') },
     );
   }
   return new TillError('timeout', 'The supplier took too long to answer. Try again in a moment.', {
     cause: fault,
+    ...keyed('tooSlow'),
   });
 }
 
@@ -105,7 +124,7 @@ export function unreadableError(detail: string): TillError {
   return new TillError(
     'malformed_response',
     `The supplier sent an answer the till could not read. ${KEEPS_HAPPENING}`,
-    { cause: new Error(detail) },
+    { cause: new Error(detail), ...keyed('unreadable') },
   );
 }
 
@@ -122,6 +141,7 @@ export interface FieldProblem {
   /** An address field name, `line:<productId>`, or `order`. */
   field: string;
   message: string;
+  words: Words;
 }
 
 interface RawFault {
@@ -161,27 +181,34 @@ export function fieldProblems(
     const address = /^address\.(\w+)$/.exec(field)?.[1];
     if (address && (ADDRESS_FIELDS as readonly string[]).includes(address)) {
       const label = ADDRESS_LABELS[address as AddressField].toLowerCase();
-      return {
-        field: address,
-        message:
-          reason === 'required'
-            ? `Enter the ${label}.`
-            : `The supplier did not accept the ${label}: check it.`,
-      };
+      return reason === 'required'
+        ? { field: address, message: `Enter the ${label}.`, ...keyed(`field.enter.${address}`) }
+        : {
+            field: address,
+            message: `The supplier did not accept the ${label}: check it.`,
+            ...keyed(`field.refused.${address}`),
+          };
     }
     const line = /^lines\[(\d+)\]\.(\w+)$/.exec(field);
     const ordered = line ? lines[Number(line[1])] : undefined;
     if (line && ordered) {
       const name = productName(ordered.productId);
-      const message =
-        reason === 'out_of_stock'
-          ? `${name} is out of stock at the supplier: take it out of the order.`
-          : reason === 'unknown_product'
-            ? `${name} is no longer sold by the supplier: take it out of the order.`
-            : `Check the quantity of ${name}.`;
-      return { field: `line:${ordered.productId}`, message };
+      const field = `line:${ordered.productId}`;
+      if (reason === 'out_of_stock')
+        return {
+          field,
+          message: `${name} is out of stock at the supplier: take it out of the order.`,
+          ...keyed('line.outOfStock', { name }),
+        };
+      if (reason === 'unknown_product')
+        return {
+          field,
+          message: `${name} is no longer sold by the supplier: take it out of the order.`,
+          ...keyed('line.notSold', { name }),
+        };
+      return { field, message: `Check the quantity of ${name}.`, ...keyed('line.quantity', { name }) };
     }
-    return { field: 'order', message: 'The supplier refused part of the order.' };
+    return { field: 'order', message: 'The supplier refused part of the order.', ...keyed('partRefused') };
   });
   return problems.length > 0
     ? problems
@@ -189,6 +216,7 @@ export function fieldProblems(
         {
           field: 'order',
           message: 'The supplier refused the order without saying why. Check it and try again.',
+          ...keyed('refusedWithoutReason'),
         },
       ];
 }

@@ -11,7 +11,8 @@ import type {
   TillApi,
 } from '../../../shared/contract';
 import {
-  addressProblems,
+  addressProblemsWorded,
+  countryName,
   normaliseAddress,
   type AddressField,
   type DeliveryAddress,
@@ -21,6 +22,28 @@ import { till } from '../till';
 import { describeCallError } from './call-errors';
 import { browserClock, type Clock, type TimerHandle } from './clock';
 import { i18n } from '../i18n';
+import { wordsText } from '../i18n/words';
+
+/** The address's problems in the shop's language (a country named as that language names it). */
+function addressProblems(
+  address: Partial<Record<AddressField, unknown>>,
+): Partial<Record<AddressField, string>> {
+  return Object.fromEntries(
+    Object.entries(addressProblemsWorded(address)).map(([field, { message, words }]) => {
+      const named =
+        words.params?.['country'] === undefined
+          ? words
+          : {
+              ...words,
+              params: {
+                ...words.params,
+                country: countryName(normaliseAddress(address).country, i18n.language),
+              },
+            };
+      return [field, wordsText(named, message)];
+    }),
+  );
+}
 
 export type SuppliesStep = 'browse' | 'address' | 'confirm';
 export interface CartLine {
@@ -108,7 +131,9 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
       set({ result });
       if (result.outcome === 'placed') set({ cart: [] });
       if (result.outcome === 'refused') {
-        const fromSupplier = Object.fromEntries(result.problems.map((p) => [p.field, p.message]));
+        const fromSupplier = Object.fromEntries(
+          result.problems.map((p) => [p.field, wordsText(p.words, p.message)]),
+        );
         set({ addressProblems: { ...get().addressProblems, ...fromSupplier } });
       }
     };

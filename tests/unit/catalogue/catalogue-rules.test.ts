@@ -131,7 +131,7 @@ test('VAT rates: UK by default; a rate still used cannot go; another country’s
     ],
   });
   assert.equal(refused.code, 'conflict');
-  assert.match(refused.message, /products at 20%/);
+  assert.match(refused.message, /products still use a rate you removed \(20%\)/);
   await t.call('catalogue.saveVatRates', {
     country: null,
     rates: [

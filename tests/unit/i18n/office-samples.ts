@@ -31,7 +31,7 @@ export interface Worded {
 }
 
 /** The TillError `run` throws (sync or async), as a sample; fails when it throws none. */
-async function refusal(where: string, run: () => unknown): Promise<Worded> {
+export async function refusal(where: string, run: () => unknown): Promise<Worded> {
   try {
     await run();
   } catch (error) {

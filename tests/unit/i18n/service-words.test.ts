@@ -16,6 +16,7 @@ import { wordsText } from '../../../renderer/src/i18n/words';
 import { offences } from './staff-words';
 import { counterWordings, rightsWordings, type Worded } from './counter-words';
 import { officeSamples } from './office-samples';
+import { suppliesSamples } from './supplies-samples';
 
 const fromError = (where: string, error: TillError): Worded => ({
   where,
@@ -189,7 +190,10 @@ function supplierAndSettingsErrors(): Worded[] {
   const out = [400, 401, 404, 429, 500, 503, 418].map((status) =>
     fromError(
       `supplier ${status}`,
-      supplierErrors.statusError(status, headers, 0, 'That product is not listed.'),
+      supplierErrors.statusError(status, headers, 0, {
+        text: 'The supplier no longer lists that product.',
+        words: { key: 'supplier.missing.noProduct' },
+      }),
     ),
   );
   out.push(fromError('supplier refused', supplierErrors.networkError(new TypeError('fetch failed'))));
@@ -280,6 +284,38 @@ test('shifts’, till reports’, staff’s, the catalogue’s, reconciliation�
   try {
     assert.deepEqual(
       lines.filter((w) => !w.shown!().startsWith('Zeile ')).map((w) => `${w.where}: ${w.shown!()}`),
+      [],
+    );
+  } finally {
+    await i18n.changeLanguage('en-GB');
+  }
+});
+
+test('the supplier’s refusals, a refused order’s fields, the address check, order statuses and the catalogue’s edits: keyed, no internals', async () => {
+  const all = await suppliesSamples();
+  assert.ok(all.length >= 50, `only ${all.length} samples`);
+  assert.deepEqual(offences(all), []);
+  assert.deepEqual(
+    all.filter((w) => !w.words && !w.shown).map((w) => `${w.where}: ${w.text}`),
+    [],
+  );
+  assert.deepEqual(keyProblems(all.filter((w) => w.words)), []);
+  // Order statuses are written by the screens from their own catalogue: English as the service
+  // says, and German in a German till.
+  const statuses = all.filter((w) => w.shown);
+  assert.deepEqual(
+    statuses.filter((w) => w.shown!() !== w.text).map((w) => `${w.where}: “${w.shown!()}” ≠ “${w.text}”`),
+    [],
+  );
+  await i18n.changeLanguage('de-DE');
+  try {
+    assert.deepEqual(
+      statuses.filter((w) => w.shown!() === w.text).map((w) => `${w.where}: still English`),
+      [],
+    );
+    const keyed = all.filter((w) => w.words);
+    assert.deepEqual(
+      keyed.filter((w) => wordsText(w.words, w.text) === w.text).map((w) => `${w.where}: still English`),
       [],
     );
   } finally {

@@ -106,18 +106,36 @@ test('400 names the fields at fault: postcode, country, out of stock, unknown pr
   if (outcome.kind !== 'refused') return;
   const names = new Map([[outOfStock.id, outOfStock.name]]);
   const problems = fieldProblems(outcome.body, lines, (id) => names.get(id) ?? 'A product');
+  const keyed = (key: string, name?: string) => ({
+    key: `supplier.${key}`,
+    ...(name !== undefined && { params: { name } }),
+  });
   assert.deepEqual(problems, [
-    { field: 'lineOne', message: 'Enter the address line 1.' },
-    { field: 'postalCode', message: 'The supplier did not accept the postcode: check it.' },
+    {
+      field: 'lineOne',
+      message: 'Enter the address line 1.',
+      words: keyed('field.enter.lineOne'),
+    },
+    {
+      field: 'postalCode',
+      message: 'The supplier did not accept the postcode: check it.',
+      words: keyed('field.refused.postalCode'),
+    },
     {
       field: `line:${outOfStock.id}`,
       message: `${outOfStock.name} is out of stock at the supplier: take it out of the order.`,
+      words: keyed('line.outOfStock', outOfStock.name),
     },
     {
       field: 'line:999999',
       message: 'A product is no longer sold by the supplier: take it out of the order.',
+      words: keyed('line.notSold', 'A product'),
     },
-    { field: `line:${inStock.id}`, message: 'Check the quantity of A product.' },
+    {
+      field: `line:${inStock.id}`,
+      message: 'Check the quantity of A product.',
+      words: keyed('line.quantity', 'A product'),
+    },
   ]);
   const country = await s
     .client()

@@ -184,6 +184,7 @@ test('a wrong address is refused before anything is sent; a supplier refusal nam
     {
       field: `line:${out.id}`,
       message: `${out.name} is out of stock at the supplier: take it out of the order.`,
+      words: { key: 'supplier.line.outOfStock', params: { name: out.name } },
     },
   ]);
 });

@@ -34,6 +34,14 @@ export const officeServices: Wording<typeof en.officeServices> = {
     pinTaken: 'Diese PIN benutzt schon jemand anderes an dieser Kasse: bitte eine andere wählen.',
   },
   catalogue: {
+    priceTooLarge: 'Damit würde ein Preis größer, als die Kasse annimmt. Es wurde nichts geändert.',
+    sameCategoryName: 'Zwei Warengruppen haben denselben Namen: bitte jeder einen eigenen geben.',
+    rateTwice: 'Derselbe Steuersatz steht zweimal in der Liste: bitte nur einmal behalten.',
+    noCountryVat: 'Für dieses Land hat die Kasse keine MwSt.-Sätze.',
+    rateInUse_one:
+      '{{count}} Artikel nutzt noch einen entfernten Steuersatz ({{rates}}). Bitte zuerst auf einen anderen Satz umstellen (Artikel, auswählen, MwSt.-Satz ändern).',
+    rateInUse_other:
+      '{{count}} Artikel nutzen noch einen entfernten Steuersatz ({{rates}}). Bitte zuerst auf einen anderen Satz umstellen (Artikel, auswählen, MwSt.-Satz ändern).',
     unknownRate: 'MwSt. {{rate}} ist keiner der Steuersätze des Geschäfts: zuerst unter MwSt.-Sätze anlegen.',
     skuTaken: 'Die Artikelnummer {{sku}} hat schon {{name}}.',
     productGone: 'Dieser Artikel ist nicht mehr im Sortiment.',

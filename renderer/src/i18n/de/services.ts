@@ -1,9 +1,11 @@
 import type * as en from '../en/services';
 import type { Wording } from '../wording-type';
 import { officeServices } from './services-office';
+import { suppliesServices } from './services-supplies';
 
 export const services: Wording<typeof en.services> = {
   ...officeServices,
+  ...suppliesServices,
   payment: {
     notFound: 'Diese Kartenzahlung gibt es nicht.',
     notification: {

@@ -61,6 +61,8 @@ export const supplies: Wording<typeof en.supplies> = {
   place: 'Bestellung aufgeben',
   orderMore: 'Weitere Ware bestellen',
   progress: 'Stand der Bestellung',
+  statusUnlisted: 'Der Lieferant meldet „{{shown}}“',
+  statusNone: 'Der Lieferant hat keinen Stand gemeldet',
   stage: {
     received: 'Beim Lieferanten eingegangen',
     pending: 'Wird vorbereitet',

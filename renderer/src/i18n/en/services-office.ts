@@ -30,6 +30,14 @@ export const officeServices = {
     pinTaken: 'Someone else on this till already uses that PIN: choose another.',
   },
   catalogue: {
+    priceTooLarge: 'That change would make a price larger than the till takes. Nothing was changed.',
+    sameCategoryName: 'Two categories have the same name: give each its own.',
+    rateTwice: 'The same rate is listed twice: keep it once.',
+    noCountryVat: 'The till has no VAT set for that country.',
+    rateInUse_one:
+      '{{count}} product still uses a rate you removed ({{rates}}). Move them to another rate first (Products, select, Change VAT rate).',
+    rateInUse_other:
+      '{{count}} products still use a rate you removed ({{rates}}). Move them to another rate first (Products, select, Change VAT rate).',
     unknownRate: 'VAT at {{rate}} is not one of the shop’s rates: add it under VAT rates first.',
     skuTaken: 'The SKU {{sku}} is already used by {{name}}.',
     productGone: 'That product is no longer in the catalogue.',

@@ -3,9 +3,11 @@
 // The card machine's codes share one table with the payment service.
 import { NO_RESULT, NOTIFICATION_WORDS, RESULT_WORDS } from '../../../../shared/payment-words';
 import { officeServices } from './services-office';
+import { suppliesServices } from './services-supplies';
 
 export const services = {
   ...officeServices,
+  ...suppliesServices,
   payment: {
     notFound: 'That card payment does not exist.',
     notification: NOTIFICATION_WORDS,

@@ -51,6 +51,8 @@ export const supplies = {
   place: 'Place order',
   orderMore: 'Order more supplies',
   progress: 'Order progress',
+  statusUnlisted: 'The supplier says “{{shown}}”',
+  statusNone: 'The supplier gave no status',
   stage: {
     received: 'Received by the supplier',
     pending: 'Being prepared',

@@ -2,6 +2,7 @@
 import type { SupplyOrder } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
 import { ORDER_STAGES } from '../../../../shared/supplies';
+import { statusText } from './status-text';
 import { useSupplies } from '../../state/supplies';
 import { Trans } from 'react-i18next';
 import { i18n, useTranslation } from '../../i18n';
@@ -9,7 +10,7 @@ import { i18n, useTranslation } from '../../i18n';
 function Timeline({ order }: { order: SupplyOrder }) {
   const { t } = useTranslation();
   if (order.stage === null) {
-    return <p data-testid="order-status">{order.statusWords}</p>;
+    return <p data-testid="order-status">{statusText(order.status)}</p>;
   }
   return (
     <ol className="supplies-timeline" aria-label={t('supplies.progress')}>
@@ -43,7 +44,7 @@ function OrderDetail({ order }: { order: SupplyOrder }) {
         <Trans
           t={t}
           i18nKey="supplies.status"
-          values={{ status: order.statusWords }}
+          values={{ status: statusText(order.status) }}
           components={{ strong: <strong data-testid="order-status-words" /> }}
         />
       </p>
@@ -141,7 +142,7 @@ export function OrdersPanel() {
               >
                 {reference(o)}
               </button>
-              <span>{o.statusWords}</span>
+              <span>{statusText(o.status)}</span>
               <span>{o.totalPrice === null ? '' : formatMoney(o.totalPrice, currency)}</span>
             </li>
           ))}
