@@ -5,7 +5,7 @@ import type { AppInfo, ServiceName } from '../../../shared/contract';
 import { createDispatcher, type Dispatch, type Handlers } from '../../../shared/contract/dispatch';
 import { TillError } from '../../../shared/contract/errors';
 import { catalogueHandlers } from '../catalogue/handlers';
-import { CATALOGUE_MIGRATIONS, ProductCatalogue } from '../catalogue/store';
+import { ProductCatalogue } from '../catalogue/store';
 import { systemClock, type Clock } from '../common/clock';
 import { createLogger, type Logger } from '../common/logger';
 import { ConnectionMonitor } from '../connections/monitor';
@@ -16,33 +16,31 @@ import { merchantHandlers } from '../merchant/handlers';
 import { MerchantService } from '../merchant/merchant-service';
 import { StaffDirectory } from '../staff/directory';
 import { staffHandlers } from '../staff/handlers';
-import { STAFF_MIGRATIONS, StaffStore } from '../staff/store';
+import { StaffStore } from '../staff/store';
 import { DEFAULT_SCRYPT_PARAMS } from '../storage/manager-pin';
-import { isRunningPayment, JOURNAL_MIGRATIONS, refundedAmount } from '../payments/journal';
+import { isRunningPayment, refundedAmount } from '../payments/journal';
 import { createPaymentService, type PollingPolicy } from '../payments/transaction-runner';
 import { printingHandlers, toJobView } from '../printing/handlers';
-import { SPOOL_MIGRATIONS, type PrintingService, type SpoolTiming } from '../printing/index';
+import { type PrintingService, type SpoolTiming } from '../printing/index';
 import { reportsHandlers } from '../reports/handlers';
-import { REPORTS_MIGRATIONS, ReportRunLog } from '../reports/run-log';
+import { ReportRunLog } from '../reports/run-log';
 import { reconciliationHandlers } from '../reconciliation/handlers';
 import { ReconciliationService } from '../reconciliation/service';
-import { RECONCILIATION_MIGRATIONS, ReconciliationStore } from '../reconciliation/store';
+import { ReconciliationStore } from '../reconciliation/store';
 import { Checkout } from '../sales/checkout';
 import { salesHandlers } from '../sales/handlers';
 import { counterHandlers } from '../sales/counter-handlers';
-import { NO_SALE_MIGRATIONS, NoSales } from '../sales/no-sale';
-import { PARKED_MIGRATIONS, ParkedSales } from '../sales/parked';
+import { NoSales } from '../sales/no-sale';
+import { ParkedSales } from '../sales/parked';
 import { createSalesHistory, historyHandlers } from '../sales/history-handlers';
-import { HISTORY_MIGRATIONS } from '../sales/history';
-import { REFUND_MIGRATIONS } from '../sales/refunds';
 import { receiptSettingsFrom } from '../sales/receipt-settings';
-import { receiptNumberOf, SALES_MIGRATIONS, SalesLedger } from '../sales/sales-ledger';
+import { receiptNumberOf, SalesLedger } from '../sales/sales-ledger';
 import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
 import { StorageHealth } from '../storage/storage-health';
 import { DistributionConnection } from '../supplies/connection';
 import { suppliesHandlers } from '../supplies/handlers';
-import { SUPPLIES_MIGRATIONS } from '../supplies/order-attempts';
 import { checkpointPeriodically, closeDatabase, openDatabase } from '../storage/database';
+import { TILL_MIGRATIONS } from './migrations';
 import { probeDataDir, secureDataDir } from '../storage/data-dir';
 import { SaleNumberMark } from '../storage/sale-number-mark';
 import { checkStorageAtStart } from '../storage/start-checks';
@@ -50,9 +48,7 @@ import { KeychainSecretStore } from '../storage/secret-store-keychain';
 import { chooseSecretStore, type SecretStore } from '../storage/secret-store';
 import { JsonFileSettingsStore, type SettingsStore } from '../storage/settings';
 import { terminalHandlers } from '../terminals/handlers';
-import { SHIFTS_MIGRATIONS } from '../shifts/store';
 import { createShopDay } from '../till-reports/shop-day';
-import { TILL_REPORTS_MIGRATIONS } from '../till-reports/store';
 import { EventBus } from './events';
 import { appHandlers } from './handlers';
 import { printingFromSettings } from './printing-from-settings';
@@ -129,26 +125,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   // Storage: one database (every area's migrations applied here, once) and one record of
   // whether the till can save.
   const storageHealth = new StorageHealth({ probe: () => probeDataDir(options.dataDir) });
-  const db = openDatabase(
-    join(options.dataDir, 'paydesk.sqlite'),
-    [
-      ...JOURNAL_MIGRATIONS,
-      ...SPOOL_MIGRATIONS,
-      ...CATALOGUE_MIGRATIONS,
-      ...SALES_MIGRATIONS,
-      ...HISTORY_MIGRATIONS,
-      ...REFUND_MIGRATIONS,
-      ...SUPPLIES_MIGRATIONS,
-      ...STAFF_MIGRATIONS,
-      ...REPORTS_MIGRATIONS,
-      ...RECONCILIATION_MIGRATIONS,
-      ...PARKED_MIGRATIONS,
-      ...NO_SALE_MIGRATIONS,
-      ...SHIFTS_MIGRATIONS,
-      ...TILL_REPORTS_MIGRATIONS,
-    ],
-    clock,
-  );
+  const db = openDatabase(join(options.dataDir, 'paydesk.sqlite'), TILL_MIGRATIONS, clock);
   // Staff and their rights; a manager PIN from before staff existed becomes the staff member "Manager".
   const staff = new StaffDirectory({
     store: new StaffStore(db, clock),
