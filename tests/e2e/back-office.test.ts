@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { goToScreen, pageProblems, screenshotPath } from './support/browser';
+import { goToScreen, pageProblems, scanBarcode, screenshotPath } from './support/browser';
 import type { TestHost } from './support/host';
 import { openStaffedTill } from './support/staffed-till';
 import { call, newestSale } from './sell-support';
@@ -61,8 +61,7 @@ test('a cashier signs in with two taps and their PIN', async () => {
 
 test('the cashier scans the barcode and sells it; the receipt shows the VAT summary and their name', async () => {
   await goToScreen(page, 'Sell');
-  await page.keyboard.type(BARCODE);
-  await page.keyboard.press('Enter');
+  await scanBarcode(page, BARCODE);
   await page.getByRole('button', { name: `Remove ${PRODUCT} from the basket` }).waitFor();
   await page.getByRole('button', { name: /^Pay / }).click();
   const tender = page.getByRole('region', { name: 'Take payment' });

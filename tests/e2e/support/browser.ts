@@ -75,3 +75,30 @@ export function screenshotPath(name: string): string {
   mkdirSync(folder, { recursive: true });
   return join(folder, `${name}.png`);
 }
+
+/**
+ * A USB barcode scanner: the code's keys and Enter reach the page as one burst of real key
+ * events, the way the operating system delivers a scanner's. `keyboard.type` waits for each key
+ * to be handled before sending the next, so on a busy machine its gaps can look like a person's.
+ */
+export async function scanBarcode(page: Page, code: string): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const keys = [...code].map((char) => ({
+      key: char,
+      code: /\d/.test(char) ? `Digit${char}` : `Key${char.toUpperCase()}`,
+      text: char,
+      windowsVirtualKeyCode: char.toUpperCase().charCodeAt(0),
+    }));
+    keys.push({ key: 'Enter', code: 'Enter', text: '\r', windowsVirtualKeyCode: 13 });
+    // Sent without waiting in between: the browser queues them in order, as it would a scanner's.
+    await Promise.all(
+      keys.flatMap((key) => [
+        session.send('Input.dispatchKeyEvent', { type: 'keyDown', unmodifiedText: key.text, ...key }),
+        session.send('Input.dispatchKeyEvent', { type: 'keyUp', key: key.key, code: key.code }),
+      ]),
+    );
+  } finally {
+    await session.detach();
+  }
+}

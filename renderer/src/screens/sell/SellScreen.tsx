@@ -13,6 +13,7 @@ import { ProductGrid } from './ProductGrid';
 import { RefundsPanel } from './RefundsPanel';
 import { TenderPanel } from './TenderPanel';
 import { useBarcodeScanner } from './useBarcodeScanner';
+import { findBySku } from '../../state/catalogue-index';
 import { CounterBar } from './CounterBar';
 import { useSellKeys } from './useSellKeys';
 import { useSettings } from '../../state/settings';
@@ -41,12 +42,20 @@ function MainPanel() {
   return index.all.length === 0 ? <NoProducts /> : <ProductGrid index={index} />;
 }
 
+const barcodeScanner = {
+  knows(code: string) {
+    const { index } = useSale.getState();
+    return index !== null && findBySku(index, code) !== undefined;
+  },
+  scan: (code: string) => useSale.getState().scan(code),
+};
+
 const askReceipt = () => useSettings.getState().view?.settings.counter?.receiptAfterSale === 'ask';
 
 export function SellScreen() {
   const { t } = useTranslation();
   useCatalogueAndResume();
-  useBarcodeScanner((code) => useSale.getState().scan(code));
+  useBarcodeScanner(barcodeScanner);
   useSellKeys(askReceipt);
   const index = useSale((s) => s.index);
   const catalogueError = useSale((s) => s.catalogueError);

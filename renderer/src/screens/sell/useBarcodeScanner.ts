@@ -1,6 +1,8 @@
 // A barcode scanner is a keyboard: it types the code very fast and ends with Enter. A global
 // listener tells it from a person by the gaps between keys, and keeps the scan out of any
-// focused input (it strips what already landed there).
+// focused input (it strips what already landed there). A fast run the shop's catalogue does not
+// know, typed into a field, is left to that field's Enter: it may be the tail of a code typed by
+// hand, or of a scan slowed by a busy machine, and the field sees all that was typed.
 import { useEffect, useRef } from 'react';
 
 /** Scanners send a key every few ms; people rarely type two keys under ~35 ms apart. */
@@ -20,9 +22,16 @@ function replaceInputValue(input: HTMLInputElement | HTMLTextAreaElement, value:
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-export function useBarcodeScanner(onScan: (code: string) => void): void {
-  const handler = useRef(onScan);
-  handler.current = onScan;
+export interface BarcodeScanner {
+  /** Whether the code names a product. */
+  knows(code: string): boolean;
+  /** Acts on a scan (adds the product, or says the code is unknown). */
+  scan(code: string): void;
+}
+
+export function useBarcodeScanner(scanner: BarcodeScanner): void {
+  const handler = useRef(scanner);
+  handler.current = scanner;
 
   useEffect(() => {
     let buffer = '';
@@ -43,14 +52,14 @@ export function useBarcodeScanner(onScan: (code: string) => void): void {
         buffer = '';
         lastAt = 0;
         if (!fast || code.length < SCAN_MIN_LENGTH) return;
-        event.preventDefault();
-        event.stopPropagation();
         // The keys may have landed in the search field the Sell screen focuses on the first one.
         const landed = isTextInput(target) ? target : document.activeElement;
-        if (isTextInput(landed) && landed.value.endsWith(code)) {
-          replaceInputValue(landed, landed.value.slice(0, landed.value.length - code.length));
-        }
-        handler.current(code);
+        const typedInField = isTextInput(landed) && landed.value.endsWith(code);
+        if (typedInField && !handler.current.knows(code)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        if (typedInField) replaceInputValue(landed, landed.value.slice(0, landed.value.length - code.length));
+        handler.current.scan(code);
         return;
       }
       if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) {
