@@ -10,14 +10,19 @@ import { join } from 'node:path';
 const REPORT_DIR = join('reports', 'mutation');
 const REPORT = join(REPORT_DIR, 'mutation.json');
 
-/** Areas and their targets (issue 17): money areas 90%, every service 80%. */
+/**
+ * Areas and their targets (issue 17): payments, sales and the spool 90%, every service 80%. The
+ * last line covers whatever this run mutated: the money code by default, every service with
+ * `--mutate` over all of electron/services (docs/testing.md).
+ */
 const AREAS = [
   { name: 'payments', files: /^electron\/services\/payments\//, target: 90 },
   { name: 'sales', files: /^electron\/services\/sales\//, target: 90 },
   { name: 'spool', files: /^electron\/services\/printing\/spool[^/]*\.ts$/, target: 90 },
-  { name: 'printing', files: /^electron\/services\/printing\//, target: 80 },
-  { name: 'storage', files: /^electron\/services\/storage\//, target: 80 },
-  { name: 'electron/services', files: /^electron\/services\//, target: 80 },
+  { name: 'ESC/POS encoder', files: /^electron\/services\/printing\/escpos-encoder\.ts$/, target: 80 },
+  { name: 'manager PIN', files: /^electron\/services\/(manager-gate|storage\/manager-pin)\.ts$/, target: 80 },
+  { name: 'sale numbers', files: /^electron\/services\/storage\/sale-number-mark\.ts$/, target: 80 },
+  { name: 'all mutated', files: /^electron\/services\//, target: 80 },
 ];
 
 function runStryker(args) {
