@@ -79,8 +79,11 @@ test('a closed sale takes no more cash or manual card, and nothing is added', ()
     const before = ledger.get(sale.saleId);
     assert.throws(
       () => ledger.addTender(sale.saleId, { kind: 'cash', amount: 100, given: 100 }),
-      (e: Error & { code?: string }) =>
-        e.code === 'conflict' && /already (completed|abandoned)/.test(e.message),
+      (e: unknown) =>
+        e instanceof TillError &&
+        e.code === 'conflict' &&
+        e.message === `This sale is already ${before.state}.` &&
+        e.words?.key === `sale.already.${before.state}`,
     );
     assert.throws(
       () => ledger.addTender(sale.saleId, { kind: 'manual_card', amount: 100, reference: 'AUTH 1' }),
@@ -129,7 +132,10 @@ test('a card approved on an open sale is not flagged, and counts once however of
 test('a sale the ledger does not hold is refused in words, not returned empty', () => {
   assert.throws(
     () => ledger.get('no-such-sale'),
-    (error: unknown) => error instanceof TillError && error.code === 'not_found',
+    (error: unknown) =>
+      error instanceof TillError &&
+      error.code === 'not_found' &&
+      error.message === 'That sale does not exist.',
   );
 });
 
@@ -148,12 +154,67 @@ test('money taken by hand is flagged for reconciliation: a manual card entry, a 
   const view = ledger.get(checked.saleId);
   assert.equal(view.state, 'completed');
   assert.equal(view.tenders[0]!.needsReconciliation, true);
+
+  // Keyed by hand is reason enough, whatever else the entry carries.
+  const bare = saleOf(200);
+  ledger.addTender(bare.saleId, { kind: 'manual_card', amount: 200 });
+  assert.equal(ledger.get(bare.saleId).tenders[0]!.needsReconciliation, true);
+});
+
+test('a manager settles a hand-keyed card entry once; other tenders cannot be settled that way', () => {
+  const clock = new ManualClock();
+  const since = new Date(clock.now()).toISOString();
+  const fresh = new SalesLedger(db, clock);
+  const sale = fresh.open('GBP', [lineOf(900)]);
+  fresh.addTender(sale.saleId, { kind: 'cash', amount: 400, given: 400 });
+  fresh.addTender(sale.saleId, { kind: 'manual_card', amount: 500, reference: 'AUTH 77' });
+  const waiting = fresh.manualCardsToReconcile('GBP', since).filter((e) => e.saleId === sale.saleId);
+  assert.equal(waiting.length, 1);
+  assert.equal(waiting[0]!.amount, 500);
+
+  assert.equal(fresh.markReconciled(waiting[0]!.tenderId), true, 'settled');
+  assert.equal(fresh.markReconciled(waiting[0]!.tenderId + 999), false, 'no such tender');
+  assert.equal(
+    fresh.get(sale.saleId).tenders.find((t) => t.kind === 'manual_card')?.needsReconciliation,
+    false,
+  );
+  assert.deepEqual(
+    fresh.manualCardsToReconcile('GBP', since).filter((e) => e.saleId === sale.saleId),
+    [],
+    'no longer waiting',
+  );
+  const cashTenderId = waiting[0]!.tenderId - 1;
+  assert.equal(fresh.markReconciled(cashTenderId), false, 'a cash tender is not a hand-keyed card');
+});
+
+test("the day's sales list completed sales with their tenders, and abandoned ones with none", async () => {
+  const clock = new ManualClock();
+  const fresh = new SalesLedger(db, clock);
+  const since = new Date(clock.now()).toISOString();
+  await clock.advance(1000);
+  const paid = fresh.open('GBP', [lineOf(650)]);
+  fresh.addTender(paid.saleId, { kind: 'cash', amount: 650, given: 1000 });
+  const voided = fresh.open('GBP', [lineOf(300)]);
+  fresh.abandon(voided.saleId, 'voided');
+  await clock.advance(1000);
+  const day = fresh.endedBetween(since, new Date(clock.now()).toISOString());
+  const completed = day.find((s) => s.saleId === paid.saleId);
+  const abandoned = day.find((s) => s.saleId === voided.saleId);
+  assert.equal(completed?.state, 'completed');
+  assert.equal(completed?.total, 650);
+  assert.deepEqual(
+    completed?.tenders.map((t) => [t.kind, t.amount, t.given]),
+    [['cash', 650, 1000]],
+  );
+  assert.equal(abandoned?.state, 'abandoned');
+  assert.equal(abandoned?.endedBecause, 'voided');
+  assert.deepEqual(abandoned?.tenders, [], 'an abandoned sale took no money');
 });
 
 test('change comes only from cash handed over: exact cash and card amounts give none', () => {
   const sale = saleOf(1000);
   // A given figure on a card tender means nothing: no change is owed on a card.
-  ledger.addTender(sale.saleId, { kind: 'manual_card', amount: 400, given: 500, reference: 'AUTH 9' });
+  ledger.addTender(sale.saleId, { kind: 'manual_card', amount: 400, given: 450, reference: 'AUTH 9' });
   ledger.addTender(sale.saleId, { kind: 'cash', amount: 100 });
   ledger.addTender(sale.saleId, { kind: 'cash', amount: 500, given: 2000 });
   const view = ledger.get(sale.saleId);
