@@ -9,7 +9,14 @@ export default {
   // mutant's own area go first (tests/mutation/focused-tap-runner.mjs).
   testRunner: 'tap-focused',
   tap: {
-    testFiles: ['tests/unit/**/*.test.ts'],
+    // The unit files, and the fault files that run the money code in this process under a
+    // full disk or a failing printer (the others drive child processes, which report no coverage).
+    testFiles: [
+      'tests/unit/**/*.test.ts',
+      'tests/fault/payments-storage-full.test.ts',
+      'tests/fault/spool-printer-faults.test.ts',
+      'tests/fault/spool-link-drop.test.ts',
+    ],
     nodeArgs: ['--import', 'tsx', '--test-reporter=tap'],
     forceBail: true,
   },
@@ -56,7 +63,6 @@ export default {
     '/tests/e2e/*.test.ts',
     // Starts outside programs (the MCP conformance suite, the inspector) that cover no money code.
     '/tests/unit/merchant/peers.test.ts',
-    '/tests/fault',
     '/tests/bench',
   ],
   tempDirName: '.stryker-tmp',

@@ -26,9 +26,17 @@ export const GUARDS = {
   'manager-gate': ['storage', 'staff'],
 };
 
-/** `electron/services/sales/x.ts` → `sales`; `tests/unit/sales/x.test.ts` → `sales`. */
+/** Fault files are named for what they break: `spool-link-drop` is the printing area's. */
+const FAULT_FILE_AREAS = { payments: 'payments', spool: 'printing', storage: 'storage' };
+
+/**
+ * `electron/services/sales/x.ts` → `sales`; `tests/unit/sales/x.test.ts` → `sales`;
+ * `tests/fault/spool-link-drop.test.ts` → `printing`.
+ */
 export function areaOf(path) {
   const parts = path.replaceAll('\\', '/').split('/');
+  const fault = parts.at(-2) === 'fault' ? parts.at(-1).split('-')[0] : undefined;
+  if (fault !== undefined) return FAULT_FILE_AREAS[fault] ?? '';
   const at = parts.findIndex((part, i) => (part === 'services' || part === 'unit') && i < parts.length - 1);
   return at === -1 ? '' : parts[at + 1].replace(/\.(test\.)?ts$/, '');
 }

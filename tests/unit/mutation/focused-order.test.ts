@@ -21,6 +21,9 @@ test('a service file and a unit test file are placed in their area', () => {
   assert.equal(areaOf('tests/unit/sales/ledger.test.ts'), 'sales');
   assert.equal(areaOf('electron/services/manager-gate.ts'), 'manager-gate');
   assert.equal(areaOf('shared/money.ts'), '');
+  assert.equal(areaOf('tests/fault/spool-link-drop.test.ts'), 'printing');
+  assert.equal(areaOf('tests/fault/payments-storage-full.test.ts'), 'payments');
+  assert.equal(areaOf('tests/fault/host-flood.test.ts'), '');
 });
 
 test("a sales mutant runs the ledger's own test, its area, then its guards; other areas never", () => {
