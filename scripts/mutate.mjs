@@ -9,6 +9,8 @@ import { join } from 'node:path';
 
 const REPORT_DIR = join('reports', 'mutation');
 const REPORT = join(REPORT_DIR, 'mutation.json');
+/** The results of every mutant run so far, committed (stryker.config.mjs `incrementalFile`). */
+const BASELINE = join('tests', 'mutation', 'stryker-incremental.json');
 
 /**
  * Areas and their targets (issue 17): payments, sales and the spool 90%, every service 80%. The
@@ -63,16 +65,68 @@ export function summarise(report, seconds) {
   return { finishedAt: new Date().toISOString(), seconds, areas, files: perFile };
 }
 
+/**
+ * A report whose tests are known by name: with the TAP runner each test file is one test named
+ * by its path, so the ids (numbered afresh by every run) can be the names, and two runs agree.
+ */
+function byTestName(report) {
+  const nameOf = new Map();
+  for (const file of Object.values(report.testFiles ?? {})) {
+    for (const t of file.tests) nameOf.set(t.id, t.name);
+  }
+  const rename = (ids) => ids?.map((id) => nameOf.get(id) ?? id);
+  const files = Object.fromEntries(
+    Object.entries(report.files).map(([path, file]) => [
+      path,
+      {
+        ...file,
+        mutants: file.mutants.map((m) => ({
+          ...m,
+          ...(m.coveredBy && { coveredBy: rename(m.coveredBy) }),
+          ...(m.killedBy && { killedBy: rename(m.killedBy) }),
+        })),
+      },
+    ]),
+  );
+  const testFiles = Object.fromEntries(
+    Object.entries(report.testFiles ?? {}).map(([path, file]) => [
+      path,
+      { ...file, tests: file.tests.map((t) => ({ ...t, id: t.name })) },
+    ]),
+  );
+  return { ...report, files, testFiles };
+}
+
+/**
+ * The baseline after a run: Stryker keeps only the files this run mutated, so the files mutated
+ * by earlier runs (another `--mutate`) are carried over; this run's results win for its files.
+ * Test files are the latest run's (every run's first pass reads them all).
+ */
+export function mergeReports(earlier, latest) {
+  const now = byTestName(latest);
+  if (!earlier) return now;
+  const before = byTestName(earlier);
+  return { ...now, files: { ...before.files, ...now.files } };
+}
+
+function readJson(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+}
+
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replaceAll('\\', '/'));
 if (isMain) {
   // A report left by an earlier run must never be summarised as this run's.
   rmSync(REPORT, { force: true });
+  const earlier = readJson(BASELINE);
   const { status, seconds } = runStryker(process.argv.slice(2));
   if (status !== 0 || !existsSync(REPORT)) {
     console.error(`Stryker wrote no report (${REPORT}); see its output above.`);
     process.exit(status || 1);
   }
-  const summary = summarise(JSON.parse(readFileSync(REPORT, 'utf8')), seconds);
+  // Scores are the baseline's: every file any run mutated, with this run's results for its own.
+  const baseline = mergeReports(earlier, readJson(BASELINE));
+  writeFileSync(BASELINE, JSON.stringify(baseline));
+  const summary = summarise(baseline, seconds);
   mkdirSync(REPORT_DIR, { recursive: true });
   writeFileSync(join(REPORT_DIR, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   console.log(`\nMutation score by area (${Math.floor(seconds / 60)} min ${seconds % 60} s):`);
