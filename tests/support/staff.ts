@@ -7,12 +7,16 @@ import type {
   StaffMemberView,
   StaffRole,
 } from '../../shared/contract';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Clock } from '../../shared/clock';
 import { ManagerGate } from '../../electron/services/manager-gate';
 import { StaffDirectory } from '../../electron/services/staff/directory';
 import { STAFF_MIGRATIONS, StaffStore } from '../../electron/services/staff/store';
 import { openDatabase, type Db } from '../../electron/services/storage/database';
 import { DEFAULT_SCRYPT_PARAMS } from '../../electron/services/storage/manager-pin';
+import { ManualClock } from './manual-clock';
 
 export type ContractCall = <M extends MethodName>(
   method: M,
@@ -81,4 +85,50 @@ export function openStaffGate(
       db.close();
     },
   };
+}
+
+/**
+ * The gate over a staff database in a folder of its own, on a hand-moved clock at 2026-11-22 09:00 UTC;
+ * `onChange` is handed the gate (to read its view). Closed and removed after the test; `close()`
+ * closes it sooner (once), and `file` may be opened again with openStaffGate to play a restart.
+ */
+export function gateInTempFolder(
+  t: { after: (fn: () => void) => void },
+  onChange?: (gate: ManagerGate) => void,
+): { clock: ManualClock; gate: ManagerGate; db: Db; file: string; close(): void } {
+  const folder = mkdtempSync(join(tmpdir(), 'paydesk-gate-'));
+  const file = join(folder, 'paydesk.sqlite');
+  const clock = new ManualClock(Date.parse('2026-11-22T09:00:00.000Z'));
+  const opened = openStaffGate(file, clock, onChange && (() => onChange(opened.gate)));
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    opened.close();
+  };
+  t.after(() => {
+    close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+  return { clock, gate: opened.gate, db: opened.db, file, close };
+}
+
+/**
+ * gateInTempFolder with Morgan (manager), Sasha (supervisor) and Casey (cashier) from TEST_STAFF,
+ * Casey serving. `idleMinutes`, when given, is the idle sign-out set before anyone signs in.
+ */
+export async function staffedGateInTempFolder(
+  t: { after: (fn: () => void) => void },
+  options: { idleMinutes?: number; onChange?: (gate: ManagerGate) => void } = {},
+) {
+  const opened = gateInTempFolder(t, options.onChange);
+  const { gate } = opened;
+  if (options.idleMinutes !== undefined) gate.directory.store.setIdleSignOutMinutes(options.idleMinutes);
+  await gate.createFirstManager(TEST_STAFF.manager.name, TEST_STAFF.manager.pin);
+  const manager = gate.directory.active()[0]!;
+  const supervisor = await gate.directory.add({ ...TEST_STAFF.supervisor, role: 'supervisor' });
+  const cashier = await gate.directory.add({ ...TEST_STAFF.cashier, role: 'cashier' });
+  const result = await gate.signIn(cashier.id, TEST_STAFF.cashier.pin);
+  if (!result.ok) throw new Error(`the cashier could not sign in: ${result.message}`);
+  return { ...opened, manager, supervisor, cashier };
 }

@@ -7,7 +7,6 @@ import { TillError } from '../../../shared/contract/errors';
 import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
 import {
   DEFAULT_SCRYPT_PARAMS,
-  ManagerElevation,
   ManagerPin,
   PIN_POLICY,
   hashPin,
@@ -201,29 +200,4 @@ test('PIN format: 4 to 8 digits, not trivially guessable', async (t) => {
     open().pin.setPin('1234'),
     (e: unknown) => e instanceof TillError && e.code === 'invalid_input',
   );
-});
-
-test('manager elevation: a token is valid until its time runs out or it is revoked', async () => {
-  const clock = new ManualClock(0);
-  const elevation = new ManagerElevation({ ttlMs: 5 * MINUTE, clock });
-  const { token, expiresAt } = elevation.grant();
-  assert.equal(expiresAt, 5 * MINUTE);
-  assert.equal(elevation.isValid(token), true);
-  assert.equal(elevation.isValid('forged'), false);
-  assert.equal(elevation.isValid(undefined), false);
-  assert.throws(
-    () => elevation.require('forged'),
-    (e: unknown) => e instanceof TillError && e.code === 'not_allowed',
-  );
-  await clock.advance(5 * MINUTE - 1);
-  elevation.require(token);
-  await clock.advance(1);
-  assert.equal(elevation.isValid(token), false);
-
-  const second = elevation.grant().token;
-  elevation.revoke(second);
-  assert.equal(elevation.isValid(second), false);
-  const third = elevation.grant().token;
-  elevation.revokeAll();
-  assert.equal(elevation.isValid(third), false);
 });
