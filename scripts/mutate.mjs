@@ -109,6 +109,20 @@ export function mergeReports(earlier, latest) {
   return { ...now, files: { ...before.files, ...now.files } };
 }
 
+/**
+ * The baseline as committed: without this machine's paths (the project folder, and the stack
+ * traces in why a mutant was killed, which no later run reads).
+ */
+export function forCommit(report) {
+  const files = Object.fromEntries(
+    Object.entries(report.files).map(([path, file]) => [
+      path,
+      { ...file, mutants: file.mutants.map(({ statusReason: _unread, ...mutant }) => mutant) },
+    ]),
+  );
+  return { ...report, projectRoot: '.', files };
+}
+
 function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
 }
@@ -125,7 +139,7 @@ if (isMain) {
   }
   // Scores are the baseline's: every file any run mutated, with this run's results for its own.
   const baseline = mergeReports(earlier, readJson(BASELINE));
-  writeFileSync(BASELINE, JSON.stringify(baseline));
+  writeFileSync(BASELINE, JSON.stringify(forCommit(baseline)));
   const summary = summarise(baseline, seconds);
   mkdirSync(REPORT_DIR, { recursive: true });
   writeFileSync(join(REPORT_DIR, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);

@@ -17,8 +17,12 @@ interface Report {
 // A plain-JavaScript script: loaded by path so the type checker does not look for its types.
 const scriptPath = '../../../scripts/mutate.mjs';
 let mergeReports: (earlier: Report | null, latest: Report) => Report;
+let forCommit: (report: Report & { projectRoot?: string }) => Report & { projectRoot?: string };
 before(async () => {
-  ({ mergeReports } = (await import(scriptPath)) as { mergeReports: typeof mergeReports });
+  ({ mergeReports, forCommit } = (await import(scriptPath)) as {
+    mergeReports: typeof mergeReports;
+    forCommit: typeof forCommit;
+  });
 });
 
 const testFiles = (names: string[]): Report['testFiles'] =>
@@ -68,4 +72,27 @@ test('the first run is the baseline as it is, with tests known by name', () => {
     testFiles: testFiles(['tests/unit/x.test.ts']),
   };
   assert.deepEqual(mergeReports(null, only).files['x.ts']!.mutants[0]!.killedBy, ['tests/unit/x.test.ts']);
+});
+
+test("the committed baseline carries no machine's paths: no project folder, no stack traces", () => {
+  const report = {
+    projectRoot: '/home/someone/paydesk',
+    files: {
+      'x.ts': {
+        mutants: [
+          {
+            id: '1',
+            status: 'Killed',
+            statusReason: 'at /home/someone/paydesk/.stryker-tmp/x.ts:3',
+            killedBy: ['t'],
+          },
+        ],
+      },
+    },
+    testFiles: testFiles(['t']),
+  };
+  const committed = forCommit(report);
+  assert.equal(committed.projectRoot, '.');
+  assert.deepEqual(committed.files['x.ts']!.mutants[0], { id: '1', status: 'Killed', killedBy: ['t'] });
+  assert.ok(!JSON.stringify(committed).includes('/home/someone'));
 });
