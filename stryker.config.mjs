@@ -4,22 +4,12 @@ import process from 'node:process';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  // The unit files as they are: node:test through tsx, TAP out. Coverage is per test FILE, so a
-  // mutant reruns each file that reaches it, stopping at the first that fails; the files of the
-  // mutant's own area go first (tests/mutation/focused-tap-runner.mjs).
-  testRunner: 'tap-focused',
-  tap: {
-    // The unit files, and the fault files that run the money code in this process under a
-    // full disk or a failing printer (the others drive child processes, which report no coverage).
-    testFiles: [
-      'tests/unit/**/*.test.ts',
-      'tests/fault/payments-storage-full.test.ts',
-      'tests/fault/spool-printer-faults.test.ts',
-      'tests/fault/spool-link-drop.test.ts',
-    ],
-    nodeArgs: ['--import', 'tsx', '--test-reporter=tap'],
-    forceBail: true,
-  },
+  // The unit files as they are, on Vitest through a small node:test adapter
+  // (tests/mutation/vitest.config.mts): a runner process keeps Vitest loaded, and a mutant runs
+  // only the tests that reached it, each with the tests before it in its file
+  // (tests/mutation/prefix-vitest-runner.mjs), from the areas that guard it, its own area first.
+  testRunner: 'vitest-prefix',
+  vitest: { configFile: 'tests/mutation/vitest.config.mts', related: false },
   // The money code (issue 17): card payments, sales and their storage, the print spool and the
   // ESC/POS encoder, the manager PIN and its gate. `npm run mutate -- --mutate
   // 'electron/services/**/*.ts'` takes in every service.
@@ -39,15 +29,16 @@ export default {
   plugins: [
     '@stryker-mutator/*',
     './tests/mutation/log-call-ignorer.mjs',
-    './tests/mutation/focused-tap-runner.mjs',
+    './tests/mutation/prefix-vitest-runner.mjs',
   ],
   ignorers: ['log-calls'],
-  // The unit files mostly wait on loopback sockets, timers and the disk (a run at two used a
-  // third of two cores' time), so twice as many runners as cores keep them busy.
-  concurrency: Number(process.env.MUTATE_CONCURRENCY ?? 4),
-  // Tests carry their own time limits, so a mutant that hangs a payment fails by name; this is
-  // only the backstop on top of each file's own time (x1.5).
-  timeoutMS: 5000,
+  // The tests mostly wait on loopback sockets, timers and the disk: three runners keep two
+  // cores busy (docs/testing.md, "Time").
+  concurrency: Number(process.env.MUTATE_CONCURRENCY ?? 3),
+  // Tests carry their own time limits, so a mutant that hangs a payment fails by name. This is
+  // only the backstop: generous, because a mutant also runs the tests before its own in a file,
+  // which Stryker does not count in its time.
+  timeoutMS: 15000,
   timeoutFactor: 1.5,
   // The last full run's results, committed: a run retests only the mutants whose code or
   // covering test files changed since (docs/testing.md, "Time"). `--force` reruns every mutant.

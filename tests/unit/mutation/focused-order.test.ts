@@ -1,5 +1,5 @@
 // Which test files `npm run mutate` reruns for a mutant, and in which order
-// (tests/mutation/focused-tap-runner.mjs): named like the mutated file, then its own area's, then
+// (tests/mutation/choice-of-tests.mjs): named like the mutated file, then its own area's, then
 // the areas that guard it, fastest first; areas without guards keep every file.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,8 +8,8 @@ interface FocusedRunner {
   areaOf(path: string): string;
   inKillingOrder(files: string[], mutantFile: string, msByFile: Record<string, number>): string[];
 }
-// A plain-JavaScript Stryker plugin: loaded by path so the type checker does not look for its types.
-const pluginPath = '../../mutation/focused-tap-runner.mjs';
+// Plain JavaScript of the mutation tooling: loaded by path so the type checker does not look for its types.
+const pluginPath = '../../mutation/choice-of-tests.mjs';
 let areaOf: FocusedRunner['areaOf'];
 let inKillingOrder: FocusedRunner['inKillingOrder'];
 before(async () => {

@@ -1,21 +1,12 @@
-// Stryker's TAP runner, choosing and ordering the test files for each mutant. Stryker hands a
-// mutant every file that reaches it, in the order the dry run found them (alphabetical); most
-// files build a whole till, so a mutant in the sales code reached ~50 files, and a surviving
-// mutant (one no file kills) cost a run of all of them.
-// - Which files: those of the mutant's own area and of the areas that guard it (GUARDS: the
-//   areas built on it, whose tests are about it). A mutant only some other area's test notices
-//   by chance counts as surviving: the score can only come out lower for it, never higher.
+// Which tests a mutant runs, and in which order (tests/mutation/prefix-vitest-runner.mjs).
+// - Which: those of the mutant's own area and of the areas that guard it (GUARDS: the areas built
+//   on it, whose tests are about it). Most files start a whole till, so a mutant in the sales code
+//   is reached by ~50 files; one only another area's test notices by chance counts as surviving:
+//   the score can only come out lower for it, never higher.
 // - In which order: files named like the mutated file first, then the own area's, then the
 //   guards', each fastest first (times from the dry run). A killed mutant stops at the first
 //   failing file, so the order decides most of the run's time.
-import { readFileSync, writeFileSync } from 'node:fs';
-import process from 'node:process';
-import { join } from 'node:path';
-import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
-import { createTapTestRunnerFactory } from '@stryker-mutator/tap-runner';
-
-// Every runner works in the same sandbox folder; the one that did the dry run leaves the times here.
-const TIMES_FILE = join(process.cwd(), '.mutation-file-times.json');
+// - Within a file: every test up to the last one that reached the mutant (prefixesOf).
 
 /** A service area → the unit-test areas, besides its own, whose tests are about it. */
 export const GUARDS = {
@@ -66,60 +57,45 @@ export function inKillingOrder(testFiles, mutantFile, msByFile) {
   return files.sort((a, b) => rank(a) - rank(b) || ms(a) - ms(b) || a.localeCompare(b));
 }
 
-class FocusedTapRunner {
-  #inner;
-  #msByFile = null;
+/** The files of the mutant being run, in the order to run them (tests/mutation/vitest.config.mts). */
+export const FILE_ORDER = Symbol.for('paydesk.mutation.fileOrder');
 
-  constructor(inner) {
-    this.#inner = inner;
-  }
-
-  capabilities() {
-    return this.#inner.capabilities();
-  }
-
-  init() {
-    return this.#inner.init();
-  }
-
-  dispose() {
-    return this.#inner.dispose?.();
-  }
-
-  async dryRun(options) {
-    const result = await this.#inner.dryRun(options);
-    if (result.status === 'complete') {
-      const times = Object.fromEntries(result.tests.map((t) => [t.id, t.timeSpentMs]));
-      writeFileSync(TIMES_FILE, JSON.stringify(times));
-    }
-    return result;
-  }
-
-  mutantRun(options) {
-    if (!options.testFilter) return this.#inner.mutantRun(options);
-    const testFilter = inKillingOrder(options.testFilter, options.activeMutant.fileName, this.#times());
-    return this.#inner.mutantRun({ ...options, testFilter });
-  }
-
-  #times() {
-    if (this.#msByFile === null) {
-      try {
-        this.#msByFile = JSON.parse(readFileSync(TIMES_FILE, 'utf8'));
-      } catch {
-        this.#msByFile = {}; // No dry run here yet: area first, then by name.
-      }
-    }
-    return this.#msByFile;
-  }
+/** `tests/unit/a.test.ts#some test` → `tests/unit/a.test.ts`. */
+export function fileOfTest(testId) {
+  return testId.slice(0, testId.indexOf('#'));
 }
 
-const createTapRunner = createTapTestRunnerFactory();
-
-function createFocusedTapRunner(injector) {
-  return new FocusedTapRunner(createTapRunner(injector));
+/**
+ * The tests to run for a mutant: in each file that has a test reaching it, every test from the
+ * file's first up to the last one reaching it. `testsInOrder` maps a file to its test ids in
+ * the order they run.
+ */
+export function prefixesOf(reaching, testsInOrder) {
+  const lastIndex = new Map();
+  for (const id of reaching) {
+    const file = fileOfTest(id);
+    const order = testsInOrder.get(file) ?? [];
+    const at = order.indexOf(id);
+    // A test the dry run did not list (cannot happen; if it did, run its whole file).
+    const index = at === -1 ? order.length - 1 : at;
+    lastIndex.set(file, Math.max(lastIndex.get(file) ?? -1, index));
+  }
+  return [...lastIndex].flatMap(([file, last]) => {
+    const order = testsInOrder.get(file) ?? [];
+    return last >= 0 ? order.slice(0, last + 1) : reaching.filter((id) => fileOfTest(id) === file);
+  });
 }
-createFocusedTapRunner.inject = tokens(commonTokens.injector);
 
-export const strykerPlugins = [
-  declareFactoryPlugin(PluginKind.TestRunner, 'tap-focused', createFocusedTapRunner),
-];
+/**
+ * Coverage with nothing left "static": what a file's `before` hooks and module loading reached
+ * is reached by each of that file's tests. `fileStatic` maps a file to its static hits.
+ */
+export function withoutStatic(perTest, fileStatic, testsInOrder) {
+  const result = Object.fromEntries(Object.entries(perTest).map(([id, hits]) => [id, { ...hits }]));
+  for (const [file, hits] of fileStatic) {
+    for (const id of testsInOrder.get(file) ?? []) {
+      result[id] = { ...hits, ...(result[id] ?? {}) };
+    }
+  }
+  return { static: {}, perTest: result };
+}
