@@ -124,7 +124,10 @@ export class Checkout {
     } catch (error) {
       throw this.o.storage?.refuseNewSale(error) ?? error;
     }
-    this.o.onSale(sale);
+    // A sale given away in full has nothing due: it is paid the moment it opens, and its receipt prints.
+    const paidAlready = this.o.ledger.completeIfPaid(sale.saleId);
+    if (paidAlready) sale = this.o.ledger.get(sale.saleId);
+    this.finishSale(sale, paidAlready);
     return sale;
   }
 

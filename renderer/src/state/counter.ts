@@ -47,7 +47,14 @@ export function counterActions(kit: SaleKit): CounterActions {
           throw error;
         });
       approvedForOpening = [];
-      set({ sale, phase: 'tender', payment: null, tenderMethod: 'card', note: null });
+      // A sale given away in full opens already paid.
+      set({
+        sale,
+        phase: sale.state === 'completed' ? 'completed' : 'tender',
+        payment: null,
+        tenderMethod: 'card',
+        note: null,
+      });
       opened = true;
     });
     return opened;

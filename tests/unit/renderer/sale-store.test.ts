@@ -71,6 +71,16 @@ test('paying opens the sale from the basket; the basket is then fixed', async ()
   assert.equal(store.getState().note, 'Finish or abandon this sale before scanning the next item.');
 });
 
+test('a basket given away in full opens already paid: the screen shows it completed, and no card is asked', async () => {
+  const { fake, store } = await storeWithCatalogue();
+  fake.answer('sales.open', () => saleView({ state: 'completed', total: 0, paid: 0, due: 0 }));
+  store.getState().add('p1');
+  store.getState().setBasketDiscount({ kind: 'percent', basisPoints: 10000 });
+  await store.getState().payByCard();
+  assert.equal(store.getState().phase, 'completed');
+  assert.equal(fake.callsOf('sales.payCard').length, 0);
+});
+
 test('cash that covers the sale completes it', async () => {
   const { fake, store } = await storeWithCatalogue();
   fake

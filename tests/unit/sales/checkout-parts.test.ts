@@ -140,6 +140,15 @@ test('a plain sale opens at the catalogue price and is announced', () => {
   );
 });
 
+test('cash of nothing is refused in words and no tender is recorded', () => {
+  const sale = checkout.openSale([{ productId: product.id, quantity: 1 }]);
+  assert.throws(() => checkout.payCash(sale.saleId, 0), {
+    code: 'invalid_input',
+    message: 'Nothing is due on this sale.',
+  });
+  assert.deepEqual([ledger.get(sale.saleId).tenders, ledger.get(sale.saleId).state], [[], 'open']);
+});
+
 test('with nobody to approve it, a price change is refused in words and no sale opens', () => {
   const before = announced.length;
   const error = (() => {

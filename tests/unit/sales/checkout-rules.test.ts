@@ -137,6 +137,25 @@ test('part paid in cash: the sale stays open and no receipt prints until it is p
   assert.equal((await receipts()).length, 1);
 });
 
+test('a sale given away in full is paid the moment it opens: one receipt, no card machine, nothing to take', async () => {
+  const starts = await startRequests();
+  const sale = await t.call('sales.open', {
+    lines: [{ productId: products[2]!.id, quantity: 2 }],
+    discount: { kind: 'percent', basisPoints: 10000 },
+  });
+  assert.deepEqual([sale.state, sale.total, sale.paid, sale.due], ['completed', 0, 0, 0]);
+  assert.equal((await t.call('sales.get', { saleId: sale.saleId })).state, 'completed');
+  const receipts = (await t.call('printing.preview', { limit: 100 })).filter(
+    (r) => r.receiptId === `${sale.saleId}:sale`,
+  );
+  assert.equal(receipts.length, 1, 'its receipt prints once');
+  assert.equal(await startRequests(), starts, 'no card payment was started');
+  assert.equal(
+    (await t.failure('sales.payCash', { saleId: sale.saleId, amountGiven: 100 })).code,
+    'conflict',
+  );
+});
+
 test('abandoning a sale with cash on it is refused in the cash words', async () => {
   const sale = await openSale(2, 2);
   await t.call('sales.payCash', { saleId: sale.saleId, amountGiven: 100 });
@@ -320,18 +339,16 @@ test('two refunds of one payment at the same moment: the second is refused while
   assert.equal((await finished((started.value as PaymentView).paymentId)).successful, true);
 });
 
-test('cash on a sale with nothing due is refused in words and nothing is taken', async () => {
+test('a sale priced at nothing by a price change opens paid, and cash on it is refused as on any closed sale', async () => {
   const free = { unitPrice: 0, reason: 'Free sample' };
   const sale = await t.call('sales.open', {
     lines: [{ productId: products[0]!.id, quantity: 1, priceOverride: free }],
   });
-  assert.equal(sale.due, 0);
+  assert.deepEqual([sale.state, sale.due], ['completed', 0]);
   assert.deepEqual(await t.failure('sales.payCash', { saleId: sale.saleId, amountGiven: 100 }), {
-    code: 'invalid_input',
-    message: 'Nothing is due on this sale.',
-    words: { key: 'sale.nothingDue' },
+    code: 'conflict',
+    message: 'This sale is already completed.',
+    words: { key: 'sale.already.completed' },
   });
-  const after = await t.call('sales.get', { saleId: sale.saleId });
-  assert.equal(after.state, 'open');
-  assert.deepEqual(after.tenders, []);
+  assert.deepEqual((await t.call('sales.get', { saleId: sale.saleId })).tenders, []);
 });
