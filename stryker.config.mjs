@@ -30,6 +30,7 @@ export default {
     '@stryker-mutator/*',
     './tests/mutation/log-call-ignorer.mjs',
     './tests/mutation/prefix-vitest-runner.mjs',
+    './tests/mutation/survivor-log.mjs',
   ],
   ignorers: ['log-calls'],
   // The tests mostly wait on loopback sockets, timers and the disk: three runners keep two
@@ -58,7 +59,7 @@ export default {
   ],
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
-  reporters: ['html', 'json', 'clear-text', 'progress'],
+  reporters: ['html', 'json', 'clear-text', 'progress', 'survivor-log'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false },
