@@ -4,7 +4,7 @@
 // docs/testing.md). Not part of `npm test`: it takes minutes. Extra arguments go to Stryker,
 // e.g. `npm run mutate -- --mutate electron/services/payments/**/*.ts`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const REPORT_DIR = join('reports', 'mutation');
@@ -66,8 +66,8 @@ export function summarise(report, seconds) {
 }
 
 /**
- * A report whose tests are known by name: with the TAP runner each test file is one test named
- * by its path, so the ids (numbered afresh by every run) can be the names, and two runs agree.
+ * A report whose tests are known by name (`file#test name`, unique in the suite): Stryker numbers
+ * tests afresh in every run, so the names stand for them and two runs agree.
  */
 function byTestName(report) {
   const nameOf = new Map();
@@ -132,10 +132,19 @@ if (isMain) {
   // A report left by an earlier run must never be summarised as this run's.
   rmSync(REPORT, { force: true });
   const earlier = readJson(BASELINE);
+  const savedAt = () => (existsSync(BASELINE) ? statSync(BASELINE).mtimeMs : 0);
+  const before = savedAt();
+  // Stopped early (Ctrl-C, a time limit), Stryker still saves the mutants it finished to the
+  // baseline: stay alive to merge and score them.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
   const { status, seconds } = runStryker(process.argv.slice(2));
-  if (status !== 0 || !existsSync(REPORT)) {
+  const finished = status === 0 && existsSync(REPORT);
+  if (!finished && savedAt() === before) {
     console.error(`Stryker wrote no report (${REPORT}); see its output above.`);
     process.exit(status || 1);
+  }
+  if (!finished) {
+    console.error('Stryker stopped before the end: the baseline keeps the mutants it finished.');
   }
   // Scores are the baseline's: every file any run mutated, with this run's results for its own.
   const baseline = mergeReports(earlier, readJson(BASELINE));
@@ -152,5 +161,5 @@ if (isMain) {
     );
   }
   console.log(`Summary: ${join(REPORT_DIR, 'summary.json')}; report: ${join(REPORT_DIR, 'index.html')}`);
-  process.exit(status);
+  process.exit(finished ? 0 : status || 1);
 }

@@ -99,3 +99,20 @@ export function withoutStatic(perTest, fileStatic, testsInOrder) {
   }
   return { static: {}, perTest: result };
 }
+
+/**
+ * The name Vitest's test-name filter matches for a test: its suites' names and its own joined by
+ * ' > ' (Vitest keeps it as `fullTestName`). Stryker's test ids join them by spaces, which
+ * matches no test inside a `describe`, so such tests never ran for a mutant.
+ */
+export function filterNameOf(task) {
+  return task.fullTestName ?? task.name;
+}
+
+/** `file#name` ids with each test's filter name in place of its name (`filterNames`: id → name). */
+export function asFilterIds(ids, filterNames) {
+  return ids.map((id) => {
+    const name = filterNames.get(id);
+    return name === undefined ? id : `${fileOfTest(id)}#${name}`;
+  });
+}

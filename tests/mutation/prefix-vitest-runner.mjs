@@ -8,7 +8,15 @@
 // "ignored as static".
 import { URL } from 'node:url';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
-import { FILE_ORDER, fileOfTest, inKillingOrder, prefixesOf, withoutStatic } from './choice-of-tests.mjs';
+import {
+  asFilterIds,
+  FILE_ORDER,
+  fileOfTest,
+  filterNameOf,
+  inKillingOrder,
+  prefixesOf,
+  withoutStatic,
+} from './choice-of-tests.mjs';
 
 // The runner's own parts, which its package does not export by name.
 const runnerPart = (file) =>
@@ -23,6 +31,8 @@ class PrefixVitestRunner {
   #testsInOrder = new Map();
   /** Each file's running time in the dry run, in ms. */
   #msByFile = {};
+  /** Test id → the name Vitest's name filter matches (tests inside a `describe` differ). */
+  #filterNames = new Map();
 
   constructor(inner) {
     this.#inner = inner;
@@ -52,9 +62,11 @@ class PrefixVitestRunner {
     }
     if (!result.mutantCoverage) return result;
     const fileStatic = new Map();
+    this.#filterNames = new Map();
     for (const file of this.#inner.ctx.state.getFiles()) {
       const coverage = file.meta.mutantCoverage;
       const tests = collectTestsFromSuite(file);
+      for (const task of tests) this.#filterNames.set(normalizeTestId(toRawTestId(task)), filterNameOf(task));
       if (!coverage || tests.length === 0) continue;
       fileStatic.set(fileOfTest(normalizeTestId(toRawTestId(tests[0]))), coverage.static ?? {});
     }
@@ -74,7 +86,13 @@ class PrefixVitestRunner {
     const chosen = options.testFilter.filter((id) => files.includes(fileOfTest(id)));
     // Read by the sequencer in tests/mutation/vitest.config.mts, in this same process.
     globalThis[FILE_ORDER] = files;
-    return this.#inner.mutantRun({ ...options, testFilter: prefixesOf(chosen, this.#testsInOrder) });
+    return this.#inner.mutantRun({
+      ...options,
+      testFilter: asFilterIds(prefixesOf(chosen, this.#testsInOrder), this.#filterNames),
+      // Coverage from module loading and `before` hooks is counted per test (withoutStatic), so
+      // the mutant must be on from before the file's imports, or module-level code never sees it.
+      mutantActivation: 'static',
+    });
   }
 }
 

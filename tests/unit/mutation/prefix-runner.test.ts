@@ -12,13 +12,17 @@ interface ChoiceOfTests {
     fileStatic: Map<string, Hits>,
     testsInOrder: Map<string, string[]>,
   ): { static: Hits; perTest: Record<string, Hits> };
+  filterNameOf(task: { name: string; fullTestName?: string }): string;
+  asFilterIds(ids: string[], filterNames: Map<string, string>): string[];
 }
 // Plain JavaScript of the mutation tooling: loaded by path so the type checker does not look for its types.
 const modulePath = '../../mutation/choice-of-tests.mjs';
 let prefixesOf: ChoiceOfTests['prefixesOf'];
 let withoutStatic: ChoiceOfTests['withoutStatic'];
+let filterNameOf: ChoiceOfTests['filterNameOf'];
+let asFilterIds: ChoiceOfTests['asFilterIds'];
 before(async () => {
-  ({ prefixesOf, withoutStatic } = (await import(modulePath)) as ChoiceOfTests);
+  ({ prefixesOf, withoutStatic, filterNameOf, asFilterIds } = (await import(modulePath)) as ChoiceOfTests);
 });
 
 const order = new Map([
@@ -59,4 +63,20 @@ test('what a file reached outside its tests is reached by each of its tests, and
   assert.deepEqual(coverage.perTest['a.test.ts#two'], { '3': 1, '7': 1 });
   assert.deepEqual(coverage.perTest['a.test.ts#four'], { '3': 1 });
   assert.deepEqual(coverage.perTest['b.test.ts#first'], { '9': 2 }, 'another file’s start-up is not its');
+});
+
+test('a test inside a describe is asked for by the name Vitest filters on, not by its space-joined id', () => {
+  const inDescribe = {
+    name: 'cancel before the bank step',
+    fullTestName: 'transaction runner > cancel before the bank step',
+  };
+  assert.equal(filterNameOf(inDescribe), 'transaction runner > cancel before the bank step');
+  assert.equal(filterNameOf({ name: 'top level' }), 'top level');
+  const names = new Map([
+    ['r.test.ts#transaction runner cancel before the bank step', filterNameOf(inDescribe)],
+  ]);
+  assert.deepEqual(
+    asFilterIds(['r.test.ts#transaction runner cancel before the bank step', 'a.test.ts#one'], names),
+    ['r.test.ts#transaction runner > cancel before the bank step', 'a.test.ts#one'],
+  );
 });
