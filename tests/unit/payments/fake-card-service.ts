@@ -46,7 +46,13 @@ export function reportRecord(id: string, finished: boolean, salesAmount = 0): Ca
   };
 }
 
-export function saleRecord(id: string, terminalId: string, result: string | null): CardTransaction {
+/** A sale record as the card machine gives it (running until `result` is set), with `changes` on top. */
+export function saleRecord(
+  id: string,
+  terminalId: string,
+  result: string | null,
+  changes: Partial<CardTransaction> = {},
+): CardTransaction {
   return {
     id,
     terminalId,
@@ -75,6 +81,7 @@ export function saleRecord(id: string, terminalId: string, result: string | null
     createdAt: null,
     updatedAt: null,
     receipts: { MERCHANT: [], CUSTOMER: [] },
+    ...changes,
   };
 }
 

@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../../electron/services/storage/database';
 import { ManualClock } from '../../support/manual-clock';
 import { GBP_TERMINAL, openPaymentsDatabase, tempDir } from './support';
+import { saleRecord } from './fake-card-service';
 
 export const TERMINAL = GBP_TERMINAL;
 
@@ -31,35 +32,13 @@ export function cardRecord(
   type = 'SALE',
   currency = 'GBP',
 ): CardTransaction {
-  return {
-    id,
-    terminalId: TERMINAL,
-    transactionNumber: '0001',
+  return saleRecord(id, TERMINAL, result, {
     transactionType: type,
-    result,
-    finished: result !== null,
-    transactionTime: null,
-    applicationId: null,
-    applicationLabel: null,
     authCode: result === 'SUCCESSFUL' ? '123456' : null,
-    referenceNumber: null,
     currency,
     amountBase: amount,
-    amountCashback: 0,
-    amountGratuity: 0,
     amountTotal: amount,
-    issuerName: null,
-    cardholderVerificationMethod: null,
-    dateOfExpiry: null,
-    dateOfStart: null,
-    paymentMethod: null,
-    primaryAccountNumber: null,
-    primaryAccountNumberSequence: null,
-    notifications: result === null ? ['PRESENT_CARD'] : ['PRESENT_CARD', 'TRANSACTION_FINISHED'],
-    createdAt: null,
-    updatedAt: null,
-    receipts: { MERCHANT: [], CUSTOMER: [] },
-  };
+  });
 }
 
 export class ScriptedCardMachine implements CardServiceApi {
