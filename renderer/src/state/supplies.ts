@@ -178,7 +178,12 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
         set({ step, result: null });
         if (step === 'address' && get().address === EMPTY_ADDRESS) {
           await attempt(async () => {
-            const address = await api.invoke('supplies.deliveryAddress', {});
+            const saved = await api.invoke('supplies.deliveryAddress', {});
+            // What was typed while the saved address loaded wins over it, field by field.
+            const typed = Object.entries(get().address).filter(
+              ([field, value]) => value !== EMPTY_ADDRESS[field as AddressField],
+            );
+            const address = { ...saved, ...Object.fromEntries(typed) };
             set({ address, addressProblems: addressProblems(address) });
           });
         }
