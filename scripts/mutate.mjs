@@ -66,8 +66,8 @@ export function summarise(report, seconds) {
 }
 
 /**
- * A report whose tests are known by name (`file#test name`, unique in the suite): Stryker numbers
- * tests afresh in every run, so the names stand for them and two runs agree.
+ * A report whose tests are known by name: Stryker numbers tests afresh in every run, so the names
+ * stand for them and two runs agree. (A name used in two test files stands for both.)
  */
 function byTestName(report) {
   const nameOf = new Map();

@@ -125,7 +125,7 @@ export class Checkout {
       throw this.o.storage?.refuseNewSale(error) ?? error;
     }
     // A sale given away in full has nothing due: it is paid the moment it opens, and its receipt prints.
-    const paidAlready = this.o.ledger.completeIfPaid(sale.saleId);
+    const paidAlready = sale.due === 0 && this.o.ledger.completeIfPaid(sale.saleId);
     if (paidAlready) sale = this.o.ledger.get(sale.saleId);
     this.finishSale(sale, paidAlready);
     return sale;
