@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+
 // Which tests a mutant runs, and in which order (tests/mutation/prefix-vitest-runner.mjs).
 // - Which: those of the mutant's own area and of the areas that guard it (GUARDS: the areas built
 //   on it, whose tests are about it). Most files start a whole till, so a mutant in the sales code
@@ -115,4 +117,43 @@ export function asFilterIds(ids, filterNames) {
     const name = filterNames.get(id);
     return name === undefined ? id : `${fileOfTest(id)}#${name}`;
   });
+}
+
+/**
+ * True when a mutant "survived" without running every test asked for: a test its name did not
+ * find, or a run cancelled (Vitest stops a run at the first failing test by cancelling it). Such
+ * a mutant is run again rather than counted as surviving tests that never ran. Skipped tests are
+ * not counted in `nrOfTests`; the name filter may match more tests than asked for, never fewer.
+ */
+export function cutShort(result, testFilter) {
+  return result.status === 'survived' && result.nrOfTests < new Set(testFilter).size;
+}
+
+/**
+ * @typedef {object} DryRunFacts What the dry run learnt, which every mutant run needs.
+ * @property {Map<string, string[]>} testsInOrder a file → its test ids, in the order they run
+ * @property {Record<string, number>} msByFile a file → its tests' time in the dry run, in ms
+ * @property {Map<string, string>} filterNames a test id → the name Vitest's filter matches
+ */
+
+/** Writes the dry run's facts for the runner processes that did not do it. */
+export function saveDryRunFacts(path, facts) {
+  const { testsInOrder, msByFile, filterNames } = facts;
+  writeFileSync(
+    path,
+    JSON.stringify({ testsInOrder: [...testsInOrder], msByFile, filterNames: [...filterNames] }),
+  );
+}
+
+/**
+ * The dry run's facts as saved. A runner process that has none would run each reached test
+ * without the tests before it and miss every test inside a `describe`: it refuses to go on.
+ */
+export function loadDryRunFacts(path) {
+  const saved = JSON.parse(readFileSync(path, 'utf8'));
+  return {
+    testsInOrder: new Map(saved.testsInOrder),
+    msByFile: saved.msByFile,
+    filterNames: new Map(saved.filterNames),
+  };
 }

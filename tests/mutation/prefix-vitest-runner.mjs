@@ -6,15 +6,19 @@
 // Code that ran outside any test (the file's `before` hook: the till starting, crash recovery)
 // counts as reached by every test of that file, so it is tested by the whole file and never
 // "ignored as static".
+import process from 'node:process';
 import { URL } from 'node:url';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
 import {
   asFilterIds,
+  cutShort,
   FILE_ORDER,
   fileOfTest,
   filterNameOf,
   inKillingOrder,
+  loadDryRunFacts,
   prefixesOf,
+  saveDryRunFacts,
   withoutStatic,
 } from './choice-of-tests.mjs';
 
@@ -27,12 +31,8 @@ const { toRawTestId } = await runnerPart('test-helpers.js');
 
 class PrefixVitestRunner {
   #inner;
-  /** @type {Map<string, string[]>} */
-  #testsInOrder = new Map();
-  /** Each file's running time in the dry run, in ms. */
-  #msByFile = {};
-  /** Test id → the name Vitest's name filter matches (tests inside a `describe` differ). */
-  #filterNames = new Map();
+  /** What the dry run learnt (choice-of-tests.mjs, DryRunFacts); null until known here. */
+  #facts = null;
 
   constructor(inner) {
     this.#inner = inner;
@@ -53,48 +53,71 @@ class PrefixVitestRunner {
   async dryRun(options) {
     const result = await this.#inner.dryRun(options);
     if (result.status !== 'complete') return result;
-    this.#testsInOrder = new Map();
-    this.#msByFile = {};
+    const testsInOrder = new Map();
+    const msByFile = {};
     for (const test of result.tests) {
       const file = fileOfTest(test.id);
-      this.#testsInOrder.set(file, [...(this.#testsInOrder.get(file) ?? []), test.id]);
-      this.#msByFile[file] = (this.#msByFile[file] ?? 0) + test.timeSpentMs;
+      testsInOrder.set(file, [...(testsInOrder.get(file) ?? []), test.id]);
+      msByFile[file] = (msByFile[file] ?? 0) + test.timeSpentMs;
     }
-    if (!result.mutantCoverage) return result;
     const fileStatic = new Map();
-    this.#filterNames = new Map();
+    const filterNames = new Map();
     for (const file of this.#inner.ctx.state.getFiles()) {
       const coverage = file.meta.mutantCoverage;
       const tests = collectTestsFromSuite(file);
-      for (const task of tests) this.#filterNames.set(normalizeTestId(toRawTestId(task)), filterNameOf(task));
+      for (const task of tests) filterNames.set(normalizeTestId(toRawTestId(task)), filterNameOf(task));
       if (!coverage || tests.length === 0) continue;
       fileStatic.set(fileOfTest(normalizeTestId(toRawTestId(tests[0]))), coverage.static ?? {});
     }
+    this.#facts = { testsInOrder, msByFile, filterNames };
+    // Only one runner process does the dry run; the others (and any started later to replace one)
+    // read what it learnt from the sandbox they share, their working folder.
+    saveDryRunFacts(DRY_RUN_FACTS, this.#facts);
+    if (!result.mutantCoverage) return result;
     return {
       ...result,
-      mutantCoverage: withoutStatic(result.mutantCoverage.perTest, fileStatic, this.#testsInOrder),
+      mutantCoverage: withoutStatic(result.mutantCoverage.perTest, fileStatic, testsInOrder),
     };
   }
 
-  mutantRun(options) {
+  async mutantRun(options) {
     if (!options.testFilter) return this.#inner.mutantRun(options);
+    this.#facts ??= loadDryRunFacts(DRY_RUN_FACTS);
+    const { testsInOrder, msByFile, filterNames } = this.#facts;
     const files = inKillingOrder(
       [...new Set(options.testFilter.map(fileOfTest))],
       options.activeMutant.fileName,
-      this.#msByFile,
+      msByFile,
     );
     const chosen = options.testFilter.filter((id) => files.includes(fileOfTest(id)));
-    // Read by the sequencer in tests/mutation/vitest.config.mts, in this same process.
-    globalThis[FILE_ORDER] = files;
-    return this.#inner.mutantRun({
-      ...options,
-      testFilter: asFilterIds(prefixesOf(chosen, this.#testsInOrder), this.#filterNames),
-      // Coverage from module loading and `before` hooks is counted per test (withoutStatic), so
-      // the mutant must be on from before the file's imports, or module-level code never sees it.
-      mutantActivation: 'static',
-    });
+    const testFilter = asFilterIds(prefixesOf(chosen, testsInOrder), filterNames);
+    let result;
+    for (let attempt = 1; attempt <= RUNS_BEFORE_GIVING_UP; attempt++) {
+      // Read by the sequencer in tests/mutation/vitest.config.mts, in this same process.
+      globalThis[FILE_ORDER] = files;
+      result = await this.#inner.mutantRun({
+        ...options,
+        testFilter,
+        // Coverage from module loading and `before` hooks is counted per test (withoutStatic), so
+        // the mutant must be on from before the file's imports, or module-level code never sees it.
+        mutantActivation: 'static',
+      });
+      // A run in which fewer tests ran than were asked for is run again (choice-of-tests.mjs, cutShort).
+      if (!cutShort(result, testFilter)) return result;
+    }
+    process.stderr.write(
+      `Mutant ${options.activeMutant.id}: ${result.nrOfTests} of ${testFilter.length} tests ran in each of ` +
+        `${RUNS_BEFORE_GIVING_UP} runs; counted as surviving.\n`,
+    );
+    return result;
   }
 }
+
+/** In the sandbox folder, every runner process's working folder. */
+const DRY_RUN_FACTS = 'prefix-runner-dry-run.json';
+
+/** Runs of one mutant cut short (cutShort) before it is counted as surviving anyway. */
+const RUNS_BEFORE_GIVING_UP = 3;
 
 const createVitestRunner = createVitestTestRunnerFactory();
 

@@ -1,8 +1,12 @@
 // The mutation runner's choice of tests (tests/mutation/choice-of-tests.mjs): a test is
 // never run without the tests before it in its file, and nothing a file's `before` reached is
-// left out as "static".
+// left out as "static"; every runner process knows what the dry run learnt; a run cut short
+// does not count as a surviving mutant.
 import assert from 'node:assert/strict';
-import { before, test } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
 
 type Hits = Record<string, number>;
 interface ChoiceOfTests {
@@ -14,6 +18,14 @@ interface ChoiceOfTests {
   ): { static: Hits; perTest: Record<string, Hits> };
   filterNameOf(task: { name: string; fullTestName?: string }): string;
   asFilterIds(ids: string[], filterNames: Map<string, string>): string[];
+  cutShort(result: { status: string; nrOfTests?: number }, testFilter: string[]): boolean;
+  saveDryRunFacts(path: string, facts: DryRunFacts): void;
+  loadDryRunFacts(path: string): DryRunFacts;
+}
+interface DryRunFacts {
+  testsInOrder: Map<string, string[]>;
+  msByFile: Record<string, number>;
+  filterNames: Map<string, string>;
 }
 // Plain JavaScript of the mutation tooling: loaded by path so the type checker does not look for its types.
 const modulePath = '../../mutation/choice-of-tests.mjs';
@@ -21,9 +33,15 @@ let prefixesOf: ChoiceOfTests['prefixesOf'];
 let withoutStatic: ChoiceOfTests['withoutStatic'];
 let filterNameOf: ChoiceOfTests['filterNameOf'];
 let asFilterIds: ChoiceOfTests['asFilterIds'];
+let cutShort: ChoiceOfTests['cutShort'];
+let saveDryRunFacts: ChoiceOfTests['saveDryRunFacts'];
+let loadDryRunFacts: ChoiceOfTests['loadDryRunFacts'];
 before(async () => {
-  ({ prefixesOf, withoutStatic, filterNameOf, asFilterIds } = (await import(modulePath)) as ChoiceOfTests);
+  ({ prefixesOf, withoutStatic, filterNameOf, asFilterIds, cutShort, saveDryRunFacts, loadDryRunFacts } =
+    (await import(modulePath)) as ChoiceOfTests);
 });
+const temp = mkdtempSync(join(tmpdir(), 'paydesk-prefix-runner-'));
+after(() => rmSync(temp, { recursive: true, force: true }));
 
 const order = new Map([
   ['a.test.ts', ['a.test.ts#one', 'a.test.ts#two', 'a.test.ts#three', 'a.test.ts#four']],
@@ -79,4 +97,31 @@ test('a test inside a describe is asked for by the name Vitest filters on, not b
     asFilterIds(['r.test.ts#transaction runner cancel before the bank step', 'a.test.ts#one'], names),
     ['r.test.ts#transaction runner > cancel before the bank step', 'a.test.ts#one'],
   );
+});
+
+test('a runner process that did not do the dry run reads the same facts from the shared folder', () => {
+  const facts: DryRunFacts = {
+    testsInOrder: order,
+    msByFile: { 'a.test.ts': 120, 'b.test.ts': 4 },
+    filterNames: new Map([['r.test.ts#runner cancel', 'runner > cancel']]),
+  };
+  const path = join(temp, 'dry-run.json');
+  saveDryRunFacts(path, facts);
+  const read = loadDryRunFacts(path);
+  assert.deepEqual(read, facts);
+  assert.deepEqual(prefixesOf(['b.test.ts#second'], read.testsInOrder), [
+    'b.test.ts#first',
+    'b.test.ts#second',
+  ]);
+  assert.throws(() => loadDryRunFacts(join(temp, 'never-written.json')), /ENOENT/);
+});
+
+test('a mutant counts as surviving only when every test asked for ran; a killed one stops at the first failure', () => {
+  const asked = ['a.test.ts#one', 'a.test.ts#two', 'a.test.ts#two'];
+  assert.equal(cutShort({ status: 'survived', nrOfTests: 0 }, asked), true, 'cancelled before any test');
+  assert.equal(cutShort({ status: 'survived', nrOfTests: 1 }, asked), true, 'cancelled after one');
+  assert.equal(cutShort({ status: 'survived', nrOfTests: 2 }, asked), false, 'both ran');
+  assert.equal(cutShort({ status: 'survived', nrOfTests: 5 }, asked), false, 'the name filter matched more');
+  assert.equal(cutShort({ status: 'killed', nrOfTests: 1 }, asked), false);
+  assert.equal(cutShort({ status: 'timeout' }, asked), false);
 });
