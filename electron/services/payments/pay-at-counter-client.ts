@@ -122,6 +122,15 @@ export class PayAtCounterClient {
   async getTransaction(terminalId: string, transactionId: string): Promise<CardTransaction> {
     const path = transactionPath(terminalId, transactionId);
     const record = toCardTransaction(await this.request('GET', path, transactionRecordSchema));
+    // Another transaction's record would be saved as this payment's outcome: refused, so the
+    // runner reads again rather than taking a sale's result from the wrong card payment.
+    if (record.id !== transactionId) {
+      this.log.warn(`The card service answered GET ${path} with the record of transaction ${record.id}`);
+      throw new TillError(
+        'malformed_response',
+        'The card service sent an answer the till does not understand.',
+      );
+    }
     this.checkReceipt(`GET ${path}`, record.receipts);
     return record;
   }
