@@ -15,6 +15,7 @@ import {
   startWireServer,
   type WireServer,
 } from './pay-at-counter-wire-server';
+import { loggedDuring } from '../../support/stderr-log';
 
 const TERMINAL = { terminal_id: '22900001', currency: 'GBP', status: 'AVAILABLE' };
 const NOT_JSON = 'The card service sent an answer that is not JSON.';
@@ -66,7 +67,7 @@ describe('pay-at-counter client on the wire', () => {
     wire.answer = (r) =>
       r.method === 'POST'
         ? { status: 201, body: { result: { transaction_id: 'tx-9' } } }
-        : { status: 200, body: { result: saleRecord() } };
+        : { status: 200, body: { result: saleRecord({ id: 'tx-9' }) } };
     const client = clientOf(wire);
     const started = await client.startTransaction('22900001', {
       transactionType: 'SALE',
@@ -210,24 +211,18 @@ describe('pay-at-counter client on the wire', () => {
   });
 
   test('with no log given, a refused answer is written to the card-service log', async () => {
-    const written: string[] = [];
-    const realWrite = process.stderr.write;
-    process.stderr.write = ((chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    }) as typeof process.stderr.write;
-    try {
+    const written = await loggedDuring(async () => {
       wire.answer = () => ({ status: 200, body: { nothing: true } });
       const client = new PayAtCounterClient({
         baseUrl: wire.baseUrl,
         credentials: async () => ({ username: 'till', password: 'secret' }),
       });
       await refusalOf(client.getTerminal('22900001'));
-    } finally {
-      process.stderr.write = realWrite;
-    }
-    const lines = written.filter((l) => l.includes('Unexpected answer to GET /terminals/22900001'));
-    assert.equal(lines.length, 1, written.join(''));
+    });
+    const lines = written
+      .split('\n')
+      .filter((l) => l.includes('Unexpected answer to GET /terminals/22900001'));
+    assert.equal(lines.length, 1, written);
     assert.match(lines[0] ?? '', / WARN \[card-service\] Unexpected answer/);
   });
 });

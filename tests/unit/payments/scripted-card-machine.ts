@@ -1,6 +1,7 @@
 // A card service in memory for the runner's seam tests: the test decides when a start answers and
 // what each call answers, every call is noted in words, and nothing waits on a socket, so a manual
 // clock decides all timing. A payment service is built on it with a real SQLite file.
+import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type {
@@ -19,7 +20,7 @@ import {
 } from '../../../electron/services/payments/transaction-runner';
 import type { Db } from '../../../electron/services/storage/database';
 import { ManualClock } from '../../support/manual-clock';
-import { GBP_TERMINAL, openPaymentsDatabase, tempDir } from './support';
+import { GBP_TERMINAL, gbpSale, openPaymentsDatabase, tempDir, within } from './support';
 import { saleRecord } from './fake-card-service';
 
 export const TERMINAL = GBP_TERMINAL;
@@ -198,4 +199,14 @@ export function stateOnDisk(db: Db, id: string): string | undefined {
   const row = db.prepare('SELECT state FROM card_payments WHERE id = ?').get(id) as
     { state: string } | undefined;
   return row?.state;
+}
+
+/** A sale of `amount` pence the scripted machine approves in full, settled. */
+export async function paidSale(rig: Rig, saleId: string, amount: number) {
+  const started = await rig.service.startSale(gbpSale(saleId, amount));
+  rig.machine.finish(started.transactionId!, 'SUCCESSFUL', amount);
+  await rig.clock.advance(1_000);
+  const done = await within(rig.service.settled(started.id), 'the sale to settle', 2_000);
+  assert.equal(done.successful, true);
+  return done;
 }

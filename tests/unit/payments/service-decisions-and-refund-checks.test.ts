@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
 import { TillError } from '../../../shared/contract/errors';
 import { refusalOf } from '../../support/refusal';
-import { scriptedRig, TERMINAL, type Rig } from './scripted-card-machine';
+import { paidSale, scriptedRig, TERMINAL, type Rig } from './scripted-card-machine';
 import { waitUntil, within } from './support';
 
 let rig: Rig;
@@ -48,15 +48,6 @@ async function saleApprovedForMore(saleId: string) {
   return done;
 }
 
-async function paidSale(saleId: string, amount: number) {
-  const started = await rig.service.startSale(sale(saleId, amount));
-  rig.machine.finish(started.transactionId!, 'SUCCESSFUL', amount);
-  await rig.clock.advance(1_000);
-  const done = await within(rig.service.settled(started.id), 'the sale to settle', 2_000);
-  assert.equal(done.successful, true);
-  return done;
-}
-
 const starts = () => rig.machine.calls.filter((c) => c.startsWith('start'));
 
 test("a cashier's decision on an approval that waits for a manager is refused as no unknown outcome", async () => {
@@ -87,7 +78,7 @@ test("a manager's decision on a payment with no approval waiting is refused in w
   assert.equal(rig.service.getPayment(unclear.id)?.resolution, null);
 
   rig.service.resolveUnknown(unclear.id, { outcome: 'not_paid', note: 'nothing on the machine' });
-  const paid = await paidSale('s-paid', 1500);
+  const paid = await paidSale(rig, 's-paid', 1500);
   const onPaid = refusalNow(() =>
     rig.service.resolveMismatch(paid.id, { outcome: 'not_paid', note: 'checked the machine' }),
   );
@@ -149,7 +140,7 @@ test('a refund of an amount the card machine cannot take is refused in words; no
 });
 
 test('a refund naming a refund, or a payment the till never had, as its sale is refused; nothing is sent', async () => {
-  const original = await paidSale('s-refunded', 2000);
+  const original = await paidSale(rig, 's-refunded', 2000);
   const refund = await rig.service.startRefund({
     originalPaymentId: original.id,
     terminalId: TERMINAL,

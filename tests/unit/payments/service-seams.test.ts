@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { TillError } from '../../../shared/contract/errors';
 import { refusalOf } from '../../support/refusal';
-import { scriptedRig, TERMINAL, type Rig } from './scripted-card-machine';
+import { paidSale, scriptedRig, TERMINAL, type Rig } from './scripted-card-machine';
 import { waitUntil, within } from './support';
 
 const sale = (saleId: string, amount = 1000) => ({ saleId, terminalId: TERMINAL, amount, currency: 'GBP' });
@@ -27,15 +27,6 @@ describe('payment service seams', () => {
     return { started, id };
   }
 
-  async function paidSale(saleId: string, amount: number) {
-    const started = await rig.service.startSale(sale(saleId, amount));
-    rig.machine.finish(started.transactionId!, 'SUCCESSFUL', amount);
-    await rig.clock.advance(1_000);
-    const done = await within(rig.service.settled(started.id), 'the sale to settle', 2_000);
-    assert.equal(done.successful, true);
-    return done;
-  }
-
   test('a decision that is neither paid nor not_paid is refused and the unknown payment stays open', async () => {
     rig.machine.startFailure = new TillError('service_error', 'The card service failed.');
     const p = await rig.service.startSale(sale('s-unknown'));
@@ -53,7 +44,7 @@ describe('payment service seams', () => {
   });
 
   test('a refund in another currency than its sale is refused in words and nothing is sent', async () => {
-    const original = await paidSale('s-gbp', 2500);
+    const original = await paidSale(rig, 's-gbp', 2500);
     const refusal = await refusalOf(
       rig.service.startRefund({
         originalPaymentId: original.id,
@@ -151,7 +142,7 @@ describe('payment service seams', () => {
   });
 
   test('settled() for a payment that already ended answers at once, without another read', async () => {
-    const done = await paidSale('s-done', 1250);
+    const done = await paidSale(rig, 's-done', 1250);
     const reads = rig.machine.count('read');
     const again = await within(rig.service.settled(done.id), 'settled() of a finished sale', 1_000);
     assert.equal(again.result, 'SUCCESSFUL');

@@ -7,24 +7,9 @@ import { createPaymentService } from '../../../electron/services/payments/transa
 import { TillError } from '../../../shared/contract/errors';
 import { scriptedRig, stateOnDisk, TERMINAL, type Rig } from './scripted-card-machine';
 import { waitUntil, within } from './support';
+import { loggedDuring } from '../../support/stderr-log';
 
 const sale = (saleId: string, amount = 1000) => ({ saleId, terminalId: TERMINAL, amount, currency: 'GBP' });
-
-/** Runs `work` with what is written to stderr (the till's log) kept instead of printed. */
-async function loggedDuring(work: () => Promise<void>): Promise<string> {
-  const written: string[] = [];
-  const realWrite = process.stderr.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => {
-    written.push(String(chunk));
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    await work();
-  } finally {
-    process.stderr.write = realWrite;
-  }
-  return written.join('');
-}
 
 describe('closing the payment service', () => {
   let rig: Rig;
