@@ -9,7 +9,7 @@ import type { Clock, TimerHandle } from '../common/clock';
 import type { Logger } from '../common/logger';
 import { openDatabase, type Db } from '../storage/database';
 import type { StorageHealth } from '../storage/storage-health';
-import { JOURNAL_MIGRATIONS, PaymentJournal, type PaymentRow } from './journal';
+import { JOURNAL_MIGRATIONS, listLimit, PaymentJournal, type PaymentRow } from './journal';
 
 /** How often held writes are tried again while storage fails. */
 export const SAVE_RETRY_MS = 2_000;
@@ -175,9 +175,11 @@ export class HeldWrites {
     if (this.held.size === 0) return saved;
     const held = (this.callShadow(method, args) as PaymentRow[]).filter((r) => this.held.has(r.id));
     const direction = NEWEST_FIRST.has(method) ? -1 : 1;
-    return [...saved.filter((r) => !this.held.has(r.id)), ...held].sort(
+    const rows = [...saved.filter((r) => !this.held.has(r.id)), ...held].sort(
       (a, b) => direction * a.createdAt.localeCompare(b.createdAt),
     );
+    // The newest-first list is cut at its limit: a held payment takes the oldest one's place.
+    return method === 'list' ? rows.slice(0, listLimit(args[0] as number | undefined)) : rows;
   }
 
   /** A write nothing has happened before: if it fails, the caller is refused in words. */

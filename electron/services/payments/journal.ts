@@ -113,6 +113,11 @@ interface RawRow {
   updated_at: string;
 }
 
+/** How many payments `list(limit)` gives at most: 1 to 1,000, 50 when not said. */
+export function listLimit(limit: number = 50): number {
+  return Math.max(1, Math.min(limit, 1000));
+}
+
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;
   try {
@@ -201,7 +206,7 @@ export class PaymentJournal {
   list(limit = 50): PaymentRow[] {
     const rows = this.db
       .prepare('SELECT * FROM card_payments ORDER BY created_at DESC, rowid DESC LIMIT ?')
-      .all(Math.max(1, Math.min(limit, 1000))) as RawRow[];
+      .all(listLimit(limit)) as RawRow[];
     return rows.map(fromRaw);
   }
 

@@ -1,6 +1,6 @@
 // Two payments stamped in the same millisecond keep their places in the newest-first payment list
 // while one of them is held in memory: the list reads as the file would (the later one first), and
-// the oldest-first lists keep the order in which they were made.
+// the oldest-first lists keep the order in which they were made; the list is cut at its limit.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
 import type { PaymentRow } from '../../../electron/services/payments/journal';
@@ -55,4 +55,14 @@ test("the card machine's payments made in the same millisecond stay in the order
     `${first} started`,
     `${second} pending`,
   ]);
+});
+
+test('the newest-first list gives no more payments than asked for while one is held', () => {
+  const { first, second } = twoAtOneMoment();
+  rig.failWith(diskFull());
+  rig.journal.markPending(first);
+  rig.failWith(null);
+  assert.equal(rig.held.isHeld(first), true);
+  assert.deepEqual(idsAndStates(rig.journal.list(1)), [`${second} started`]);
+  assert.deepEqual(idsAndStates(rig.journal.list(2)), [`${second} started`, `${first} pending`]);
 });
