@@ -336,7 +336,12 @@ export async function refundItemByItem(
     name: new RegExp(`^${sale.receiptNumber} .*${escape(money(sale.total)).replace(/\u00a0/g, '\\s')}`),
   });
   await open.waitFor({ timeout: 10_000 });
-  assert.equal(await results.getByRole('listitem').count(), 1, 'only the sale asked for');
+  // The sale is also in the list shown before the search answers: wait for the searched list.
+  await waitUntil(
+    async () => (await results.getByRole('listitem').count()) === 1,
+    'only the sale asked for in the History list',
+    10_000,
+  );
   assert.deepEqual(await axeViolations(page), [], 'the History screen’s list');
   await open.click();
 

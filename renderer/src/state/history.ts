@@ -57,6 +57,8 @@ export function createHistoryStore(api: TillApi) {
         set({ busy: false });
       }
     }
+    /** Counts searches: an answer to one that a newer search replaced is dropped. */
+    let searches = 0;
     const reload = async (saleId: string) => {
       const record = await api.invoke('history.sale', { saleId });
       if (get().record?.sale.saleId === saleId) set({ record });
@@ -73,14 +75,18 @@ export function createHistoryStore(api: TillApi) {
       lastRefund: null,
       managerNeeded: null,
       async search(criteria) {
+        // The list on opening and a search typed straight after are both under way: whichever
+        // answers last, the list shows the newest search.
+        const asked = ++searches;
         const page = await attempt(() => api.invoke('history.search', criteria));
-        if (page) set({ criteria, sales: page.sales, next: page.next, searched: true });
+        if (page && asked === searches) set({ criteria, sales: page.sales, next: page.next, searched: true });
       },
       async more() {
         const { criteria, next } = get();
         if (next === null) return;
+        const asked = searches;
         const page = await attempt(() => api.invoke('history.search', { ...criteria, after: next }));
-        if (page) set({ sales: [...get().sales, ...page.sales], next: page.next });
+        if (page && asked === searches) set({ sales: [...get().sales, ...page.sales], next: page.next });
       },
       async open(saleId) {
         const record = await attempt(() => api.invoke('history.sale', { saleId }));
