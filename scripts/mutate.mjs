@@ -99,14 +99,31 @@ function byTestName(report) {
 
 /**
  * The baseline after a run: Stryker keeps only the files this run mutated, so the files mutated
- * by earlier runs (another `--mutate`) are carried over; this run's results win for its files.
+ * by earlier runs (another `--mutate`) are carried over; this run's results win for its mutants.
  * Test files are the latest run's (every run's first pass reads them all).
  */
 export function mergeReports(earlier, latest) {
   const now = byTestName(latest);
   if (!earlier) return now;
   const before = byTestName(earlier);
-  return { ...now, files: { ...before.files, ...now.files } };
+  const files = { ...before.files };
+  for (const [path, file] of Object.entries(now.files)) files[path] = mergeFile(before.files[path], file);
+  return { ...now, files };
+}
+
+/**
+ * One file's mutants after a run. A stopped run saves only the mutants it finished, so while the
+ * file's source is unchanged the earlier results of the others are kept; once it changed, none.
+ */
+function mergeFile(before, now) {
+  if (!before || before.source === undefined || before.source !== now.source) return now;
+  const keyOf = (m) => JSON.stringify([m.mutatorName, m.replacement, m.location]);
+  const finished = new Set(now.mutants.map(keyOf));
+  const ids = new Set(now.mutants.map((m) => m.id));
+  const kept = before.mutants
+    .filter((m) => !finished.has(keyOf(m)))
+    .map((m) => (ids.has(m.id) ? { ...m, id: `${m.id}-earlier` } : m));
+  return { ...now, mutants: [...now.mutants, ...kept] };
 }
 
 /**

@@ -96,3 +96,47 @@ test("the committed baseline carries no machine's paths: no project folder, no s
   assert.deepEqual(committed.files['x.ts']!.mutants[0], { id: '1', status: 'Killed', killedBy: ['t'] });
   assert.ok(!JSON.stringify(committed).includes('/home/someone'));
 });
+
+test('a stopped run keeps the earlier results of the mutants it did not reach, while the source is the same', () => {
+  const at = (line: number) => ({ start: { line, column: 1 }, end: { line, column: 9 } });
+  const mutant = (id: string, line: number, status: string) => ({
+    id,
+    status,
+    mutatorName: 'ConditionalExpression',
+    replacement: 'true',
+    location: at(line),
+  });
+  const earlier = {
+    files: {
+      'electron/services/sales/a.ts': {
+        source: 'const a = 1;',
+        mutants: [mutant('1', 1, 'Survived'), mutant('2', 2, 'Killed'), mutant('3', 3, 'Killed')],
+      },
+    },
+    testFiles: {},
+  };
+  const stopped = {
+    files: {
+      'electron/services/sales/a.ts': { source: 'const a = 1;', mutants: [mutant('2', 1, 'Killed')] },
+    },
+    testFiles: {},
+  };
+  const merged = mergeReports(earlier as unknown as Report, stopped as unknown as Report);
+  const statuses = (report: Report) =>
+    (
+      report.files['electron/services/sales/a.ts']!.mutants as Array<
+        Mutant & { location: ReturnType<typeof at> }
+      >
+    ).map((m) => `${m.id} line ${m.location.start.line} ${m.status}`);
+  assert.deepEqual(statuses(merged), ['2 line 1 Killed', '2-earlier line 2 Killed', '3 line 3 Killed']);
+
+  const changed = {
+    files: {
+      'electron/services/sales/a.ts': { source: 'const a = 2;', mutants: [mutant('1', 1, 'Killed')] },
+    },
+    testFiles: {},
+  };
+  assert.deepEqual(statuses(mergeReports(earlier as unknown as Report, changed as unknown as Report)), [
+    '1 line 1 Killed',
+  ]);
+});
