@@ -17,11 +17,25 @@ interface Form {
   fields: URLSearchParams;
 }
 
-const ATTRIBUTE = (tag: string, name: string) =>
-  new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
-    .exec(tag)
-    ?.slice(1)
-    .find((v) => v !== undefined) ?? null;
+/** A tag's attribute text: everything up to the `>` that is not inside a quoted value. */
+const TAG_BODY = `((?:[^>"']|"[^"]*"|'[^']*')*)`;
+const FORM = new RegExp(`<form\\b${TAG_BODY}>([\\s\\S]*?)<\\/form>`, 'i');
+const INPUT = new RegExp(`<input\\b${TAG_BODY}>`, 'gi');
+
+/**
+ * A tag's attributes by lower-case name, each a whole name (`data-type` is not `type`, and
+ * `title="type=password"` has no `type`); the first of a repeated name wins, as in a browser.
+ */
+function attributesOf(tagBody: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const [, name, ...values] of tagBody.matchAll(
+    /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
+  )) {
+    const key = name!.toLowerCase();
+    if (!attributes.has(key)) attributes.set(key, values.find((v) => v !== undefined) ?? '');
+  }
+  return attributes;
+}
 
 const decodeEntities = (text: string) =>
   text
@@ -37,21 +51,23 @@ export function readSignInForm(
   pageUrl: string,
   credentials: { email: string; password: string },
 ): Form | null {
-  const form = /<form\b([^>]*)>([\s\S]*?)<\/form>/i.exec(html);
+  const form = FORM.exec(html);
   if (!form) return null;
   const fields = new URLSearchParams();
-  for (const [input] of form[2]!.matchAll(/<input\b[^>]*>/gi)) {
-    const name = ATTRIBUTE(input, 'name');
+  for (const [, body] of form[2]!.matchAll(INPUT)) {
+    const input = attributesOf(body!);
+    const name = input.get('name');
     if (!name) continue;
-    const type = (ATTRIBUTE(input, 'type') ?? 'text').toLowerCase();
+    const type = (input.get('type') || 'text').toLowerCase();
     if (type === 'password') fields.set(name, credentials.password);
     else if (type === 'email' || /e-?mail|user/i.test(name)) fields.set(name, credentials.email);
     else if (type !== 'submit' && type !== 'button')
-      fields.set(name, decodeEntities(ATTRIBUTE(input, 'value') ?? ''));
+      fields.set(name, decodeEntities(input.get('value') ?? ''));
   }
+  const attributes = attributesOf(form[1]!);
   return {
-    action: new URL(decodeEntities(ATTRIBUTE(form[1]!, 'action') ?? ''), pageUrl).href,
-    method: (ATTRIBUTE(form[1]!, 'method') ?? 'GET').toUpperCase(),
+    action: new URL(decodeEntities(attributes.get('action') ?? ''), pageUrl).href,
+    method: (attributes.get('method') || 'GET').toUpperCase(),
     fields,
   };
 }
