@@ -87,6 +87,34 @@ function delimiterOf(text: string): ',' | ';' {
 export const unescapeCell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 export const escapeCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
 
+const CR = 0x0d;
+const LF = 0x0a;
+
+/**
+ * The line of `text` a record starts on, given where the one before it ended (in UTF-8 bytes, as
+ * csv-parse counts): the first line after that with something on it. A line ends at CRLF, LF or a
+ * lone CR, inside a quoted value or between rows alike (csv-parse's own count takes a CRLF inside
+ * quotes for two lines). Asked in file order; each call goes on from the one before.
+ */
+function startLines(text: string): (endOfPrevious: number) => number {
+  const bytes = Buffer.from(text, 'utf8');
+  let at = 0;
+  let line = 1;
+  const isBreak = () => bytes[at] === CR || bytes[at] === LF;
+  const stepOverBreak = () => {
+    at += bytes[at] === CR && bytes[at + 1] === LF ? 2 : 1;
+    line++;
+  };
+  return (endOfPrevious) => {
+    while (at < endOfPrevious) {
+      if (isBreak()) stepOverBreak();
+      else at++;
+    }
+    while (isBreak()) stepOverBreak();
+    return line;
+  };
+}
+
 /** Reads and checks a whole file; `vatRates` are the shop's, the first one the default. */
 export function parseCatalogueCsv(text: string, vatRates: readonly number[]): ParsedCsv {
   const delimiter = delimiterOf(text);
@@ -97,33 +125,38 @@ export function parseCatalogueCsv(text: string, vatRates: readonly number[]): Pa
     fileProblem,
     fileProblemWords: { key: `catalogueImport.file.${key}`, ...(params && { params }) },
   });
-  let records: { record: string[]; info: { lines: number }; raw: string }[];
+  // Where each record ended (csv-parse's count of UTF-8 bytes, a byte-order mark included).
+  const ends: number[] = [];
+  let records: string[][];
   try {
     records = parse(text, {
       delimiter,
       bom: true,
-      info: true,
-      raw: true,
       relax_column_count: true,
       skip_empty_lines: true,
       record_delimiter: ['\r\n', '\n'],
-    }) as unknown as typeof records;
+      on_record: (record: string[], { bytes }) => {
+        ends.push(bytes);
+        return record;
+      },
+    });
   } catch (error) {
-    const line = (error as { lines?: number }).lines;
+    // The broken record starts after the last one read.
+    const line = startLines(text)(ends.at(-1) ?? 0);
     const code = (error as { code?: string }).code ?? '';
     const quote = /QUOTE/.test(code);
     const what = quote
       ? 'a quoted value is not closed properly (a " inside a value must be written twice)'
       : 'the file could not be read as CSV';
     return empty(
-      `${line ? `Around line ${line}: ` : ''}${what}. Fix the file and choose it again; nothing was imported.`,
-      `${quote ? 'unclosedQuote' : 'unreadable'}${line ? 'At' : ''}`,
-      line ? { line } : undefined,
+      `Around line ${line}: ${what}. Fix the file and choose it again; nothing was imported.`,
+      `${quote ? 'unclosedQuote' : 'unreadable'}At`,
+      { line },
     );
   }
   const [header, ...body] = records;
   if (!header) return empty('The file is empty. Export the catalogue to see the columns it needs.', 'empty');
-  const columns = header.record.map((h) => {
+  const columns = header.map((h) => {
     const key = h.trim().toLowerCase();
     return ALIASES[key] ?? key;
   });
@@ -150,14 +183,9 @@ export function parseCatalogueCsv(text: string, vatRates: readonly number[]): Pa
   const problems: ImportProblem[] = [];
   const skuLines = new Map<string, number>();
   const barcodeLines = new Map<string, number>();
-  for (const { record, info, raw } of body) {
-    // The line a record starts on: where it ended, less the line breaks inside it.
-    const line =
-      info.lines -
-      (raw
-        .replace(/^(\r?\n)+/, '')
-        .replace(/\r?\n$/, '')
-        .match(/\n/g)?.length ?? 0);
+  const lineAfter = startLines(text);
+  for (const [index, record] of body.entries()) {
+    const line = lineAfter(ends[index]!); // ends[0] is the header's
     const cell = (c: Column) => {
       const at = columns.indexOf(c);
       return at === -1 ? '' : unescapeCell(record[at] ?? '');

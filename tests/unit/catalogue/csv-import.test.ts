@@ -14,7 +14,10 @@ interface BadRow {
 const HEADER = 'sku;name;category;price;vat_rate;barcodes;colour;status';
 const quote = (cell: string) => (/[;"\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
 
-/** 10,000 rows (`;`, CRLF, BOM), some names with quotes and line breaks, and bad rows at known lines. */
+/**
+ * 10,000 rows (`;`, CRLF, BOM), some names with quotes and line breaks (LF or CRLF), and bad rows
+ * at known lines.
+ */
 function generatedFile(): { csv: string; badLines: Map<number, RegExp>; good: number } {
   const bad = new Map<number, BadRow>([
     [
@@ -64,7 +67,7 @@ function generatedFile(): { csv: string; badLines: Map<number, RegExp>; good: nu
     const planted = bad.get(row);
     const cells = planted?.cells ?? [
       `SKU-${String(row).padStart(8, '0')}`,
-      row % 97 === 0 ? `Tea "special" no. ${row};\nsecond line` : `Product ${row}`,
+      row % 97 === 0 ? `Tea "special" no. ${row};${row % 2 ? '\n' : '\r\n'}second line` : `Product ${row}`,
       ['Coffee', 'Bakery', 'Grocery'][row % 3]!,
       `${Math.floor(row / 10)}.${String(row % 100).padStart(2, '0')}`,
       ['20', '5', '0'][row % 3]!,
@@ -132,6 +135,10 @@ test('a 10,000-row file: every bad row by line, nothing imported until confirmed
     assert.equal(admin.products.length, good);
     const special = admin.products.find((p) => p.sku === 'SKU-00000097')!;
     assert.equal(special.name, 'Tea "special" no. 97;\nsecond line');
+    assert.equal(
+      admin.products.find((p) => p.sku === 'SKU-00000194')!.name,
+      'Tea "special" no. 194;\r\nsecond line',
+    );
     assert.equal(special.price, 9_97);
     const withBarcodes = admin.products.find((p) => p.sku === 'SKU-00000005')!;
     assert.deepEqual(withBarcodes.barcodes, ['5000000000005', '995']);
