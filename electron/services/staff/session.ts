@@ -51,12 +51,17 @@ export class StaffSession {
     return this.current.lastActivity + minutes * 60_000;
   }
 
-  /** A person's record changed: the session follows a new name or role, and ends if they were removed. */
+  /**
+   * A person's record changed: the session follows a new name or role, and ends if they were
+   * removed. Only a new role counts as a change of who is serving (what was approved for them
+   * ends); a new name or PIN changes nothing they may do, and the caller announces it.
+   */
   follow(person: StaffPerson & { active: boolean }): void {
     if (this.current?.person.id !== person.id) return;
     if (!person.active) return this.signOut();
+    const roleChanged = this.current.person.role !== person.role;
     this.current.person = { id: person.id, name: person.name, role: person.role };
-    this.onChange();
+    if (roleChanged) this.onChange();
   }
 
   /** The idle minutes changed: the timer follows. */

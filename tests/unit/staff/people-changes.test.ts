@@ -1,0 +1,118 @@
+// Changing a person in the back office (the staff.* handlers on the gate, as the till wires them):
+// a new name or PIN for the person serving ends nothing (the manager's window and a counter
+// approval stay), while a new role ends what was approved for them and their own rights follow
+// the new role at once; removing the person serving signs them out.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { StaffSessionView } from '../../../shared/contract/staff';
+import type { ManagerGate } from '../../../electron/services/manager-gate';
+import { staffHandlers } from '../../../electron/services/staff/handlers';
+import { refusalOf } from '../../support/refusal';
+import { staffedGateInTempFolder, TEST_STAFF } from '../../support/staff';
+
+const MINUTE = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Casey serving; Morgan's PIN opened the back office and Sasha approved a refund for Casey. */
+async function approvedForCasey(t: { after: (fn: () => void) => void }) {
+  const sent: StaffSessionView[] = [];
+  const opened = await staffedGateInTempFolder(t, {
+    idleMinutes: 0,
+    onChange: (g) => sent.push(g.view()),
+  });
+  const { gate, clock, supervisor } = opened;
+  let peopleChanged = 0;
+  const handlers = staffHandlers(gate, () => peopleChanged++);
+  const windowUntil = iso(clock.now() + 5 * MINUTE);
+  assert.equal((await gate.unlock(TEST_STAFF.manager.pin)).ok, true);
+  assert.equal((await gate.unlock(TEST_STAFF.supervisor.pin, 'refund', supervisor.id)).ok, true);
+  assert.equal(gate.view().managerWindowUntil, windowUntil);
+  sent.length = 0;
+  return { ...opened, handlers, sent, windowUntil, peopleChanged: () => peopleChanged };
+}
+
+const refusalFor = (gate: ManagerGate, action: Parameters<ManagerGate['require']>[0]) =>
+  refusalOf(Promise.resolve().then(() => gate.require(action)));
+
+test('renaming the cashier serving keeps the manager’s window and the approval, under the new name', async (t) => {
+  const { gate, handlers, cashier, manager, supervisor, windowUntil, peopleChanged } =
+    await approvedForCasey(t);
+  const renamed = await handlers['staff.update']({ staffId: cashier.id, name: ' Casey B. ' });
+  assert.equal(renamed.name, 'Casey B.');
+  assert.equal(peopleChanged(), 1, 'the screens hear of the new name');
+  assert.deepEqual(gate.view().signedIn, { id: cashier.id, name: 'Casey B.', role: 'cashier' });
+  assert.equal(gate.view().managerWindowUntil, windowUntil, 'the window is still open');
+  assert.deepEqual(gate.require('back-office'), {
+    id: cashier.id,
+    name: 'Casey B.',
+    approvedBy: { id: manager.id, name: 'Morgan' },
+  });
+  assert.deepEqual(gate.require('refund'), {
+    id: cashier.id,
+    name: 'Casey B.',
+    approvedBy: { id: supervisor.id, name: 'Sasha' },
+  });
+});
+
+test('a new PIN for the cashier serving, or a new name for the manager, ends nothing either', async (t) => {
+  const { gate, handlers, cashier, manager, windowUntil, sent } = await approvedForCasey(t);
+  await handlers['staff.update']({ staffId: cashier.id, pin: '5820' });
+  await handlers['staff.update']({ staffId: manager.id, name: 'Morgan K.' });
+  assert.equal(gate.view().managerWindowUntil, windowUntil);
+  assert.equal(gate.allows('refund'), true);
+  assert.equal(gate.view().signedIn?.name, 'Casey');
+  assert.deepEqual(
+    sent.map((v) => v.managerWindowUntil),
+    sent.map(() => windowUntil),
+    'no view the screens were sent says the window closed',
+  );
+  assert.equal((await gate.signIn(cashier.id, '5820')).ok, true, 'the new PIN is the one that works');
+});
+
+test('a new role for the person serving ends what was approved for them, and the screens are told', async (t) => {
+  const { gate, handlers, cashier, sent } = await approvedForCasey(t);
+  await handlers['staff.update']({ staffId: cashier.id, role: 'supervisor' });
+  assert.equal(gate.view().managerWindowUntil, null);
+  assert.deepEqual(gate.view().signedIn, { id: cashier.id, name: 'Casey', role: 'supervisor' });
+  assert.equal(sent.at(-1)?.managerWindowUntil, null, 'the screens were sent the closed window');
+  assert.deepEqual(sent.at(-1)?.signedIn, { id: cashier.id, name: 'Casey', role: 'supervisor' });
+  assert.equal(gate.allows('back-office'), false);
+  assert.deepEqual(await refusalFor(gate, 'back-office'), {
+    code: 'not_allowed',
+    message: 'The back office needs a manager: ask one to approve it with their own PIN.',
+    words: { key: 'staff.askApprover.back-office' },
+  });
+  // As a supervisor Casey now refunds on their own role: no approval is named, none is spent.
+  assert.deepEqual(gate.require('refund'), { id: cashier.id, name: 'Casey' });
+});
+
+test('a manager serving who is made a cashier loses the back office at once', async (t) => {
+  const { gate, manager, supervisor } = await staffedGateInTempFolder(t, { idleMinutes: 0 });
+  const handlers = staffHandlers(gate, () => {});
+  assert.equal((await gate.signIn(manager.id, TEST_STAFF.manager.pin)).ok, true);
+  await handlers['staff.update']({ staffId: supervisor.id, role: 'manager' });
+  assert.equal(gate.allows('back-office'), true);
+  assert.notEqual(gate.unlockedUntil(), null);
+  await handlers['staff.update']({ staffId: manager.id, role: 'cashier' });
+  assert.deepEqual(gate.view().signedIn, { id: manager.id, name: 'Morgan', role: 'cashier' });
+  assert.equal(gate.allows('back-office'), false);
+  assert.equal(gate.allows('refund'), false);
+  assert.equal(gate.unlockedUntil(), null);
+  assert.equal((await refusalFor(gate, 'settings')).code, 'not_allowed');
+});
+
+test('removing the person serving signs them out and ends what was approved; removing someone else does not', async (t) => {
+  const { gate, handlers, cashier, supervisor, windowUntil, peopleChanged } = await approvedForCasey(t);
+  const sasha = await handlers['staff.remove']({ staffId: supervisor.id });
+  assert.equal(sasha.active, false);
+  assert.equal(gate.view().signedIn?.name, 'Casey', 'someone else removed: Casey keeps serving');
+  assert.equal(gate.view().managerWindowUntil, windowUntil);
+  await handlers['staff.remove']({ staffId: cashier.id });
+  assert.equal(gate.view().signedIn, null);
+  assert.equal(gate.view().managerWindowUntil, null);
+  assert.equal(peopleChanged(), 2);
+  assert.deepEqual(
+    gate.view().people.map((p) => p.name),
+    ['Morgan'],
+  );
+});
