@@ -9,6 +9,12 @@
 # folders, and an unlocked "login" keyring, then runs the command with PAYDESK_KEYRING=1 so
 # the keychain tests fail (rather than skip) if the keychain is unreachable. Everything,
 # keyring file included, is deleted afterwards. Needs Debian's dbus and gnome-keyring.
+#
+# A keyring that cannot hang the run: the private bus starts no service on demand (with the
+# standard session config, a call to a keyring that has left the bus would start a fresh,
+# LOCKED daemon that waits for a password prompt nobody sees), and a watch starts the unlocked
+# daemon again within about a second whenever org.freedesktop.secrets has no owner. The
+# command sees the watch's process id in PAYDESK_KEYRING_WATCH_PID (tests check it ends).
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -17,7 +23,7 @@ if [ "$#" -eq 0 ]; then
 fi
 
 if [ -z "${PAYDESK_KEYRING_SESSION:-}" ]; then
-  for tool in dbus-run-session gnome-keyring-daemon; do
+  for tool in dbus-run-session dbus-daemon dbus-send gnome-keyring-daemon; do
     if ! command -v "$tool" >/dev/null 2>&1; then
       echo "with-keyring: '$tool' is missing (Debian: apt-get install dbus gnome-keyring)" >&2
       exit 3
@@ -27,6 +33,24 @@ if [ -z "${PAYDESK_KEYRING_SESSION:-}" ]; then
   trap 'rm -rf "$scratch"' EXIT
   mkdir -p "$scratch/home" "$scratch/data" "$scratch/config" "$scratch/cache" "$scratch/runtime"
   chmod 700 "$scratch/runtime"
+  # The standard session config minus its service folders (<standard_session_servicedirs/>,
+  # <servicedir>) and the system's include files: nothing can be activated on demand, so a
+  # call to a missing keyring fails at once instead of starting a locked one.
+  cat >"$scratch/session.conf" <<'CONF'
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <keep_umask/>
+  <listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+CONF
   status=0
   HOME="$scratch/home" \
     XDG_DATA_HOME="$scratch/data" \
@@ -34,18 +58,66 @@ if [ -z "${PAYDESK_KEYRING_SESSION:-}" ]; then
     XDG_CACHE_HOME="$scratch/cache" \
     XDG_RUNTIME_DIR="$scratch/runtime" \
     PAYDESK_KEYRING_SESSION=1 \
-    dbus-run-session -- bash "$0" "$@" || status=$?
+    dbus-run-session --config-file="$scratch/session.conf" -- bash "$0" "$@" || status=$?
   exit "$status"
 fi
 
 # Inside the private D-Bus session. A non-empty password matters: with an empty one the
 # daemon tries to show a graphical prompt and fails. The password only guards this
 # throw-away keyring.
-daemon_env="$(printf 'paydesk-throwaway-keyring' | gnome-keyring-daemon --unlock --components=secrets)"
+start_keyring() {
+  printf 'paydesk-throwaway-keyring' | gnome-keyring-daemon --unlock --components=secrets "$@"
+}
+
+# Prints "true" or "false"; fails when the bus itself does not answer.
+secrets_owned() {
+  local reply
+  reply="$(dbus-send --session --print-reply --reply-timeout=2000 --dest=org.freedesktop.DBus \
+    / org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null)" || return 1
+  case "$reply" in
+    *"boolean true"*) echo true ;;
+    *) echo false ;;
+  esac
+}
+
+# Every second: if the keyring has left the bus, start it again, unlocked (--replace ends a
+# daemon still holding the control socket). Ends with the script, or when the bus is gone.
+watch_keyring() {
+  local session_pid="$1" owned
+  while sleep 1 </dev/null >/dev/null 2>&1 && kill -0 "$session_pid" 2>/dev/null; do
+    owned="$(secrets_owned)" || return 0
+    if [ "$owned" = false ]; then
+      echo "with-keyring: the keyring left the D-Bus session; starting it again, unlocked" >&2
+      start_keyring --replace >/dev/null || echo "with-keyring: restarting the keyring failed" >&2
+    fi
+  done
+}
+
+daemon_env="$(start_keyring)"
 while IFS= read -r line; do
   case "$line" in
     *=*) export "${line?}" ;;
   esac
 done <<<"$daemon_env"
-export PAYDESK_KEYRING=1
-"$@"
+
+# The daemon takes its bus name a moment after it returns, and nothing is activated on demand
+# any more: a keychain call in that moment would fail, so wait for the name (10 s at most).
+tries=0
+until [ "$(secrets_owned || true)" = true ]; do
+  tries=$((tries + 1))
+  if [ "$tries" -gt 100 ]; then
+    echo "with-keyring: gnome-keyring-daemon did not take org.freedesktop.secrets on the bus in 10 s" >&2
+    exit 4
+  fi
+  sleep 0.1
+done
+
+watch_keyring "$$" </dev/null &
+watch_pid=$!
+trap 'kill "$watch_pid" 2>/dev/null || true' EXIT
+export PAYDESK_KEYRING=1 PAYDESK_KEYRING_WATCH_PID="$watch_pid"
+status=0
+"$@" || status=$?
+kill "$watch_pid" 2>/dev/null || true
+wait "$watch_pid" 2>/dev/null || true
+exit "$status"
