@@ -28,7 +28,9 @@ const ALIASES: Record<string, Column> = {
 };
 export const MAX_IMPORT_ROWS = 50_000;
 export const DEFAULT_CATEGORY = 'Other';
-const BARCODE = /^[\x21-\x7e]{1,40}$/;
+/** What a scanner types: printable ASCII without spaces. */
+const BARCODE_CHARS = /^[\x21-\x7e]+$/;
+const MAX_BARCODE_LENGTH = 40;
 const COLOUR = /^#[0-9a-f]{6}$/i;
 /** A cell a spreadsheet would run as a formula; written with a leading ' and read back without it. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -232,9 +234,17 @@ export function parseCatalogueCsv(text: string, vatRates: readonly number[]): Pa
     }
     const barcodes = cell('barcodes').split(/\s+/).filter(Boolean);
     for (const code of barcodes) {
-      if (!BARCODE.test(code)) {
+      if (!BARCODE_CHARS.test(code)) {
         reasons.push(
           because(`the barcode "${code}" has characters a scanner does not send`, 'barcodeChars', { code }),
+        );
+      } else if (code.length > MAX_BARCODE_LENGTH) {
+        reasons.push(
+          because(
+            `the barcode "${code}" is too long: a barcode has at most ${MAX_BARCODE_LENGTH} characters`,
+            'barcodeLong',
+            { code, most: MAX_BARCODE_LENGTH },
+          ),
         );
       } else if (barcodeLines.has(code)) {
         const other = barcodeLines.get(code)!;

@@ -72,6 +72,7 @@ export const officeServices: Wording<typeof en.officeServices> = {
       vatRate: 'der MwSt.-Satz „{{text}}“ ist kein Prozentsatz wie 19 oder 7',
       unknownRate: 'MwSt. {{rate}} ist keiner der Steuersätze des Geschäfts ({{rates}})',
       barcodeChars: 'der Barcode „{{code}}“ enthält Zeichen, die ein Scanner nicht sendet',
+      barcodeLong: 'der Barcode „{{code}}“ ist zu lang: ein Barcode hat höchstens {{most}} Zeichen',
       barcodeTwice: 'der Barcode {{code}} steht auch in Zeile {{other}}',
       barcodeRepeated: 'ein Barcode steht doppelt',
       barcodesMany: 'ein Artikel hat höchstens 20 Barcodes',

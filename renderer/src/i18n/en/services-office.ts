@@ -68,6 +68,7 @@ export const officeServices = {
       vatRate: 'the VAT rate "{{text}}" is not a percentage like 20 or 5.5',
       unknownRate: 'VAT at {{rate}} is not one of the shop’s rates ({{rates}})',
       barcodeChars: 'the barcode "{{code}}" has characters a scanner does not send',
+      barcodeLong: 'the barcode "{{code}}" is too long: a barcode has at most {{most}} characters',
       barcodeTwice: 'the barcode {{code}} is also on line {{other}}',
       barcodeRepeated: 'a barcode is listed twice',
       barcodesMany: 'a product takes at most 20 barcodes',
