@@ -89,8 +89,13 @@ export interface UsbPrinterInfo {
 }
 
 type UsbModule = typeof import('usb');
+/** The parts of the `usb` module the transport uses; tests pass a fake device list. */
+export interface UsbLibrary {
+  getDeviceList: UsbModule['getDeviceList'];
+  usb: Pick<UsbModule['usb'], 'LIBUSB_TRANSFER_TIMED_OUT'>;
+}
 
-async function loadUsb(): Promise<UsbModule | null> {
+async function loadUsb(): Promise<UsbLibrary | null> {
   try {
     return await import('usb');
   } catch {
@@ -99,8 +104,10 @@ async function loadUsb(): Promise<UsbModule | null> {
 }
 
 /** Printers for the settings picker; [] when there is no libusb or no printer. */
-export async function listUsbPrinters(): Promise<UsbPrinterInfo[]> {
-  const usb = await loadUsb();
+export async function listUsbPrinters(
+  loadLibrary: () => Promise<UsbLibrary | null> = loadUsb,
+): Promise<UsbPrinterInfo[]> {
+  const usb = await loadLibrary();
   if (!usb) return [];
   let devices: Device[];
   try {
@@ -139,16 +146,18 @@ export class UsbTransport implements PrinterTransport {
   private iface: Interface | null = null;
   private out: OutEndpoint | null = null;
   private interfaceNumber = 0;
+  private transferTimedOut: number | null = null;
 
   constructor(
     private readonly vendorId: number,
     private readonly productId: number,
     private readonly clock: Clock = systemClock,
+    private readonly loadLibrary: () => Promise<UsbLibrary | null> = loadUsb,
   ) {}
 
   async open(): Promise<void> {
     if (this.out) return;
-    const usb = await loadUsb();
+    const usb = await this.loadLibrary();
     if (!usb) throw new PrinterTransportError('connect', 'offline', 'USB support (libusb) is not available');
     const device = usb
       .getDeviceList()
@@ -165,23 +174,27 @@ export class UsbTransport implements PrinterTransport {
       // On Linux the usblp driver owns the interface (and /dev/usb/lp*) until detached.
       if (process.platform === 'linux' && iface.isKernelDriverActive()) iface.detachKernelDriver();
       iface.claim();
+      // Endpoints belong to an alternate setting: the chosen (two-way) one must be selected first.
+      if (iface.altSetting !== choice.alternateSetting)
+        await iface.setAltSettingAsync(choice.alternateSetting);
       const out = iface.endpoint(choice.outEndpoint) as OutEndpoint | undefined;
       if (!out) throw new Error('printer OUT endpoint missing');
       this.device = device;
       this.iface = iface;
       this.out = out;
       this.interfaceNumber = choice.interfaceNumber;
+      this.transferTimedOut = usb.usb.LIBUSB_TRANSFER_TIMED_OUT;
     } catch (error) {
       try {
         device.close();
       } catch {
         // already closed
       }
-      const message = (error as Error).message;
-      const hint = /ACCESS/.test(message) ? ' (no permission: a udev rule is needed)' : '';
-      throw new PrinterTransportError('connect', 'offline', `USB printer unavailable: ${message}${hint}`, {
-        cause: error,
-      });
+      // Staff words only; libusb's own message stays in the cause.
+      const words = /ACCESS/.test((error as Error).message)
+        ? 'no permission to use the USB printer (a udev rule is needed)'
+        : 'USB printer unavailable';
+      throw new PrinterTransportError('connect', 'offline', words, { cause: error });
     }
   }
 
@@ -192,16 +205,22 @@ export class UsbTransport implements PrinterTransport {
     out.timeout = options.timeoutMs;
     await new Promise<void>((resolve, reject) => {
       const watchdog = this.clock.setTimer(() => {
-        void this.close();
         reject(new PrinterTransportError('write', 'timeout', 'printer stopped taking data'));
+        void this.close(); // cancels the transfer, whose callback then changes nothing
       }, options.timeoutMs + 500);
       out.transfer(bytes, (error) => {
         watchdog.cancel();
         if (!error) return resolve();
+        const stalled = error.errno === this.transferTimedOut;
         void this.close();
-        const kind = /TIMEOUT/.test(error.message) ? 'timeout' : 'closed';
+        // A printer that stopped taking data may have printed part of the job (uncertain); any
+        // other failure dropped the link.
         reject(
-          new PrinterTransportError('write', kind, `USB write failed: ${error.message}`, { cause: error }),
+          stalled
+            ? new PrinterTransportError('write', 'timeout', 'printer stopped taking data', { cause: error })
+            : new PrinterTransportError('write', 'closed', 'USB printer disconnected during the send', {
+                cause: error,
+              }),
         );
       });
     });
