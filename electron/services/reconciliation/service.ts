@@ -81,6 +81,31 @@ function bankingSide(report: CardReport) {
   return { blocks: blocks.length, totals, range, previousLast };
 }
 
+/**
+ * Whether a journaled payment belongs to the banking session being closed. One with a card machine
+ * number does when it is past the previous session's last number; the first session a card
+ * machine banks holds all of them. One without a number (decided paid by hand when the card
+ * machine never answered) belongs by when it was taken: after the till's last banking check of
+ * that card machine (if any), up to this one.
+ */
+function bankingSession(
+  previousLast: number | null,
+  lastBankingAt: string | null,
+  now: number,
+): (row: PaymentRow) => boolean {
+  const after = lastBankingAt === null ? Number.NEGATIVE_INFINITY : Date.parse(lastBankingAt);
+  const takenInSession = (row: PaymentRow) => {
+    const at = Date.parse(row.createdAt);
+    return at > after && at <= now;
+  };
+  return (row) => {
+    const text = row.record?.transactionNumber;
+    const n = text ? Number(text) : Number.NaN;
+    if (!Number.isFinite(n)) return takenInSession(row);
+    return previousLast === null ? takenInSession(row) : n > previousLast;
+  };
+}
+
 export class ReconciliationService {
   constructor(private readonly d: ReconciliationDeps) {}
 
@@ -144,13 +169,7 @@ export class ReconciliationService {
       period = `check:${id}`;
       manualSince = new Date(now - BANKING_WINDOW_MS).toISOString();
       rows = this.d.journal.forTerminal(terminalId, manualSince);
-      const lowest =
-        banking.previousLast !== null ? banking.previousLast + 1 : range ? Number(range[0]) : null;
-      inPeriod = (row) => {
-        if (lowest === null) return true;
-        const n = Number(row.record?.transactionNumber ?? NaN);
-        return Number.isFinite(n) && n >= lowest;
-      };
+      inPeriod = bankingSession(banking.previousLast, this.d.store.lastBankingAt(terminalId), now);
     }
 
     const known = new Set(

@@ -232,6 +232,16 @@ export class ReconciliationStore {
     return rows.map(resolutionFrom);
   }
 
+  /** When the till last checked this card machine with banking (which closed its session), or null. */
+  lastBankingAt(terminalId: string): string | null {
+    const row = this.db
+      .prepare(
+        `SELECT MAX(checked_at) AS at FROM reconciliation_checks WHERE terminal_id = ? AND source = 'BANKING'`,
+      )
+      .get(terminalId) as { at: string | null };
+    return row.at;
+  }
+
   /** What the differences settled in this period already explain. */
   accounted(terminalId: string, period: string): SideTotals {
     const rows = this.db

@@ -3,36 +3,8 @@
 // money on one side only; manual entries match only when they add up exactly.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  compare,
-  NO_TOTALS,
-  type CompareInput,
-  type TillPayment,
-} from '../../../electron/services/reconciliation/compare';
-
-const paid = (id: string, amount: number, type: 'SALE' | 'REFUND' = 'SALE'): TillPayment => ({
-  paymentId: id,
-  type,
-  paid: true,
-  amount,
-  transactionId: `tx-${id}`,
-  transactionNumber: null,
-  receiptNumber: `S00000${id}`,
-});
-
-function input(over: Partial<CompareInput>): CompareInput {
-  return {
-    currency: 'GBP',
-    terminal: NO_TOTALS,
-    numberRange: null,
-    journal: [],
-    knownNumbers: new Set(),
-    readBack: new Map(),
-    manualEntries: [],
-    accounted: NO_TOTALS,
-    ...over,
-  };
-}
+import { compare, type CompareInput } from '../../../electron/services/reconciliation/compare';
+import { compareInput as input, manualEntry as entry, paid } from './support';
 
 test('an amount mismatch is one difference and leaves nothing unexplained', () => {
   const result = compare(
@@ -90,15 +62,6 @@ test('left-over money on the card machine names the numbers the till never saw (
 });
 
 test('manual entries match only when they add up exactly; settled money is not flagged again', () => {
-  const entry = (tenderId: number, amount: number) => ({
-    tenderId,
-    saleId: `s${tenderId}`,
-    receiptNumber: `S00001${tenderId}`,
-    amount,
-    reference: 'R',
-    takenAt: '2025-03-01T10:00:00.000Z',
-    by: null,
-  });
   const surplus = { salesCount: 1, salesAmount: 800, refundsCount: 0, refundsAmount: 0 };
   const kinds = (over: Partial<CompareInput>) =>
     compare(input({ terminal: surplus, ...over })).differences.map((d) => [d.kind, d.amount]);

@@ -1,0 +1,304 @@
+// Shared by the reconciliation tests: payments as the comparison sees them, and a reconciliation
+// service on an in-memory database with a card machine, a journal and a sales ledger played by
+// plain objects, so each test says exactly what each side holds and moves a manual clock.
+import type { SideTotals, StaffStamp } from '../../../shared/contract';
+import { openDatabase, type Db } from '../../../electron/services/storage/database';
+import type { PaymentRow } from '../../../electron/services/payments/journal';
+import type {
+  CardReport,
+  CardTransaction,
+  ReportBankingBlock,
+  ReportTotals,
+} from '../../../electron/services/payments/pay-at-counter-client';
+import type { ManualCardEntry } from '../../../electron/services/sales/sales-ledger';
+import {
+  NO_TOTALS,
+  type CompareInput,
+  type TillPayment,
+} from '../../../electron/services/reconciliation/compare';
+import { ReconciliationService } from '../../../electron/services/reconciliation/service';
+import {
+  RECONCILIATION_MIGRATIONS,
+  ReconciliationStore,
+} from '../../../electron/services/reconciliation/store';
+import { ManualClock } from '../../support/manual-clock';
+
+export const TERMINAL = '22900001';
+export const MANAGER: StaffStamp = { id: 'staff-1', name: 'Mia' };
+
+export function totals(
+  salesCount: number,
+  salesAmount: number,
+  refundsCount = 0,
+  refundsAmount = 0,
+): SideTotals {
+  return { salesCount, salesAmount, refundsCount, refundsAmount };
+}
+
+/** A journaled payment the till counts as paid, as the comparison sees it. */
+export const paid = (id: string, amount: number, type: 'SALE' | 'REFUND' = 'SALE'): TillPayment => ({
+  paymentId: id,
+  type,
+  paid: true,
+  amount,
+  transactionId: `tx-${id}`,
+  transactionNumber: null,
+  receiptNumber: `S00000${id}`,
+});
+
+export function compareInput(over: Partial<CompareInput>): CompareInput {
+  return {
+    currency: 'GBP',
+    terminal: NO_TOTALS,
+    numberRange: null,
+    journal: [],
+    knownNumbers: new Set(),
+    readBack: new Map(),
+    manualEntries: [],
+    accounted: NO_TOTALS,
+    ...over,
+  };
+}
+
+export function manualEntry(
+  tenderId: number,
+  amount: number,
+  takenAt = '2025-03-01T10:00:00.000Z',
+): ManualCardEntry {
+  return {
+    tenderId,
+    saleId: `s${tenderId}`,
+    receiptNumber: `S00001${tenderId}`,
+    amount,
+    reference: 'R',
+    takenAt,
+    by: null,
+  };
+}
+
+/** The card machine's record of a finished transaction. */
+export function cardRecord(over: Partial<CardTransaction> & Pick<CardTransaction, 'id'>): CardTransaction {
+  return {
+    terminalId: TERMINAL,
+    transactionNumber: null,
+    transactionType: 'SALE',
+    result: 'SUCCESSFUL',
+    finished: true,
+    transactionTime: null,
+    applicationId: null,
+    applicationLabel: null,
+    authCode: null,
+    referenceNumber: null,
+    currency: 'GBP',
+    amountBase: null,
+    amountCashback: null,
+    amountGratuity: null,
+    amountTotal: null,
+    issuerName: null,
+    cardholderVerificationMethod: null,
+    dateOfExpiry: null,
+    dateOfStart: null,
+    paymentMethod: null,
+    primaryAccountNumber: null,
+    primaryAccountNumberSequence: null,
+    notifications: ['TRANSACTION_FINISHED'],
+    createdAt: null,
+    updatedAt: null,
+    receipts: { MERCHANT: [], CUSTOMER: [] },
+    ...over,
+  };
+}
+
+export interface JournaledPayment {
+  id: string;
+  amount: number;
+  /** When the till started it (its own clock). */
+  at: number;
+  type?: 'SALE' | 'REFUND';
+  /** What the card machine gave: its number and outcome; omit for a payment it never answered. */
+  number?: string;
+  result?: 'SUCCESSFUL' | 'TRANSACTION_UNSUCCESSFUL';
+  /** A payment the card machine never answered, decided paid (or not) by a manager. */
+  decided?: 'paid' | 'not_paid';
+  /** Whether the till has the id the card service gave (true unless the start's answer was lost). */
+  hasId?: boolean;
+}
+
+/** A journal row: finished with the card machine's record, or undecided and settled by hand. */
+export function journalRow(p: JournaledPayment): PaymentRow {
+  const at = new Date(p.at).toISOString();
+  const type = p.type ?? 'SALE';
+  const record = p.decided
+    ? null
+    : cardRecord({
+        id: `tx-${p.id}`,
+        transactionNumber: p.number ?? null,
+        transactionType: type,
+        result: p.result ?? 'SUCCESSFUL',
+        amountTotal: p.amount,
+        createdAt: at,
+      });
+  return {
+    id: p.id,
+    saleId: `sale-${p.id}`,
+    originalPaymentId: null,
+    terminalId: TERMINAL,
+    type,
+    amount: p.amount,
+    currency: 'GBP',
+    state: p.decided ? 'unknown' : 'finished',
+    transactionId: p.hasId === false ? null : `tx-${p.id}`,
+    notifications: [],
+    result: record?.result ?? null,
+    record,
+    receipts: null,
+    resolution: p.decided ? { outcome: p.decided, note: 'Customer’s app showed it paid', at } : null,
+    problem: null,
+    mismatch: null,
+    staff: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+function reportTotals(t: SideTotals): ReportTotals {
+  return { currency: 'GBP', totalAmount: t.salesAmount - t.refundsAmount, ...t };
+}
+
+function report(id: string, over: Partial<CardReport>): CardReport {
+  return {
+    id,
+    terminalId: TERMINAL,
+    reportType: null,
+    result: 'COMPLETE',
+    finished: true,
+    reportTime: null,
+    notifications: ['REPORT_FINISHED'],
+    createdAt: null,
+    updatedAt: null,
+    banking: null,
+    balances: null,
+    receiptLines: [],
+    ...over,
+  };
+}
+
+/** A banking report of one acquirer: the session it closes and the one before, with their numbers. */
+export function bankingReport(
+  current: SideTotals,
+  currentNumbers: string[],
+  previousNumbers: string[] = [],
+  previous: SideTotals = NO_TOTALS,
+): CardReport {
+  const block: ReportBankingBlock = {
+    currency: 'GBP',
+    currentIssuerTotals: {},
+    previousIssuerTotals: {},
+    currentTotals: reportTotals(current),
+    previousTotals: reportTotals(previous),
+    currentTransactionNumbers: currentNumbers,
+    previousTransactionNumbers: previousNumbers,
+  };
+  return report(`banking-${currentNumbers.join('-')}`, {
+    reportType: 'BANKING',
+    banking: { ACQUIRER: block },
+  });
+}
+
+/** An X report: the balances since the card machine's last reset. */
+export function xReport(balances: SideTotals, totalsSince: string | null): CardReport {
+  return report(`x-${totalsSince}`, {
+    reportType: 'X_BAL',
+    balances: {
+      issuerTotals: {},
+      currency: 'GBP',
+      cashbackAmount: 0,
+      cashbackCount: 0,
+      gratuityAmount: 0,
+      gratuityCount: 0,
+      totalAmount: balances.salesAmount - balances.refundsAmount,
+      totalsSince,
+      ...balances,
+    },
+  });
+}
+
+/** A reconciliation service whose card machine, journal and ledger are what the test puts in. */
+export interface Harness {
+  service: ReconciliationService;
+  clock: ManualClock;
+  db: Db;
+  /** The till's journal on this card machine. */
+  rows: PaymentRow[];
+  /** The card machine's own records, by transaction id. */
+  machine: Map<string, CardTransaction>;
+  /** The next reports the card machine gives, in order. */
+  reports: CardReport[];
+  manual: ManualCardEntry[];
+  /** The `since` the service asked the journal and the ledger for. */
+  asked: { journalSince: string[]; manualSince: string[] };
+  reconciled: number[];
+  close(): void;
+}
+
+export function harness(start = Date.parse('2025-03-10T09:00:00.000Z')): Harness {
+  const clock = new ManualClock(start);
+  const db = openDatabase(':memory:', RECONCILIATION_MIGRATIONS, clock);
+  const h: Omit<Harness, 'service'> = {
+    clock,
+    db,
+    rows: [],
+    machine: new Map(),
+    reports: [],
+    manual: [],
+    asked: { journalSince: [], manualSince: [] },
+    reconciled: [],
+    close: () => db.close(),
+  };
+  const service = new ReconciliationService({
+    store: new ReconciliationStore(db, clock),
+    terminals: async () => [{ terminalId: TERMINAL, currency: 'GBP' }],
+    runReport: async () => {
+      const next = h.reports.shift();
+      if (!next) throw new Error('the test gave the card machine no report to run');
+      return next;
+    },
+    readTransaction: async (_terminalId, transactionId) => {
+      const found = h.machine.get(transactionId);
+      if (!found) throw new Error('the card machine no longer keeps it');
+      return found;
+    },
+    journal: {
+      forTerminal: (terminalId, since) => {
+        h.asked.journalSince.push(since);
+        return h.rows.filter((r) => r.terminalId === terminalId && r.createdAt >= since);
+      },
+      get: (id) => h.rows.find((r) => r.id === id) ?? null,
+    },
+    ledger: {
+      manualCardsToReconcile: (_currency, since) => {
+        h.asked.manualSince.push(since);
+        return h.manual.filter((m) => m.takenAt >= since);
+      },
+      markReconciled: (tenderId: number) => h.reconciled.push(tenderId) > 0,
+      get: ((saleId: string) => ({ receiptNumber: `R-${saleId}` })) as never,
+    },
+    runLog: { record: () => undefined },
+    requireManager: () => MANAGER,
+    clock,
+    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+  });
+  return { ...h, service };
+}
+
+/**
+ * Puts a payment in the till's journal and, unless the card machine never answered it, its own
+ * record on the card machine (with `machine` for a card machine that records it otherwise).
+ */
+export function journal(h: Harness, p: JournaledPayment, machine: Partial<CardTransaction> = {}): PaymentRow {
+  const row = journalRow(p);
+  h.rows.push(row);
+  if (row.record && row.transactionId)
+    h.machine.set(row.transactionId, { ...row.record, ...machine, id: row.transactionId });
+  return row;
+}
