@@ -59,3 +59,19 @@ test('damage found at start stays: a later write or full disk does not hide it',
   assert.equal(health.status().state, 'damaged');
   assert.throws(() => health.assertNewSaleAllowed(), /A new sale cannot start\. Sale S000004 is missing/);
 });
+
+test('a sale whose opening failed on the disk is refused in words; any other failure is left to the caller', () => {
+  const health = new StorageHealth();
+  assert.equal(health.refuseNewSale(new Error('a bug')), null);
+  assert.equal(health.ok, true, 'a bug does not make the till stop saving');
+  const cause = fsError('SQLITE_READONLY');
+  const refusal = health.refuseNewSale(cause);
+  assert.ok(refusal instanceof TillError && refusal.code === 'storage');
+  assert.match(
+    refusal.message,
+    /^A new sale cannot start: the till is not allowed to save to its data folder\./,
+  );
+  assert.equal(refusal.cause, cause, 'the system words stay in the cause, for the log');
+  assert.equal(health.ok, false);
+  assert.equal(health.status().state, 'read_only');
+});
