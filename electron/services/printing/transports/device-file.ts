@@ -17,13 +17,15 @@ function describe(error: unknown): string {
   if (code && GONE.has(code)) return 'printer not connected';
   if (code === 'EACCES' || code === 'EPERM')
     return 'no permission to write the printer device (add the user to group lp)';
-  return `device error: ${(error as Error).message}`;
+  return 'the printer device failed'; // the system's words (code, path) stay in the cause
 }
 
 export class DeviceFileTransport implements PrinterTransport {
   readonly kind = 'device' as const;
   readonly canConfirm = false;
   private handle: FileHandle | null = null;
+  /** Gives up the write under way, if any. */
+  private stopWrite: ((error: PrinterTransportError) => void) | null = null;
 
   constructor(
     private readonly devicePath: string,
@@ -44,28 +46,40 @@ export class DeviceFileTransport implements PrinterTransport {
     await this.open();
     const handle = this.handle!;
     let timer: TimerHandle | undefined;
-    const watchdog = new Promise<never>((_, reject) => {
+    let stopped = false;
+    const stop = new Promise<never>((_, reject) => {
+      const giveUp = (error: PrinterTransportError) => {
+        stopped = true;
+        reject(error);
+      };
+      this.stopWrite = giveUp;
       timer = this.clock.setTimer(
-        () => reject(new PrinterTransportError('write', 'timeout', 'printer stopped taking data')),
+        () => giveUp(new PrinterTransportError('write', 'timeout', 'printer stopped taking data')),
         options.timeoutMs,
       );
     });
+    const writeAll = async () => {
+      let offset = 0;
+      // Once given up, nothing more is sent: the job is already reported.
+      while (offset < bytes.length && !stopped) {
+        const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+        offset += bytesWritten;
+      }
+    };
     try {
-      const writeAll = async () => {
-        let offset = 0;
-        while (offset < bytes.length) {
-          const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
-          offset += bytesWritten;
-        }
-      };
-      await Promise.race([writeAll(), watchdog]);
+      await Promise.race([writeAll(), stop]);
     } catch (error) {
-      // A blocked write keeps its libuv thread until the kernel gives up; the handle is dropped here.
-      await this.close();
-      if (error instanceof PrinterTransportError) throw error;
+      if (stopped) {
+        // The blocked write keeps its libuv thread until the kernel gives up, and the handle's
+        // close() waits for it: let the handle go without waiting, or the limit means nothing.
+        void this.release();
+        throw error;
+      }
+      await this.release();
       throw new PrinterTransportError('write', 'closed', describe(error), { cause: error });
     } finally {
       timer?.cancel();
+      this.stopWrite = null;
     }
   }
 
@@ -78,9 +92,18 @@ export class DeviceFileTransport implements PrinterTransport {
     }
   }
 
+  /** Ends a write under way at once (it fails as a dropped link) without waiting for the device. */
   async close(): Promise<void> {
+    const writing = this.stopWrite;
+    const closing = this.release();
+    if (writing) writing(new PrinterTransportError('write', 'closed', 'transport closed'));
+    else await closing;
+  }
+
+  /** Forgets the handle at once; the promise settles when the file is really closed. */
+  private release(): Promise<void> {
     const handle = this.handle;
     this.handle = null;
-    await handle?.close().catch(() => undefined);
+    return handle ? handle.close().catch(() => undefined) : Promise.resolve();
   }
 }

@@ -1,0 +1,116 @@
+// The device-file transport against a FIFO in a temp folder: a printer device that stops taking
+// data is a pipe whose reader never reads. The FIFO is opened for reading (without reading) so
+// the transport's open does not wait for a reader; closing that end frees a blocked write.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ManualClock } from '../../support/manual-clock';
+import { waitUntil, within } from '../../support/wait';
+import { DeviceFileTransport } from '../../../electron/services/printing/transports/device-file';
+import { PrinterTransportError } from '../../../electron/services/printing/transports/transport';
+
+/** More than a pipe holds (64 KiB on Linux), so the write blocks once the pipe is full. */
+const bigJob = Buffer.alloc(1024 * 1024, 0x41);
+
+interface StuckDevice {
+  dir: string;
+  path: string;
+  /** Closes the reading end: a blocked write then fails, and its thread is free again. */
+  unplug(): void;
+}
+
+async function withStuckDevice(run: (device: StuckDevice) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-lp-fifo-'));
+  const path = join(dir, 'lp0');
+  execFileSync('mkfifo', [path]);
+  let reader: number | null = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const unplug = () => {
+    if (reader !== null) closeSync(reader);
+    reader = null;
+  };
+  try {
+    await run({ dir, path, unplug });
+  } finally {
+    unplug();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function isFailure(phase: string, kind: string, words: string) {
+  return (error: unknown) => {
+    assert.ok(error instanceof PrinterTransportError, String(error));
+    assert.deepEqual({ phase: error.phase, kind: error.kind, words: error.message }, { phase, kind, words });
+    return true;
+  };
+}
+
+test('device file: a write the printer stops taking gives up at its time limit, as an uncertain send', async () => {
+  await withStuckDevice(async ({ path }) => {
+    const clock = new ManualClock();
+    const transport = new DeviceFileTransport(path, clock);
+    let settled = false;
+    const writing = transport.write(bigJob, { timeoutMs: 1000 });
+    writing.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await waitUntil(() => clock.timers === 1, 'the write to start');
+    await clock.advance(999);
+    assert.equal(settled, false, 'still within the limit');
+    await clock.advance(1);
+    // Uncertain to the spool: part of the job reached the device.
+    await within(
+      assert.rejects(writing, isFailure('write', 'timeout', 'printer stopped taking data')),
+      'the write to give up at its time limit',
+      5000,
+    );
+    assert.equal(clock.timers, 0);
+    await transport.close(); // nothing left to wait for
+  });
+});
+
+test('device file: closing the transport ends a blocked write at once (shutting down never hangs)', async () => {
+  await withStuckDevice(async ({ path }) => {
+    const clock = new ManualClock();
+    const transport = new DeviceFileTransport(path, clock);
+    const writing = transport.write(bigJob, { timeoutMs: 60_000 });
+    await waitUntil(() => clock.timers === 1, 'the write to start');
+    await within(transport.close(), 'close to return while the device is blocked', 5000);
+    await assert.rejects(writing, isFailure('write', 'closed', 'transport closed'));
+    assert.equal(clock.timers, 0, 'the time limit is forgotten');
+  });
+});
+
+test('device file: a device that fails mid-job is a dropped link, in words without codes or paths', async () => {
+  await withStuckDevice(async ({ path, unplug }) => {
+    const transport = new DeviceFileTransport(path, new ManualClock());
+    await transport.open();
+    unplug(); // EPIPE on the next write
+    await assert.rejects(
+      transport.write(bigJob, { timeoutMs: 1000 }),
+      isFailure('write', 'closed', 'the printer device failed'),
+    );
+  });
+});
+
+test('device file: a path that is not a device cannot be opened, and says so plainly', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-lp-'));
+  try {
+    const folder = join(dir, 'lp0');
+    mkdirSync(folder);
+    const transport = new DeviceFileTransport(folder, new ManualClock());
+    await assert.rejects(
+      transport.write(bigJob, { timeoutMs: 1000 }),
+      isFailure('connect', 'offline', 'the printer device failed'),
+    );
+    await assert.rejects(
+      new DeviceFileTransport(join(dir, 'lp1'), new ManualClock()).write(bigJob, { timeoutMs: 1000 }),
+      isFailure('connect', 'offline', 'printer not connected'),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
