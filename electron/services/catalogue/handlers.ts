@@ -95,11 +95,12 @@ export function catalogueHandlers(deps: CatalogueHandlerDeps): HandlersOf<'catal
     'catalogue.addFromSupplier': async ({ supplierProductId, price, vatRate, category }) => {
       deps.requireBackOffice();
       const supplied = await deps.supplierProduct(supplierProductId);
+      const sku = supplied.sku.trim().slice(0, 40);
       return change(() => {
         const [id] = catalogue.write([
           {
-            sku: supplied.sku.trim().slice(0, 40),
-            name: supplied.name.trim().slice(0, 80) || supplied.sku,
+            sku,
+            name: supplied.name.trim().slice(0, 80) || sku,
             category,
             price,
             vatRate,
