@@ -35,9 +35,9 @@ function oneRow(
 const refusedFor = (cells: Parameters<typeof oneRow>[0]) =>
   oneRow(cells).problems.flatMap((p) => p.reasons ?? []);
 
-/** What a keyed reason says in German. */
-const inGerman = (words: Words) =>
-  i18n.getFixedT('de')(`services.${words.key}` as never, words.params as never) as string;
+/** What a keyed reason says in a language's catalogue. */
+const said = (language: 'en' | 'de', words: Words) =>
+  String(i18n.getFixedT(language)(`services.${words.key}` as never, words.params as never));
 
 test('a barcode of 40 characters is read; one of 41 is refused as too long, saying the most, in English and German', () => {
   const longest = '1'.repeat(40);
@@ -54,11 +54,11 @@ test('a barcode of 40 characters is read; one of 41 is refused as too long, sayi
   ]);
   const [words] = parsed.problems[0]!.reasons!;
   assert.equal(
-    inGerman(words!),
+    said('de', words!),
     `der Barcode „${tooLong}“ ist zu lang: ein Barcode hat höchstens 40 Zeichen`,
   );
   assert.equal(
-    i18n.getFixedT('en')(`services.${words!.key}` as never, words!.params as never),
+    said('en', words!),
     parsed.problems[0]!.reason.replace(/^Line 2: /, '').replace(/\.$/, ''),
     'the English catalogue says what the service says',
   );
