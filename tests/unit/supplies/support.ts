@@ -1,4 +1,5 @@
-// The stand-in supplier on loopback with a manual clock, and clients of it, for the supplies tests.
+// The stand-in supplier on loopback with a manual clock, clients of it, and the supplies service
+// built on it as the till builds it, for the supplies tests.
 import {
   startDistributionSandbox,
   type DistributionSandbox,
@@ -8,6 +9,18 @@ import {
   DistributionClient,
   type DistributionClientOptions,
 } from '../../../electron/services/supplies/distribution-client';
+import { DistributionConnection } from '../../../electron/services/supplies/connection';
+import { suppliesHandlers, type SuppliesDeps } from '../../../electron/services/supplies/handlers';
+import { SUPPLIES_MIGRATIONS } from '../../../electron/services/supplies/order-attempts';
+import { openDatabase, type Db } from '../../../electron/services/storage/database';
+import type { SecretStore } from '../../../electron/services/storage/secret-store';
+import {
+  defaultSettings,
+  type Settings,
+  type SettingsStore,
+} from '../../../electron/services/storage/settings';
+import type { HandlersOf } from '../../../shared/contract/dispatch';
+import type { ReceiptLine } from '../../../shared/receipt';
 import type { DeliveryAddress } from '../../../shared/supplies';
 import { ManualClock } from '../../support/manual-clock';
 
@@ -70,4 +83,110 @@ export async function withTimeMoving<T>(clock: ManualClock, work: Promise<T>, st
   }
   if (!done) throw new Error('the request did not finish within 2,000 clock steps');
   return settled;
+}
+
+/** A settings store over plain settings a test changes in place (only `load` is read here). */
+export function settingsHolding(settings: Settings): SettingsStore {
+  return { load: () => settings } as unknown as SettingsStore;
+}
+
+/** A keychain holding the given secrets (`<profile>/<key>` → value); only `get` is read. */
+export function keychainHolding(secrets: Record<string, string> = {}): SecretStore {
+  return { get: async (key: string, profile: string) => secrets[`${profile}/${key}`] ?? null } as SecretStore;
+}
+
+/**
+ * The real fetch, watched: each request is listed as "METHOD /path"; `rewrite` may change a
+ * successful answer's JSON before the client reads it (a supplier that answers differently from
+ * the stand-in), and `afterAnswer` runs once an answer (or its loss) is back.
+ */
+export interface WatchedFetch {
+  fetch: typeof fetch;
+  sent: string[];
+  rewrite: ((request: string, json: unknown) => unknown) | null;
+  afterAnswer: ((request: string) => void) | null;
+}
+
+export function watchedFetch(): WatchedFetch {
+  const watched: WatchedFetch = {
+    sent: [],
+    rewrite: null,
+    afterAnswer: null,
+    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+      const request = `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`;
+      watched.sent.push(request);
+      try {
+        const answer = await fetch(input, init);
+        if (!answer.ok || !watched.rewrite) return answer;
+        const json = watched.rewrite(request, await answer.json());
+        const headers = new Headers(answer.headers);
+        headers.delete('content-length');
+        return new Response(JSON.stringify(json), { status: answer.status, headers });
+      } finally {
+        watched.afterAnswer?.(request);
+      }
+    }) as typeof fetch,
+  };
+  return watched;
+}
+
+export interface SuppliesOptions {
+  track?: SuppliesDeps['track'];
+  repeatWindowMs?: number;
+  fetch?: typeof fetch;
+  shop?: Partial<Settings['shop']>;
+}
+
+/** The supplies service as the till builds it, on its own database, over the stand-in supplier. */
+export interface SuppliesService {
+  supplier: Supplier;
+  handlers: HandlersOf<'supplies'>;
+  settings: Settings;
+  db: Db;
+  printed: { id: string; lines: ReceiptLine[] }[];
+  changes: (number | null)[];
+  close(): Promise<void>;
+}
+
+export async function startSupplies(options: SuppliesOptions = {}): Promise<SuppliesService> {
+  const supplier = await startSupplier({ rateLimit: { limit: 1000, windowMs: 60_000 } });
+  const settings = defaultSettings();
+  Object.assign(settings.shop, options.shop);
+  const store = settingsHolding(settings);
+  const endpoint = { baseUrl: supplier.sandbox.baseUrl, apiKey: supplier.sandbox.apiKey };
+  const connection = new DistributionConnection(store, keychainHolding(), async () => endpoint, {
+    clock: supplier.clock,
+    log: QUIET_LOG,
+    ...(options.fetch && { fetch: options.fetch }),
+  });
+  const db = openDatabase(':memory:', SUPPLIES_MIGRATIONS, supplier.clock);
+  const printed: SuppliesService['printed'] = [];
+  const changes: SuppliesService['changes'] = [];
+  const handlers = suppliesHandlers({
+    db,
+    connection,
+    settings: store,
+    clock: supplier.clock,
+    log: QUIET_LOG,
+    currency: 'GBP',
+    printReceipt: async (id, lines) => {
+      printed.push({ id, lines });
+      return undefined as never;
+    },
+    onChange: (orderId) => changes.push(orderId),
+    ...(options.track && { track: options.track }),
+    ...(options.repeatWindowMs !== undefined && { repeatWindowMs: options.repeatWindowMs }),
+  });
+  return {
+    supplier,
+    handlers,
+    settings,
+    db,
+    printed,
+    changes,
+    close: async () => {
+      db.close();
+      await supplier.close();
+    },
+  };
 }

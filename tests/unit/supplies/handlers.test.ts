@@ -1,0 +1,89 @@
+// The supplies handlers as the till builds them: the first delivery address worked out of the
+// shop's own address lines, and reads that work without a status bar to report to.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { addressFromShop } from '../../../electron/services/supplies/handlers';
+import { defaultSettings } from '../../../electron/services/storage/settings';
+import { productIn, startSupplies, type SuppliesService } from './support';
+
+const shop = (addressLines: string[]) => ({
+  ...defaultSettings().shop,
+  name: 'Corner Café',
+  phone: '020 7946 0000',
+  addressLines,
+});
+
+/** The address fields the shop's lines decide: line 1, line 2, town, postcode. */
+const placeOf = (addressLines: string[]) => {
+  const a = addressFromShop(shop(addressLines));
+  return [a.lineOne, a.lineTwo, a.city, a.postalCode];
+};
+
+test('the shop’s lines become line 1, line 2 (the middle ones), town and postcode; blank lines are skipped', () => {
+  const address = addressFromShop(
+    shop(['  12 High Street ', '', '   ', 'Unit 4, Old Town', 'Riverside', 'London, sw1a 1aa  ']),
+  );
+  assert.deepEqual(address, {
+    firstName: '',
+    lastName: '',
+    companyName: 'Corner Café',
+    phoneNumber: '020 7946 0000',
+    lineOne: '12 High Street',
+    lineTwo: 'Unit 4, Old Town, Riverside',
+    city: 'London',
+    postalCode: 'SW1A 1AA',
+    country: 'GB',
+    notes: '',
+  });
+});
+
+test('the postcode is taken from the end of whichever line has it, once; what stands before it stays', () => {
+  assert.deepEqual(placeOf(['12 High Street', 'Old Town , N1 9GU', 'Riverside', 'London E1 6AN']), [
+    '12 High Street',
+    'Old Town, Riverside',
+    'London E1 6AN',
+    'N1 9GU',
+  ]);
+  assert.deepEqual(placeOf(['Unit 4,Riverside SW1A 1AA', 'London']), [
+    'Unit 4,Riverside',
+    '',
+    'London',
+    'SW1A 1AA',
+  ]);
+  assert.deepEqual(placeOf(['12 High Street', 'London', 'SW1A 1AA']), [
+    '12 High Street',
+    '',
+    'London',
+    'SW1A 1AA',
+  ]);
+});
+
+test('short or empty shop addresses leave the missing parts empty', () => {
+  assert.deepEqual(placeOf(['12 High Street']), ['12 High Street', '', '', '']);
+  assert.deepEqual(placeOf([]), ['', '', '', '']);
+});
+
+let s: SuppliesService;
+before(async () => {
+  s = await startSupplies({
+    shop: { name: 'Corner Café', addressLines: ['12 High Street', 'London SW1A 1AA'] },
+  });
+});
+after(() => s.close());
+
+test('with no status bar to tell, the catalogue and one product are still read', async () => {
+  const listed = await s.handlers['supplies.products']({});
+  assert.equal(listed.currency, 'GBP');
+  assert.equal(listed.products.length, s.supplier.sandbox.products.length);
+  const wanted = productIn(s.supplier.sandbox, 'outOfStock');
+  const one = await s.handlers['supplies.product']({ productId: wanted.id });
+  assert.deepEqual(one, { ...wanted, inStock: false });
+});
+
+test('before any order, the delivery address is the shop’s', async () => {
+  const address = await s.handlers['supplies.deliveryAddress']({});
+  assert.deepEqual(
+    [address.companyName, address.lineOne, address.city, address.postalCode],
+    ['Corner Café', '12 High Street', 'London', 'SW1A 1AA'],
+  );
+});
