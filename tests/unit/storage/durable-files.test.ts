@@ -123,6 +123,40 @@ test('WAL pages reach the database file on the checkpoint schedule and at a clea
   assert.equal(rowsIn(file), 2);
 });
 
+test('a checkpoint that fails is reported and the next one tries again; a clean close reports it and still closes', async (t) => {
+  const dir = folder(t);
+  const file = join(dir, 'till.sqlite');
+  const clock = new ManualClock();
+  const db = openDatabase(file, [TABLE]);
+  db.prepare('INSERT INTO t (body) VALUES (?)').run('first');
+  const errors: unknown[] = [];
+  const stop = checkpointPeriodically(db, clock, (error) => errors.push(error));
+  t.after(stop);
+  // A read transaction open on the same connection makes SQLite refuse the checkpoint.
+  const holdTheWal = () => {
+    db.exec('BEGIN');
+    db.prepare('SELECT count(*) AS n FROM t').get();
+  };
+  holdTheWal();
+  await clock.advance(CHECKPOINT_EVERY_MS);
+  assert.deepEqual(
+    errors.map((e) => (e as { code?: string }).code),
+    ['SQLITE_LOCKED'],
+  );
+  db.exec('COMMIT');
+  await clock.advance(CHECKPOINT_EVERY_MS);
+  assert.equal(errors.length, 1, 'the next checkpoint went through');
+  copyFileSync(file, join(dir, 'copy.sqlite'));
+  assert.equal(rowsIn(join(dir, 'copy.sqlite')), 1);
+
+  holdTheWal();
+  const atClose: unknown[] = [];
+  closeDatabase(db, (error) => atClose.push(error));
+  assert.equal(atClose.length, 1);
+  assert.equal(db.open, false, 'closed all the same');
+  assert.equal(rowsIn(file), 1, 'nothing lost');
+});
+
 test('the data folder is 0700 and every file in it 0600, including older ones left readable', async (t) => {
   const dataDir = join(folder(t), 'data');
   mkdirSync(dataDir, { mode: 0o755 });
