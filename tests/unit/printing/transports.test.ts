@@ -61,8 +61,26 @@ test('real-time status bits follow the DLE EOT table', () => {
 
 test('printer addresses default to port 9100', () => {
   assert.deepEqual(parsePrinterAddress('192.0.2.10'), { host: '192.0.2.10', port: 9100 });
-  assert.deepEqual(parsePrinterAddress('printer.local:9101'), { host: 'printer.local', port: 9101 });
-  assert.throws(() => parsePrinterAddress(''));
+  assert.deepEqual(parsePrinterAddress(' printer.local:9101 '), { host: 'printer.local', port: 9101 });
+  assert.deepEqual(parsePrinterAddress('printer:1'), { host: 'printer', port: 1 });
+  assert.deepEqual(parsePrinterAddress('printer:65535'), { host: 'printer', port: 65535 });
+  for (const bad of ['', 'printer:0', 'printer:65536', 'printer:abc', 'http://printer:9100', 'a b:9100'])
+    assert.throws(() => parsePrinterAddress(bad), RangeError, bad);
+});
+
+test('an IPv6 printer address: bare, it is all host (default port); in brackets it may have a port', () => {
+  const cases: [string, { host: string; port: number }][] = [
+    ['fd00::10', { host: 'fd00::10', port: 9100 }],
+    ['::1', { host: '::1', port: 9100 }],
+    ['2001:db8:0:0:0:0:0:9101', { host: '2001:db8:0:0:0:0:0:9101', port: 9100 }],
+    ['::ffff:192.0.2.10', { host: '::ffff:192.0.2.10', port: 9100 }],
+    ['fe80::1%eth0', { host: 'fe80::1%eth0', port: 9100 }],
+    ['[fd00::10]:9101', { host: 'fd00::10', port: 9101 }],
+    ['[::1]', { host: '::1', port: 9100 }],
+  ];
+  for (const [address, want] of cases) assert.deepEqual(parsePrinterAddress(address), want, address);
+  for (const bad of ['[fd00::10', 'fd00::10]:9101', '[fd00::10]:0', '[printer.local]:9100', 'fd00::g1'])
+    assert.throws(() => parsePrinterAddress(bad), RangeError, bad);
 });
 
 test('network transport reads each scripted state from the emulator', async () => {

@@ -20,11 +20,22 @@ export interface NetworkTransportOptions {
   clock?: Clock;
 }
 
-/** Splits a "host:port" setting; the port defaults to 9100. */
+const DEFAULT_PORT = 9100;
+/** An IPv6 address: hex digits, dots and at least two colons, maybe with a zone ("%eth0"). */
+const IPV6 = String.raw`(?=(?:[^:\]]*:){2})[0-9A-Fa-f:.]+(?:%[\w.-]+)?`;
+const ADDRESS_FORMS = [
+  new RegExp(String.raw`^\[(${IPV6})\](?::(\d{1,5}))?$`), // [IPv6] or [IPv6]:port
+  new RegExp(String.raw`^(${IPV6})$`), // bare IPv6: the last group is not a port
+  /^([^\s:[\]]+)(?::(\d{1,5}))?$/, // host or host:port
+];
+
+/** Splits a "host", "host:port", "[IPv6]:port" or bare IPv6 setting; the port defaults to 9100. */
 export function parsePrinterAddress(address: string): { host: string; port: number } {
-  const match = /^\[?([^\]]+?)\]?(?::(\d{1,5}))?$/.exec(address.trim());
-  if (!match || !match[1]) throw new RangeError(`Not a printer address: "${address}"`);
-  return { host: match[1], port: match[2] ? Number(match[2]) : 9100 };
+  const text = address.trim();
+  const match = ADDRESS_FORMS.map((form) => form.exec(text)).find(Boolean);
+  const port = match?.[2] ? Number(match[2]) : DEFAULT_PORT;
+  if (!match || port < 1 || port > 65535) throw new RangeError(`Not a printer address: "${address}"`);
+  return { host: match[1]!, port };
 }
 
 const ACK_HEADER = [0x37, 0x22];
@@ -49,7 +60,7 @@ export class NetworkTransport implements PrinterTransport {
 
   constructor(private readonly options: NetworkTransportOptions) {
     this.clock = options.clock ?? systemClock;
-    this.port = options.port ?? 9100;
+    this.port = options.port ?? DEFAULT_PORT;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 2000;
     this.statusTimeoutMs = options.statusTimeoutMs ?? 1000;
   }
