@@ -26,6 +26,8 @@ export function retryAfterMs(header: string | null, now: number): number | null 
   if (header === null) return null;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its day and month; Date.parse alone would read "-1" or "1.5" as dates.
+  if (!/[a-z]{3}/i.test(text)) return null;
   const at = Date.parse(text);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
