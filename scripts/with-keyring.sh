@@ -80,15 +80,34 @@ secrets_owned() {
   esac
 }
 
+# Waits (10 s at most) until the keyring holds its bus name: the daemon takes it a moment after
+# it returns, and with nothing activated on demand a keychain call in that moment would fail.
+wait_for_keyring() {
+  local tries=0
+  until [ "$(secrets_owned || true)" = true ]; do
+    tries=$((tries + 1))
+    if [ "$tries" -gt 100 ]; then
+      echo "with-keyring: gnome-keyring-daemon did not take org.freedesktop.secrets on the bus in 10 s" >&2
+      return 1
+    fi
+    sleep 0.1
+  done
+}
+
 # Every second: if the keyring has left the bus, start it again, unlocked (--replace ends a
-# daemon still holding the control socket). Ends with the script, or when the bus is gone.
+# daemon still holding the control socket), and let it take its name before looking again.
+# Ends with the script (a bus slow to answer is only skipped, not taken as gone).
 watch_keyring() {
   local session_pid="$1" owned
   while sleep 1 </dev/null >/dev/null 2>&1 && kill -0 "$session_pid" 2>/dev/null; do
-    owned="$(secrets_owned)" || return 0
+    owned="$(secrets_owned)" || continue
     if [ "$owned" = false ]; then
       echo "with-keyring: the keyring left the D-Bus session; starting it again, unlocked" >&2
-      start_keyring --replace >/dev/null || echo "with-keyring: restarting the keyring failed" >&2
+      if start_keyring --replace >/dev/null; then
+        wait_for_keyring || true
+      else
+        echo "with-keyring: restarting the keyring failed" >&2
+      fi
     fi
   done
 }
@@ -100,17 +119,7 @@ while IFS= read -r line; do
   esac
 done <<<"$daemon_env"
 
-# The daemon takes its bus name a moment after it returns, and nothing is activated on demand
-# any more: a keychain call in that moment would fail, so wait for the name (10 s at most).
-tries=0
-until [ "$(secrets_owned || true)" = true ]; do
-  tries=$((tries + 1))
-  if [ "$tries" -gt 100 ]; then
-    echo "with-keyring: gnome-keyring-daemon did not take org.freedesktop.secrets on the bus in 10 s" >&2
-    exit 4
-  fi
-  sleep 0.1
-done
+wait_for_keyring || exit 4
 
 watch_keyring "$$" </dev/null &
 watch_pid=$!
