@@ -2,6 +2,12 @@
 // 30-second lockout or a minute of retries takes no real time.
 import { sleepOn, type Clock, type TimerHandle } from '../../electron/services/common/clock';
 
+/**
+ * More timers than this firing with the clock's time standing still is a loop (a timer that sets
+ * itself again with no delay), not a slow test: `advance` throws instead of spinning forever.
+ */
+export const MAX_TIMERS_WITHOUT_TIME_MOVING = 10_000;
+
 interface Pending {
   at: number;
   seq: number;
@@ -12,6 +18,9 @@ export class ManualClock implements Clock {
   private current: number;
   private seq = 0;
   private readonly pending = new Set<Pending>();
+  /** The time of the last timer fired, and how many fired at it (see MAX_TIMERS_WITHOUT_TIME_MOVING). */
+  private firedAt = Number.NaN;
+  private firedWithoutMoving = 0;
 
   constructor(start = Date.UTC(2026, 10, 23, 9, 0, 0)) {
     this.current = start;
@@ -49,17 +58,35 @@ export class ManualClock implements Clock {
   async advance(ms: number): Promise<void> {
     const end = this.current + ms;
     for (;;) {
-      const next = [...this.pending]
-        .filter((p) => p.at <= end)
-        .sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      // The earliest due, first set first: one pass, as thousands of timers may be pending.
+      let next: Pending | undefined;
+      for (const p of this.pending)
+        if (p.at <= end && (!next || p.at < next.at || (p.at === next.at && p.seq < next.seq))) next = p;
       if (!next) break;
-      this.pending.delete(next);
       this.current = Math.max(this.current, next.at);
+      this.countFiring();
+      this.pending.delete(next);
       next.fn();
       await settleMicrotasks();
     }
     this.current = end;
     await settleMicrotasks();
+  }
+
+  /** Counts a timer about to fire; throws instead when time has stood still for too many. */
+  private countFiring(): void {
+    if (this.current !== this.firedAt) {
+      this.firedAt = this.current;
+      this.firedWithoutMoving = 0;
+    }
+    if (this.firedWithoutMoving >= MAX_TIMERS_WITHOUT_TIME_MOVING) {
+      throw new Error(
+        `ManualClock: ${this.firedWithoutMoving} timers fired at ${new Date(this.current).toISOString()} ` +
+          'without time moving, and another is due: this is a loop in the code under test (a timer ' +
+          'that sets itself again with no delay?), not a slow test',
+      );
+    }
+    this.firedWithoutMoving++;
   }
 }
 
