@@ -5,7 +5,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 
 /**
  * Polls `probe` until it gives a value (anything but `undefined` or `false`) and returns it; fails
- * after `limitMs` with "gave up after … waiting for <what>".
+ * after `limitMs` with "gave up after … waiting for <what>", also when a check itself never
+ * answers (an async probe asking a server that hangs).
  */
 export async function waitUntil<T>(
   probe: () => T | undefined | false | Promise<T | undefined | false>,
@@ -14,7 +15,12 @@ export async function waitUntil<T>(
 ): Promise<T> {
   const deadline = Date.now() + limitMs;
   for (;;) {
-    const value = await probe();
+    // A check begun just before the deadline still gets a second to answer.
+    const value = await beforeDeadline(
+      Promise.resolve(probe()),
+      Math.max(deadline, Date.now() + 1_000),
+      () => `gave up after ${limitMs} ms waiting for ${what} (its last check never answered)`,
+    );
     if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) assert.fail(`gave up after ${limitMs} ms waiting for ${what}`);
     await delay(5);
@@ -27,12 +33,17 @@ export async function within<T>(
   what: string | (() => string),
   limitMs = 15_000,
 ): Promise<T> {
+  return beforeDeadline(work, Date.now() + limitMs, () => {
+    const named = typeof what === 'function' ? what() : what;
+    return `gave up after ${limitMs} ms waiting for ${named}`;
+  });
+}
+
+/** `work`, or an Error with `message()` at `deadline` (Date.now() time). */
+async function beforeDeadline<T>(work: Promise<T>, deadline: number, message: () => string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const named = typeof what === 'function' ? what() : what;
-      reject(new Error(`gave up after ${limitMs} ms waiting for ${named}`));
-    }, limitMs);
+    timer = setTimeout(() => reject(new Error(message())), Math.max(0, deadline - Date.now()));
   });
   try {
     return await Promise.race([work, timeout]);
