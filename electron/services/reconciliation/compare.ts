@@ -178,6 +178,17 @@ function matchManualEntries(entries: readonly ManualCardEntry[], surplus: SideTo
   return new Set(single ? [single.tenderId] : []);
 }
 
+/**
+ * Totals that one side alone does not explain: the amounts differ, and how many more sales (or
+ * refunds) one side has, only when it has more. The same English as the catalogue's
+ * `services.reconciliation.mismatch.*`.
+ */
+function mismatchTitle(word: 'sale' | 'refund', count: number, amount: string): string {
+  const differ = `The card machine’s ${word}s differ from the till’s by ${amount}`;
+  if (count === 0) return differ;
+  return `${differ} (${plural(Math.abs(count), word)} more ${count > 0 ? 'on the card machine' : 'in the till'})`;
+}
+
 function residualDifference(
   side: Side,
   residual: SideTotals,
@@ -207,7 +218,7 @@ function residualDifference(
       'The card machine did not count them. Check its receipt roll and the sales, then note what you found.';
   } else {
     kind = 'mismatch';
-    title = `The card machine’s ${word}s differ from the till’s by ${money(Math.abs(amount))} (${plural(Math.abs(count), word)} ${count >= 0 ? 'more' : 'fewer'} on the card machine)`;
+    title = mismatchTitle(word, count, money(Math.abs(amount)));
     detail = 'Compare the card machine’s report with the till’s sales, then note what you found.';
   }
   return difference({

@@ -108,6 +108,26 @@ export const officeServices: Wording<typeof en.officeServices> = {
     differenceGone: 'Diese Abweichung gehört nicht zu diesem Abgleich.',
     alreadyNoted: 'Diese Abweichung hat schon eine Notiz.',
     checkGone: 'Dieser Abgleich ist nicht in der Kasse.',
+    mismatch: {
+      sales: 'Die Verkäufe des Kartenterminals weichen um {{amount}} von denen der Kasse ab',
+      salesMoreOnMachine_one:
+        'Die Verkäufe des Kartenterminals weichen um {{amount}} von denen der Kasse ab ({{count}} Verkauf mehr auf dem Kartenterminal)',
+      salesMoreOnMachine_other:
+        'Die Verkäufe des Kartenterminals weichen um {{amount}} von denen der Kasse ab ({{count}} Verkäufe mehr auf dem Kartenterminal)',
+      salesMoreInTill_one:
+        'Die Verkäufe des Kartenterminals weichen um {{amount}} von denen der Kasse ab ({{count}} Verkauf mehr in der Kasse)',
+      salesMoreInTill_other:
+        'Die Verkäufe des Kartenterminals weichen um {{amount}} von denen der Kasse ab ({{count}} Verkäufe mehr in der Kasse)',
+      refunds: 'Die Erstattungen des Kartenterminals weichen um {{amount}} von denen der Kasse ab',
+      refundsMoreOnMachine_one:
+        'Die Erstattungen des Kartenterminals weichen um {{amount}} von denen der Kasse ab ({{count}} Erstattung mehr auf dem Kartenterminal)',
+      refundsMoreOnMachine_other:
+        'Die Erstattungen des Kartenterminals weichen um {{amount}} von denen der Kasse ab ({{count}} Erstattungen mehr auf dem Kartenterminal)',
+      refundsMoreInTill_one:
+        'Die Erstattungen des Kartenterminals weichen um {{amount}} von denen der Kasse ab ({{count}} Erstattung mehr in der Kasse)',
+      refundsMoreInTill_other:
+        'Die Erstattungen des Kartenterminals weichen um {{amount}} von denen der Kasse ab ({{count}} Erstattungen mehr in der Kasse)',
+    },
   },
   printing: {
     kind: {

@@ -102,6 +102,26 @@ export const officeServices = {
     differenceGone: 'That difference is not part of this check.',
     alreadyNoted: 'This difference already has a note.',
     checkGone: 'That check is not in the till.',
+    mismatch: {
+      sales: 'The card machine’s sales differ from the till’s by {{amount}}',
+      salesMoreOnMachine_one:
+        'The card machine’s sales differ from the till’s by {{amount}} ({{count}} sale more on the card machine)',
+      salesMoreOnMachine_other:
+        'The card machine’s sales differ from the till’s by {{amount}} ({{count}} sales more on the card machine)',
+      salesMoreInTill_one:
+        'The card machine’s sales differ from the till’s by {{amount}} ({{count}} sale more in the till)',
+      salesMoreInTill_other:
+        'The card machine’s sales differ from the till’s by {{amount}} ({{count}} sales more in the till)',
+      refunds: 'The card machine’s refunds differ from the till’s by {{amount}}',
+      refundsMoreOnMachine_one:
+        'The card machine’s refunds differ from the till’s by {{amount}} ({{count}} refund more on the card machine)',
+      refundsMoreOnMachine_other:
+        'The card machine’s refunds differ from the till’s by {{amount}} ({{count}} refunds more on the card machine)',
+      refundsMoreInTill_one:
+        'The card machine’s refunds differ from the till’s by {{amount}} ({{count}} refund more in the till)',
+      refundsMoreInTill_other:
+        'The card machine’s refunds differ from the till’s by {{amount}} ({{count}} refunds more in the till)',
+    },
   },
   printing: {
     kind: {
