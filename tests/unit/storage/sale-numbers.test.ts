@@ -106,6 +106,24 @@ test('an older backup put back: refused as damaged, the missing receipts named, 
   assert.equal(handedOut.filter((n) => n === next).length, 0, 'receipt numbers reused: 0');
 });
 
+test('one sale lost with the WAL is named on its own, in the singular', (t) => {
+  const dir = folder(t);
+  const first = start(dir);
+  for (let i = 0; i < 2; i++) first.ledger.open('GBP', [LINE]);
+  first.close();
+  // Sale 3 was numbered, but its row went with a lost WAL file.
+  writeFileSync(join(dir, SALE_NUMBER_MARK_FILE), JSON.stringify({ highestSaleNumber: 3 }));
+
+  const restarted = start(dir);
+  t.after(restarted.close);
+  assert.deepEqual(restarted.report.missingSales, { first: 3, last: 3, count: 1 });
+  assert.equal(
+    restarted.health.status().detail,
+    'Sale S000003 is missing from this till’s records. Do not sell on this till: ask whoever looks after it to restore the latest backup.',
+  );
+  assert.match(restarted.log.join('\n'), /1 sale\(s\) \(S000003\) are missing/);
+});
+
 test('accepting the missing sales lets the till sell again, above the mark, once', (t) => {
   const dir = folder(t);
   const first = start(dir);
