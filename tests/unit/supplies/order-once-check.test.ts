@@ -1,0 +1,156 @@
+// The order-once rule on the supplies service itself (its own database, the stand-in over real
+// HTTP, a manual clock): Check again on attempts already settled or unknown, a repeat window,
+// a refusal before anything is sent, and which order a lost answer is matched to.
+import { afterEach, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { PlaceOrderResult } from '../../../shared/contract';
+import { OrderAttempts } from '../../../electron/services/supplies/order-attempts';
+import {
+  GOOD_ADDRESS,
+  productIn,
+  startSupplies,
+  watchedFetch,
+  type SuppliesOptions,
+  type SuppliesService,
+} from './support';
+
+let s: SuppliesService;
+afterEach(() => s.close());
+
+async function supplies(options: SuppliesOptions = {}) {
+  s = await startSupplies(options);
+  return s;
+}
+
+const lines = () => [{ productId: productIn(s.supplier.sandbox, 'inStock').id, quantity: 3 }];
+const place = (confirmRepeat = false, orderLines = lines()) =>
+  s.handlers['supplies.placeOrder']({ lines: orderLines, address: { ...GOOD_ADDRESS }, confirmRepeat });
+const check = (attemptId: string) => s.handlers['supplies.checkAttempt']({ attemptId });
+
+function expectOutcome<O extends PlaceOrderResult['outcome']>(
+  result: PlaceOrderResult,
+  outcome: O,
+): Extract<PlaceOrderResult, { outcome: O }> {
+  assert.equal(result.outcome, outcome, JSON.stringify(result));
+  return result as Extract<PlaceOrderResult, { outcome: O }>;
+}
+
+/** Places an order whose answer is lost while the supplier then closes: in doubt. */
+async function lostWhileClosed(answer: 'drop' | 'drop_unstored', watched: ReturnType<typeof watchedFetch>) {
+  s.supplier.sandbox.control({ nextCreationAnswer: answer });
+  watched.afterAnswer = (request) => {
+    if (request.startsWith('POST ')) s.supplier.sandbox.control({ maintenance: true });
+  };
+  const doubt = expectOutcome(await place(), 'in_doubt');
+  watched.afterAnswer = null;
+  s.supplier.sandbox.control({ maintenance: false });
+  return doubt.attempt.attemptId;
+}
+
+test('Check again on an attempt the till never made: not placed, in words', async () => {
+  await supplies();
+  assert.deepEqual(await check('no-such-attempt'), {
+    outcome: 'not_placed',
+    message: 'The till has no record of that order attempt.',
+  });
+});
+
+test('Check again on a lost order already found: placed, the same order, nothing sent', async () => {
+  const watched = watchedFetch();
+  await supplies({ fetch: watched.fetch });
+  const attemptId = await lostWhileClosed('drop', watched);
+  const found = expectOutcome(await check(attemptId), 'placed');
+  const stored = s.supplier.sandbox.stats();
+  const again = expectOutcome(await check(attemptId), 'placed');
+  assert.equal(again.message, 'The order is placed.');
+  assert.equal(again.order.id, found.order.id);
+  assert.equal(again.order.referenceNumber, found.order.referenceNumber);
+  assert.equal(again.order.lines[0]!.quantity, 3);
+  assert.equal(s.supplier.sandbox.stats().creationRequests, stored.creationRequests, 'nothing sent again');
+  assert.equal(s.supplier.sandbox.stats().ordersStored, 1);
+});
+
+test('Check again on a lost order already ruled out: not placed, and it can be placed again', async () => {
+  const watched = watchedFetch();
+  await supplies({ fetch: watched.fetch });
+  const attemptId = await lostWhileClosed('drop_unstored', watched);
+  expectOutcome(await check(attemptId), 'not_placed');
+  assert.deepEqual(await check(attemptId), {
+    outcome: 'not_placed',
+    message: 'That order was not placed. You can place it again.',
+  });
+  assert.equal(s.supplier.sandbox.stats().ordersStored, 0);
+  expectOutcome(await place(), 'placed');
+});
+
+test('two new orders match a lost one: the earlier is taken, even when the supplier lists newest first', async () => {
+  const watched = watchedFetch();
+  await supplies({ fetch: watched.fetch });
+  const attemptId = await lostWhileClosed('drop', watched);
+  const [lost] = await s.supplier.client().listOrders();
+  // Another till orders the very same, before this one checks; the supplier lists newest first.
+  const other = await s.supplier.client().createOrder({ address: { ...GOOD_ADDRESS }, lines: lines() });
+  assert.equal(other.kind, 'created');
+  watched.rewrite = (request, json) => (request === 'GET /orders' ? (json as unknown[]).reverse() : json);
+  const found = expectOutcome(await check(attemptId), 'placed');
+  assert.equal(found.order.id, lost!.id);
+  assert.ok(other.kind === 'created' && other.order.id > lost!.id);
+});
+
+test('a repeat asks again only within the window the till was given', async () => {
+  await supplies({ repeatWindowMs: 60_000 });
+  const first = expectOutcome(await place(), 'placed');
+  await s.supplier.clock.advance(30_000);
+  expectOutcome(await place(), 'needs_confirmation');
+  await s.supplier.clock.advance(60_000);
+  const second = expectOutcome(await place(), 'placed');
+  assert.notEqual(second.order.id, first.order.id);
+  assert.equal(s.supplier.sandbox.stats().ordersStored, 2);
+});
+
+test('a repeat within the usual half hour says how many minutes ago', async () => {
+  await supplies();
+  const first = expectOutcome(await place(), 'placed');
+  await s.supplier.clock.advance(5 * 60_000);
+  const again = expectOutcome(await place(), 'needs_confirmation');
+  assert.equal(
+    again.message,
+    'The same items to the same address were ordered 5 minutes ago. Order them again?',
+  );
+  assert.deepEqual(again.similar, {
+    orderId: first.order.id,
+    referenceNumber: first.order.referenceNumber,
+    placedAt: first.order.placedAt,
+  });
+});
+
+test('a supplier closed before sending: nothing sent, nothing kept in doubt, the wait passed on', async () => {
+  await supplies();
+  s.supplier.sandbox.control({ maintenance: true });
+  assert.deepEqual(await place(), {
+    outcome: 'not_placed',
+    message: 'Nothing was ordered. The supplier is closed for maintenance just now. Try again in 2 minutes.',
+    retryAfterMs: 120_000,
+  });
+  s.supplier.sandbox.control({ maintenance: false });
+  assert.equal(s.supplier.sandbox.stats().creationRequests, 0);
+  assert.deepEqual((await s.handlers['supplies.orders']({})).inDoubt, []);
+});
+
+test('a product the till cannot name is called "A product" in the supplier’s refusal', async () => {
+  await supplies();
+  const refused = expectOutcome(await place(false, [{ productId: 999_999, quantity: 1 }]), 'refused');
+  assert.deepEqual(
+    refused.problems.map((p) => p.message),
+    ['A product is no longer sold by the supplier: take it out of the order.'],
+  );
+});
+
+test('an order sent by PUT is recorded as sent by PUT', async () => {
+  await supplies();
+  s.settings.distribution.orderMethod = 'PUT';
+  expectOutcome(await place(), 'placed');
+  assert.equal(s.supplier.sandbox.stats().putCreations, 1);
+  const [row] = s.db.prepare('SELECT id FROM supply_order_attempts').all() as { id: string }[];
+  assert.equal(new OrderAttempts(s.db, () => s.supplier.clock.now()).get(row!.id)!.method, 'PUT');
+});
