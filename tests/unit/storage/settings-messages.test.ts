@@ -47,6 +47,13 @@ test('the service is named when known, and waiting time is given for rate limits
     describeConnectionError(new TillError('rate_limited', 'x', { retryAfterMs: 125_000 })),
     /Try again in 3 minutes\./,
   );
+  const waits = [1_000, 60_000].map((retryAfterMs) =>
+    describeConnectionError(new TillError('rate_limited', 'x', { retryAfterMs }), 'merchant'),
+  );
+  assert.deepEqual(waits, [
+    'The merchant service is receiving too many requests. Try again in 1 second.',
+    'The merchant service is receiving too many requests. Try again in 1 minute.',
+  ]);
 });
 
 test('error shapes from over the contract are understood too; anything else gets a general sentence', () => {
