@@ -64,10 +64,33 @@ fi
 
 # Inside the private D-Bus session. A non-empty password matters: with an empty one the
 # daemon tries to show a graphical prompt and fails. The password only guards this
-# throw-away keyring.
+# throw-away keyring. Each daemon runs in the foreground, a child of this script: its process
+# id goes in a list so it ends with the script, even one that never reached the bus (a daemon
+# that forks away outlives a session that ends while it starts).
+keyring_pids="$XDG_RUNTIME_DIR/keyring-pids"
+keyring_env="$XDG_RUNTIME_DIR/keyring-env"
 start_keyring() {
-  printf 'paydesk-throwaway-keyring' | gnome-keyring-daemon --unlock --components=secrets "$@"
+  printf 'paydesk-throwaway-keyring' |
+    gnome-keyring-daemon --foreground --unlock --components=secrets "$@" >>"$keyring_env" &
+  echo "$!" >>"$keyring_pids"
 }
+
+# Ends the watch and every keyring daemon started, and waits (2 s at most) until they are gone,
+# so nothing writes into the scratch folder while it is deleted.
+stop_all() {
+  local pid tries=0
+  [ -n "${watch_pid:-}" ] && kill "$watch_pid" 2>/dev/null
+  [ -f "$keyring_pids" ] || return 0
+  while read -r pid; do kill "$pid" 2>/dev/null || true; done <"$keyring_pids"
+  while read -r pid; do
+    wait "$pid" 2>/dev/null || true
+    while kill -0 "$pid" 2>/dev/null && [ "$tries" -lt 20 ]; do
+      tries=$((tries + 1))
+      sleep 0.1
+    done
+  done <"$keyring_pids"
+}
+trap 'stop_all || true' EXIT
 
 # Prints "true" or "false"; fails when the bus itself does not answer.
 secrets_owned() {
@@ -103,30 +126,25 @@ watch_keyring() {
     owned="$(secrets_owned)" || continue
     if [ "$owned" = false ]; then
       echo "with-keyring: the keyring left the D-Bus session; starting it again, unlocked" >&2
-      if start_keyring --replace >/dev/null; then
-        wait_for_keyring || true
-      else
-        echo "with-keyring: restarting the keyring failed" >&2
-      fi
+      start_keyring --replace
+      wait_for_keyring || true
     fi
   done
 }
 
-daemon_env="$(start_keyring)"
+start_keyring
+wait_for_keyring || exit 4
+# Whatever the daemon tells its clients to set (nothing, these days, for secrets alone).
 while IFS= read -r line; do
   case "$line" in
     *=*) export "${line?}" ;;
   esac
-done <<<"$daemon_env"
-
-wait_for_keyring || exit 4
+done <"$keyring_env"
 
 watch_keyring "$$" </dev/null &
 watch_pid=$!
-trap 'kill "$watch_pid" 2>/dev/null || true' EXIT
 export PAYDESK_KEYRING=1 PAYDESK_KEYRING_WATCH_PID="$watch_pid"
 status=0
 "$@" || status=$?
-kill "$watch_pid" 2>/dev/null || true
-wait "$watch_pid" 2>/dev/null || true
+stop_all || true
 exit "$status"
