@@ -50,7 +50,7 @@ for (const [inside, between] of [
   });
 }
 
-test('breaks mixed row by row, several empty lines, and a break at the very start of a value', () => {
+test('breaks mixed row by row, several empty lines, a break at the very start of a value, long letters', () => {
   const csv =
     'name,price\r\n' + // 1
     '"\r\nLeading break",1.00\n' + // 2–3
@@ -58,15 +58,17 @@ test('breaks mixed row by row, several empty lines, and a break at the very star
     'Bad,q\r\n' + // 7
     '"A\r\n\r\nB",2.00\n' + // 8–10
     ',3.00\r\n' + // 11
-    '"C\n\r\nD",w'; // 12–14
+    '"C\n\r\nD",w\n' + // 12–14
+    `${'☕'.repeat(12)},1.00\n` + // 15: three bytes a letter
+    'E,v\n'; // 16
   const parsed = parseCatalogueCsv(csv, RATES);
   assert.deepEqual(
     parsed.rows.map((r) => r.line),
-    [2, 8],
+    [2, 8, 15],
   );
   assert.deepEqual(
     parsed.problems.map((p) => p.line),
-    [7, 11, 12],
+    [7, 11, 12, 16],
   );
 });
 
