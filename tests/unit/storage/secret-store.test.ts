@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TillError } from '../../../shared/contract/errors';
@@ -207,4 +207,56 @@ test('keychain store: a failing keychain becomes TillError storage, never a sile
   );
   assert.equal(existsSync(datesFile), false, 'no "saved" date for a secret that was not saved');
   await assert.rejects(store.get('payAtCounter.password', 'live'), TillError);
+});
+
+test('encrypted file: an "encryption" that hands back the text unchanged, or nothing, is refused even for a short secret', async (t) => {
+  const folder = tempFolder(t);
+  const file = join(folder, 'secrets.enc.json');
+  const broken = (encrypt: (text: string) => Buffer): EncryptionBackend => ({ ...aesBackend(), encrypt });
+  for (const [label, encryption] of [
+    ['unchanged', broken((text) => Buffer.from(text))],
+    ['nothing', broken(() => Buffer.alloc(0))],
+  ] as const) {
+    await assert.rejects(
+      new EncryptedFileSecretStore({ file, encryption }).set('payAtCounter.username', 'live', 'till7'),
+      (e: unknown) =>
+        e instanceof TillError && e.code === 'not_configured' && /encryption did not work/.test(e.message),
+      label,
+    );
+  }
+  assert.equal(existsSync(file), false);
+  assert.deepEqual(await new EncryptedFileSecretStore({ file, encryption: aesBackend('') }).availability(), {
+    ok: false,
+    reason: 'The operating system offers no real encryption here (none), only a built-in key.',
+  });
+});
+
+test('encrypted file: a damaged file is reported in words and left as it is, not overwritten', async (t) => {
+  const folder = tempFolder(t);
+  const file = join(folder, 'secrets.enc.json');
+  const encryption = aesBackend();
+  for (const damaged of ['{"version":1,"entries":{"live/distri', '{"version":2,"entries":{}}\n']) {
+    writeFileSync(file, damaged);
+    const store = new EncryptedFileSecretStore({ file, encryption });
+    const isDamaged = (e: unknown) =>
+      e instanceof TillError &&
+      e.code === 'storage' &&
+      e.message === 'The saved passwords file is damaged: enter the credentials again.';
+    await assert.rejects(store.get('distribution.apiKey', 'live'), isDamaged);
+    await assert.rejects(store.set('distribution.apiKey', 'live', PASSWORD), isDamaged);
+    await assert.rejects(store.list(), isDamaged);
+    assert.equal(readFileSync(file, 'utf8'), damaged, 'kept for whoever looks after the till');
+  }
+});
+
+test('no store at all: forgetting is refused too, and nothing is ever "saved"', async () => {
+  const none = new UnavailableSecretStore('no keychain here.');
+  await assert.rejects(
+    none.delete('distribution.apiKey', 'live'),
+    (e: unknown) =>
+      e instanceof TillError &&
+      e.code === 'not_configured' &&
+      e.message === "Passwords can't be saved on this computer: no keychain here.",
+  );
+  assert.equal(await none.savedAt('distribution.apiKey', 'live'), null);
 });
