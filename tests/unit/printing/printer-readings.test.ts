@@ -145,7 +145,7 @@ test('ready to print: online with paper, cover shut and no error; near end still
   assert.equal(isReady(unreachable('x')), false);
 });
 
-test('the status record: not checked at first, then each reading with its time, fresh for a while', () => {
+test('the status record: not checked at first, then each reading with its time, fresh for a while', async () => {
   const clock = new ManualClock();
   const record = new PrinterStatusRecord(
     { id: 'counter', name: 'Counter', transport: { kind: 'usb' } },
@@ -187,6 +187,7 @@ test('the status record: not checked at first, then each reading with its time, 
   assert.equal(record.recordUnreachable('not answering'), true);
   assert.equal(record.withCounts(0, 0).condition, 'unreachable');
   assert.equal(record.recordUnreachable('not answering'), false);
+  assert.equal(record.record({ ...READY, detail: 'not answering' }), true, 'same words, new condition');
 });
 
 test('the on-screen preview is always ready and keeps only the latest byte streams', async () => {
@@ -197,6 +198,10 @@ test('the on-screen preview is always ready and keeps only the latest byte strea
   await preview.write(one);
   one.write('ONE'); // the caller's buffer changing later does not change what was printed
   await preview.write(Buffer.from('two'));
+  assert.deepEqual(
+    preview.recent().map((b) => b.toString()),
+    ['one', 'two'],
+  );
   await preview.write(Buffer.from('three'));
   assert.deepEqual(
     preview.recent().map((b) => b.toString()),
