@@ -23,18 +23,30 @@ export function libusbError(name: string, errno: number): Error & { errno: numbe
 /** What the next OUT transfer does: take the bytes, never finish (until closed), or fail with a status. */
 export type TransferOutcome = 'take' | 'hang' | number;
 
-/** One printer-class interface: a one-way setting 0 (OUT 0x01) and a two-way setting 1 (OUT 0x03, IN 0x81). */
+/**
+ * A vendor interface 0, then printer-class interface 1: a one-way setting 0 (OUT 0x01) and a
+ * two-way setting 1 (OUT 0x03, IN 0x81).
+ */
 export const TWO_WAY_PRINTER: InterfaceDescriptorLike[][] = [
   [
     {
       bInterfaceNumber: 0,
+      bAlternateSetting: 0,
+      bInterfaceClass: 0xff,
+      bInterfaceProtocol: 0,
+      endpoints: [{ bEndpointAddress: 0x05, bmAttributes: 0x02 }],
+    },
+  ],
+  [
+    {
+      bInterfaceNumber: 1,
       bAlternateSetting: 0,
       bInterfaceClass: 7,
       bInterfaceProtocol: 1,
       endpoints: [{ bEndpointAddress: 0x01, bmAttributes: 0x02 }],
     },
     {
-      bInterfaceNumber: 0,
+      bInterfaceNumber: 1,
       bAlternateSetting: 1,
       bInterfaceClass: 7,
       bInterfaceProtocol: 2,
@@ -85,10 +97,12 @@ export class FakeUsbPrinter {
   readonly controlRequests: ControlRequest[] = [];
   /** Outcomes of the next OUT transfers, first first; 'take' once they run out. */
   outcomes: TransferOutcome[] = [];
-  /** The GET_PORT_STATUS byte; null answers with a failed control transfer. */
-  portStatus: number | null = 0x18;
+  /** The GET_PORT_STATUS byte; null answers with a failed control transfer, 'empty' with no data. */
+  portStatus: number | null | 'empty' = 0x18;
   /** Thrown by device.open(), e.g. libusbError('LIBUSB_ERROR_ACCESS', -3). */
   openError: Error | null = null;
+  /** Thrown by setAltSetting, e.g. a device that stalls SET_INTERFACE. */
+  altSettingError: Error | null = null;
   kernelDriverActive = true;
   readonly vendorId = 0x04b8;
   readonly productId = 0x0e28;
@@ -130,11 +144,10 @@ export class FakeUsbPrinter {
       ) => {
         this.controlRequests.push({ bmRequestType, bRequest, wValue, wIndex, length });
         const status = this.portStatus;
-        setImmediate(() =>
-          status === null
-            ? callback(libusbError('LIBUSB_TRANSFER_STALL', 4))
-            : callback(undefined, Buffer.from([status])),
-        );
+        setImmediate(() => {
+          if (status === null) callback(libusbError('LIBUSB_TRANSFER_STALL', 4));
+          else callback(undefined, status === 'empty' ? Buffer.alloc(0) : Buffer.from([status]));
+        });
       },
     };
     return fake as unknown as Device;
@@ -155,6 +168,7 @@ export class FakeUsbPrinter {
       },
       claim: () => this.log.push(`claim ${number}`),
       setAltSettingAsync: async (alternate: number) => {
+        if (this.altSettingError) throw this.altSettingError;
         if (!alternates.some((d) => d.bAlternateSetting === alternate))
           throw libusbError('LIBUSB_ERROR_NOT_FOUND', -5);
         this.altSetting = alternate;

@@ -250,6 +250,17 @@ test('USB: picks the printer-class interface with a bulk OUT endpoint, preferrin
     bidirectional: true,
   });
   assert.equal(selectPrinterInterface({ interfaces: [[unidirectional]] })?.outEndpoint, 0x02);
+  // Protocol 2 without a bulk IN endpoint cannot answer: not two-way, so not preferred.
+  const noWayBack = { ...bidirectional, endpoints: [{ bEndpointAddress: 0x03, bmAttributes: 0x02 }] };
+  assert.deepEqual(selectPrinterInterface({ interfaces: [[unidirectional, noWayBack]] }), {
+    interfaceNumber: 1,
+    alternateSetting: 0,
+    outEndpoint: 0x02,
+    bidirectional: false,
+  });
+  // An interrupt OUT endpoint is not a printer's data pipe.
+  const interruptOnly = { ...unidirectional, endpoints: [{ bEndpointAddress: 0x02, bmAttributes: 0x03 }] };
+  assert.equal(selectPrinterInterface({ interfaces: [[interruptOnly]] }), null);
   assert.equal(selectPrinterInterface({ interfaces: [[hid]] }), null);
   assert.equal(selectPrinterInterface(undefined), null);
 });

@@ -47,7 +47,7 @@ test('USB: selects the two-way alternate setting before sending, then writes the
   const printer = new FakeUsbPrinter();
   const transport = transportFor(printer);
   await transport.write(job, { timeoutMs: 2000 });
-  assert.deepEqual(printer.log, ['open', 'detach 0', 'claim 0', 'alt 0/1', 'transfer 0x03']);
+  assert.deepEqual(printer.log, ['open', 'detach 1', 'claim 1', 'alt 1/1', 'transfer 0x03']);
   assert.deepEqual(printer.transfers, [{ endpoint: 0x03, altSetting: 1, timeout: 2000, bytes: job }]);
 
   // The link is kept for the next job: no second open, no second selection.
@@ -56,7 +56,7 @@ test('USB: selects the two-way alternate setting before sending, then writes the
   assert.equal(printer.transfers[1]!.timeout, 1500);
 
   await transport.close();
-  assert.deepEqual(printer.log.slice(6), ['release 0', 'close']);
+  assert.deepEqual(printer.log.slice(6), ['release 1', 'close']);
 });
 
 test('USB: a printer with only a one-way setting keeps it (nothing to select)', async () => {
@@ -75,7 +75,7 @@ test('USB: a printer that stops taking data is an uncertain send; a lost device 
   printer.outcomes = [TRANSFER_TIMED_OUT, TRANSFER_NO_DEVICE];
   await assert.rejects(transport.write(job, { timeoutMs: 2000 }), failure('write', 'timeout'));
   await settleMicrotasks();
-  assert.deepEqual(printer.log.slice(-2), ['release 0', 'close'], 'the stalled link is let go');
+  assert.deepEqual(printer.log.slice(-2), ['release 1', 'close'], 'the stalled link is let go');
 
   await assert.rejects(transport.write(job, { timeoutMs: 2000 }), failure('write', 'closed'));
   assert.equal(printer.log.filter((step) => step === 'open').length, 2, 'the second send opened afresh');
@@ -101,9 +101,10 @@ test('USB: a transfer that never finishes is given up at the write limit plus ha
   await clock.advance(1499);
   assert.equal(settled, false, 'still waiting on libusb');
   await clock.advance(1);
+  assert.equal(settled, true, 'given up at the limit');
   await assert.rejects(writing, failure('write', 'timeout'));
   await settleMicrotasks();
-  assert.deepEqual(printer.log.slice(-2), ['release 0', 'close']);
+  assert.deepEqual(printer.log.slice(-2), ['release 1', 'close']);
 });
 
 test('USB: a printer that stops mid-receipt leaves the job for a person to check, never resent', async () => {
@@ -158,10 +159,12 @@ test('USB: reads the printer-class port status of the chosen interface', async (
     { online: true, paperEnd: true, error: false, detail: 'paper end' },
   );
   assert.deepEqual(printer.controlRequests, [
-    { bmRequestType: 0xa1, bRequest: 1, wValue: 0, wIndex: 0, length: 1 },
+    { bmRequestType: 0xa1, bRequest: 1, wValue: 0, wIndex: 1, length: 1 },
   ]);
   printer.portStatus = null;
   assert.equal(await transport.status(), 'unknown', 'a failed request says nothing about the printer');
+  printer.portStatus = 'empty';
+  assert.equal(await transport.status(), 'unknown', 'nor does an empty answer');
   await transport.close();
 });
 
@@ -188,6 +191,14 @@ test('USB: a printer that cannot be opened is unreachable, in staff words', asyn
   );
   const reading = await denied.status();
   assert.ok(reading !== 'unknown' && reading.unreachable && /no permission/.test(reading.detail));
+
+  printer.openError = null;
+  printer.altSettingError = libusbError('LIBUSB_ERROR_PIPE', -9);
+  await assert.rejects(
+    transportFor(printer, clock).write(job, { timeoutMs: 500 }),
+    failure('connect', 'offline', (m) => assert.equal(m, 'USB printer unavailable')),
+  );
+  assert.equal(printer.log.at(-1), 'close', 'a half-opened device is closed again');
 
   printer.openError = libusbError('LIBUSB_ERROR_BUSY', -6);
   await assert.rejects(
@@ -217,7 +228,7 @@ test('USB: lists printers with their printer interface, skipping other devices',
       productId: 0x0e28,
       busNumber: 1,
       deviceAddress: 7,
-      interfaceNumber: 0,
+      interfaceNumber: 1,
       bidirectional: true,
     },
   ]);
