@@ -1,8 +1,13 @@
 // One log line format for the whole Node side. Callers pass facts, never secrets; the
 // redaction below is a second line of defence for anything that looks like a credential.
+const SECRET_NAME = String.raw`(?:password|secret|token|api[_-]?key)["']?\s*[:=]\s*`;
 const SECRET_PATTERNS: RegExp[] = [
   /(authorization["']?\s*[:=]\s*["']?)(basic|bearer)\s+[^\s"',]+/gi,
-  /((?:password|secret|token|api[_-]?key)["']?\s*[:=]\s*["']?)[^\s"',}]+/gi,
+  // A quoted value up to its closing quote (a passphrase may hold spaces, JSON escaped quotes)...
+  new RegExp(String.raw`(${SECRET_NAME}")(?:[^"\\]|\\.)*`, 'gi'),
+  new RegExp(String.raw`(${SECRET_NAME}')(?:[^'\\]|\\.)*`, 'gi'),
+  // ...a bare one up to the next space, quote, comma or brace.
+  new RegExp(String.raw`(${SECRET_NAME})[^\s"',}]+`, 'gi'),
 ];
 
 export function redact(text: string): string {

@@ -55,3 +55,24 @@ test('each line carries time, level and scope; errors are described after the me
     'WARN [settings] no error given',
   ]);
 });
+
+test('a quoted credential is redacted to its closing quote: a passphrase with spaces leaves nothing behind', () => {
+  const { logger, bodies } = captured('payments');
+  logger.error(
+    'sign-in refused',
+    new Error('body {"username":"till","password":"correct horse battery \\"staple\\""}'),
+  );
+  logger.warn(`config secret='two words', token: "a b", API_KEY: 'it\\'s mine'`);
+  const [refused, config] = bodies();
+  for (const word of ['horse', 'battery', 'staple', 'words', ' b"', 'mine']) {
+    assert.ok(!refused!.includes(word) && !config!.includes(word), `"${word}" reached the log`);
+  }
+  assert.equal(
+    refused,
+    'ERROR [payments] sign-in refused Error: body {"username":"till","password":"[redacted]"}',
+  );
+  assert.equal(
+    config,
+    `WARN [payments] config secret='[redacted]', token: "[redacted]", API_KEY: '[redacted]'`,
+  );
+});
