@@ -1,0 +1,130 @@
+// The settings area's handlers on real stores (a settings file, an encrypted secrets file and a
+// staff database in a temp folder): what a connection test answers, and the words when going
+// live cannot be checked because the keychain cannot be read or no client exists yet; the
+// Settings screen still opens, with the settings problems it must show.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TillError } from '../../../shared/contract/errors';
+import type { ServiceName } from '../../../shared/contract';
+import { settingsHandlers } from '../../../electron/services/settings/handlers';
+import { ManagerGate } from '../../../electron/services/manager-gate';
+import { StaffDirectory } from '../../../electron/services/staff/directory';
+import { STAFF_MIGRATIONS, StaffStore } from '../../../electron/services/staff/store';
+import { closeDatabase, openDatabase } from '../../../electron/services/storage/database';
+import { DEFAULT_SCRYPT_PARAMS } from '../../../electron/services/storage/manager-pin';
+import { EncryptedFileSecretStore } from '../../../electron/services/storage/secret-store-encrypted-file';
+import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
+import { aesBackend } from '../../support/encryption';
+import { ManualClock } from '../../support/manual-clock';
+
+const LIVE = { payAtCounter: { mode: 'live', liveBaseUrl: 'https://cards.example.com' } } as const;
+
+/** The handlers over real stores in a temp folder; `testConnection` is the service's answer. */
+function setup(
+  t: { after: (fn: () => void) => void },
+  testConnection: (service: ServiceName, liveBaseUrl?: string) => Promise<void> = async () => {},
+) {
+  const folder = mkdtempSync(join(tmpdir(), 'paydesk-settings-handlers-'));
+  const clock = new ManualClock(Date.parse('2026-11-23T09:00:00.000Z'));
+  const db = openDatabase(join(folder, 'staff.sqlite'), STAFF_MIGRATIONS, clock);
+  t.after(() => {
+    closeDatabase(db, () => {});
+    rmSync(folder, { recursive: true, force: true });
+  });
+  const settingsFile = join(folder, 'settings.json');
+  const secretsFile = join(folder, 'secrets.enc.json');
+  const settings = new JsonFileSettingsStore({ file: settingsFile, clock });
+  const secrets = new EncryptedFileSecretStore({ file: secretsFile, encryption: aesBackend(), clock });
+  const directory = new StaffDirectory({
+    store: new StaffStore(db, clock),
+    clock,
+    scryptParams: { ...DEFAULT_SCRYPT_PARAMS, cost: 1024 },
+  });
+  const handlers = settingsHandlers({
+    settings,
+    secrets,
+    manager: new ManagerGate({ directory, clock }),
+    testConnection,
+    cardPaymentRunning: () => false,
+    onSecretsChanged: () => {},
+    keychainStatus: async () => ({ ok: true, backend: 'encrypted file (test)' }),
+  });
+  return { folder, settingsFile, secretsFile, settings, secrets, handlers };
+}
+
+test('a connection test says whether it worked in staff words; a refusal to test is passed on', async (t) => {
+  let failure: unknown = null;
+  const { handlers } = setup(t, async () => {
+    if (failure) throw failure;
+  });
+  const check = () => handlers['settings.testConnection']({ service: 'payAtCounter' });
+  assert.deepEqual(await check(), { ok: true, message: 'Connected: the address and sign-in details work.' });
+  failure = new TillError('unreachable', 'connect ECONNREFUSED 10.0.0.5:443');
+  assert.deepEqual(await check(), {
+    ok: false,
+    message: "The card service can't be reached: check the internet connection.",
+  });
+  failure = new Error('socket hang up');
+  assert.deepEqual(await check(), {
+    ok: false,
+    message:
+      'The card service could not be checked because of an unexpected problem. Try again, and if it keeps happening, restart Paydesk.',
+  });
+  const refusal = new TillError('not_allowed', 'Testing the card service needs a manager.');
+  failure = refusal;
+  await assert.rejects(check(), (error: unknown) => error === refusal);
+});
+
+test('going live with the sign-in saved but no client for the service yet: refused in words, nothing saved', async (t) => {
+  const { handlers, settings } = setup(t, async () => {
+    throw new TillError('not_configured', 'no client');
+  });
+  await handlers['manager.setPin']({ newPin: '4826' });
+  await handlers['secrets.save']({ key: 'payAtCounter.username', profile: 'live', value: 'till-7' });
+  await handlers['secrets.save']({ key: 'payAtCounter.password', profile: 'live', value: 'live-pass-7' });
+  await assert.rejects(
+    handlers['settings.update']({ patch: LIVE }),
+    (error: unknown) =>
+      error instanceof TillError &&
+      error.code === 'not_allowed' &&
+      error.message === "The card service stays on Sandbox: this version of Paydesk can't connect to it yet.",
+  );
+  assert.equal(settings.load().payAtCounter.mode, 'sandbox');
+});
+
+test('a secrets file that cannot be read: going live is refused in words, and Settings still opens', async (t) => {
+  const { handlers, settings, secretsFile } = setup(t);
+  await handlers['manager.setPin']({ newPin: '4826' });
+  writeFileSync(secretsFile, '{"version":1,"entries":{"live/payAt');
+  await assert.rejects(
+    handlers['settings.update']({ patch: LIVE }),
+    (error: unknown) =>
+      error instanceof TillError &&
+      error.code === 'not_allowed' &&
+      error.message ===
+        "The card service stays on Sandbox: the keychain could not be read. Unlock this computer's keychain, then try again.",
+  );
+  assert.equal(settings.load().payAtCounter.mode, 'sandbox');
+  const view = await handlers['settings.get']({});
+  assert.deepEqual(view.secrets, []);
+  assert.equal(view.manager.pinSet, true);
+});
+
+test('Settings shows what was wrong with the settings file, where the copy is, and when', async (t) => {
+  const { handlers, settingsFile, folder } = setup(t);
+  writeFileSync(settingsFile, '{"schemaVersion": 1, "shop": {');
+  const { problems, settings } = await handlers['settings.get']({});
+  const keptAt = join(folder, 'settings.corrupt-2026-11-23T09-00-00-000Z.json');
+  assert.deepEqual(problems, [
+    {
+      message:
+        'The settings file was damaged; a copy was kept as settings.corrupt-2026-11-23T09-00-00-000Z.json. Default settings are in use until you save new ones.',
+      keptAt,
+      at: '2026-11-23T09:00:00.000Z',
+    },
+  ]);
+  assert.equal(settings.shop.name, 'My Shop');
+});
