@@ -2,7 +2,7 @@
 import type { HandlersOf } from '../../../shared/contract/dispatch';
 import type { PrintJobView, PrinterView } from '../../../shared/contract';
 import type { PrintingService, PrintJob, PrinterStatusView } from './index';
-import { listUsbPrinters } from './transports/usb';
+import { listUsbPrinters, type UsbPrinterInfo } from './transports/usb';
 
 export function toJobView(job: PrintJob): PrintJobView {
   return {
@@ -37,6 +37,7 @@ export function toPrinterView(status: PrinterStatusView, name: string): PrinterV
 export function printingHandlers(
   printing: () => Promise<PrintingService>,
   printerName: (printerId: string) => string,
+  usbPrinters: () => Promise<UsbPrinterInfo[]> = listUsbPrinters,
 ): HandlersOf<'printing'> {
   return {
     'printing.printers': async () =>
@@ -53,10 +54,6 @@ export function printingHandlers(
         paperWidth: r.paperWidth as number,
       })),
     'printing.usbPrinters': async () =>
-      (await listUsbPrinters()).map((p) => ({
-        vendorId: p.vendorId,
-        productId: p.productId,
-        label: `USB printer ${p.vendorId.toString(16).padStart(4, '0')}:${p.productId.toString(16).padStart(4, '0')} (bus ${p.busNumber}, device ${p.deviceAddress})`,
-      })),
+      (await usbPrinters()).map(({ vendorId, productId, label }) => ({ vendorId, productId, label })),
   };
 }
