@@ -60,7 +60,7 @@ test('a connection test says whether it worked in staff words; a refusal to test
   const { handlers } = setup(t, async () => {
     if (failure) throw failure;
   });
-  const check = () => handlers['settings.testConnection']({ service: 'payAtCounter' });
+  const check = async () => handlers['settings.testConnection']({ service: 'payAtCounter' });
   assert.deepEqual(await check(), { ok: true, message: 'Connected: the address and sign-in details work.' });
   failure = new TillError('unreachable', 'connect ECONNREFUSED 10.0.0.5:443');
   assert.deepEqual(await check(), {
@@ -75,7 +75,7 @@ test('a connection test says whether it worked in staff words; a refusal to test
   });
   const refusal = new TillError('not_allowed', 'Testing the card service needs a manager.');
   failure = refusal;
-  await assert.rejects(check(), (error: unknown) => error === refusal);
+  await assert.rejects(check, (error: unknown) => error === refusal);
 });
 
 test('going live with the sign-in saved but no client for the service yet: refused in words, nothing saved', async (t) => {
@@ -86,7 +86,7 @@ test('going live with the sign-in saved but no client for the service yet: refus
   await handlers['secrets.save']({ key: 'payAtCounter.username', profile: 'live', value: 'till-7' });
   await handlers['secrets.save']({ key: 'payAtCounter.password', profile: 'live', value: 'live-pass-7' });
   await assert.rejects(
-    handlers['settings.update']({ patch: LIVE }),
+    async () => handlers['settings.update']({ patch: LIVE }),
     (error: unknown) =>
       error instanceof TillError &&
       error.code === 'not_allowed' &&
@@ -100,7 +100,7 @@ test('a secrets file that cannot be read: going live is refused in words, and Se
   await handlers['manager.setPin']({ newPin: '4826' });
   writeFileSync(secretsFile, '{"version":1,"entries":{"live/payAt');
   await assert.rejects(
-    handlers['settings.update']({ patch: LIVE }),
+    async () => handlers['settings.update']({ patch: LIVE }),
     (error: unknown) =>
       error instanceof TillError &&
       error.code === 'not_allowed' &&
