@@ -57,7 +57,6 @@ test('a job as the screens see it: every field they read, never its bytes or lin
   for (const change of [{ needsCheck: false }, { copy: false }, { duplicateOf: null, reason: null }])
     assert.deepEqual(toJobView({ ...JOB, ...change }), { ...JOB_VIEW, ...change }, JSON.stringify(change));
 });
-});
 
 test('a printer as the screens see it: the given name, waiting jobs and the ones that need a look', () => {
   assert.deepEqual(toPrinterView(STATUS, 'Till 1 printer'), {
