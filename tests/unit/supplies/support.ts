@@ -77,6 +77,8 @@ export async function withTimeMoving<T>(clock: ManualClock, work: Promise<T>, st
   const settled = work.finally(() => {
     done = true;
   });
+  // A failure is the caller's to see when this returns, not an unhandled rejection meanwhile.
+  settled.catch(() => undefined);
   for (let i = 0; i < 2000 && !done; i++) {
     await clock.advance(stepMs);
     await new Promise((resolve) => setTimeout(resolve, 1));
