@@ -7,9 +7,10 @@ import { after, before, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TillError } from '../../../shared/contract/errors';
 import { KeychainSecretStore } from '../../../electron/services/storage/secret-store-keychain';
 import {
   loadKeytarBackend,
@@ -171,4 +172,72 @@ test('keychain: the keytar fallback binding also saves, reads and forgets', asyn
   assert.equal(await store.get('payAtCounter.username', 'sandbox'), 'till-operator');
   assert.equal(await store.delete('payAtCounter.username', 'sandbox'), true);
   assert.equal(await store.get('payAtCounter.username', 'sandbox'), null);
+});
+
+test('keychain: a long value missing one of its parts is refused in words, never returned cut short', async (t) => {
+  const b = keychainOrSkip(t);
+  if (!b) return;
+  const store = new KeychainSecretStore({ backend: b, service, savedDatesFile, partLength: 100 });
+  const account = secretAccount('merchant.oauthTokens', 'sandbox');
+  await store.set('merchant.oauthTokens', 'sandbox', 'z'.repeat(250));
+  assert.equal(await b.deletePassword(service, `${account}#2`), true);
+  await assert.rejects(
+    store.get('merchant.oauthTokens', 'sandbox'),
+    (e: unknown) =>
+      e instanceof TillError &&
+      e.code === 'storage' &&
+      e.message === 'A saved value is incomplete in the system keychain: enter it again.',
+  );
+  assert.equal(await store.delete('merchant.oauthTokens', 'sandbox'), true);
+  assert.equal(await b.getPassword(service, `${account}#3`), null);
+});
+
+test('keychain: one that accepts a save but keeps nothing is not available', async (t) => {
+  const b = keychainOrSkip(t);
+  if (!b) return;
+  const forgetful: KeychainBackend = { ...b, setPassword: async () => {} };
+  assert.deepEqual(
+    await new KeychainSecretStore({ backend: forgetful, service, savedDatesFile }).availability(),
+    {
+      ok: false,
+      reason: 'The system keychain did not give back what was saved.',
+    },
+  );
+});
+
+test('keychain: a damaged dates file loses only the dates; the secret is still read and the next save dates it', async (t) => {
+  const b = keychainOrSkip(t);
+  if (!b) return;
+  const store = new KeychainSecretStore({
+    backend: b,
+    service,
+    savedDatesFile,
+    clock: { now: () => Date.parse('2026-11-24T10:00:00.000Z') },
+  });
+  await store.set('distribution.apiKey', 'sandbox', 'sandbox-key-1');
+  writeFileSync(savedDatesFile, '{"version":1,"saved":{"sandbox/distrib');
+  assert.equal(await store.savedAt('distribution.apiKey', 'sandbox'), null);
+  assert.deepEqual(await store.list(), []);
+  assert.equal(await store.get('distribution.apiKey', 'sandbox'), 'sandbox-key-1');
+  await store.set('distribution.apiKey', 'sandbox', 'sandbox-key-2');
+  assert.deepEqual(await store.list(), [
+    { key: 'distribution.apiKey', profile: 'sandbox', savedAt: '2026-11-24T10:00:00.000Z' },
+  ]);
+  await store.delete('distribution.apiKey', 'sandbox');
+});
+
+test('keychain: the binding names the Secret Service only on Linux', async (t) => {
+  if (!keychainOrSkip(t)) return;
+  const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+  const named = async (value: string) => {
+    Object.defineProperty(process, 'platform', { ...platform, value });
+    try {
+      return (await loadNapiKeyringBackend()).name;
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
+  };
+  assert.equal(await named('linux'), '@napi-rs/keyring (Secret Service)');
+  assert.equal(await named('darwin'), '@napi-rs/keyring');
+  assert.equal(await named('win32'), '@napi-rs/keyring');
 });
