@@ -116,3 +116,42 @@ test('removing the person serving signs them out and ends what was approved; rem
     ['Morgan'],
   );
 });
+
+test('without the back office every change to the staff is refused, changes nothing and tells no screen', async (t) => {
+  const { gate, cashier, supervisor } = await staffedGateInTempFolder(t, { idleMinutes: 0 });
+  let peopleChanged = 0;
+  const handlers = staffHandlers(gate, () => peopleChanged++);
+  const before = gate.directory.store.list();
+  const calls: Array<[string, () => unknown]> = [
+    ['list', () => handlers['staff.list']({})],
+    ['add', () => handlers['staff.add']({ name: 'Robin', role: 'manager', pin: '5820' })],
+    ['update', () => handlers['staff.update']({ staffId: cashier.id, role: 'manager' })],
+    ['remove', () => handlers['staff.remove']({ staffId: supervisor.id })],
+    ['setIdleSignOut', () => handlers['staff.setIdleSignOut']({ minutes: 1 })],
+  ];
+  for (const [what, call] of calls) {
+    const refused = await refusalOf(Promise.resolve().then(call));
+    assert.equal(refused.code, 'not_allowed', what);
+  }
+  assert.deepEqual(gate.directory.store.list(), before);
+  assert.equal(gate.directory.store.idleSignOutMinutes(), 0);
+  assert.equal(peopleChanged, 0);
+});
+
+test('a new idle time applies at once to the person serving', async (t) => {
+  const { gate, clock, handlers, cashier, peopleChanged, sent } = await approvedForCasey(t);
+  assert.equal(clock.timers, 0, 'no idle sign-out while it is off');
+  const view = await handlers['staff.setIdleSignOut']({ minutes: 1 });
+  assert.equal(view.idleSignOutMinutes, 1);
+  assert.equal(peopleChanged(), 1);
+  await clock.advance(MINUTE - 1);
+  assert.equal(gate.view().signedIn?.id, cashier.id);
+  sent.length = 0;
+  await clock.advance(1);
+  assert.equal(
+    sent.at(-1)?.signedIn,
+    null,
+    'the screens are told as the minute passes, by the timer set then',
+  );
+  assert.equal(gate.view().signedIn, null);
+});
