@@ -20,6 +20,10 @@ function captured(scope = 'settings') {
 test('credentials are redacted wherever they appear, in any case, quoted or not', () => {
   const cases: Array<[string, string]> = [
     ['Authorization: Basic dXNlcjpwYXNz', 'Authorization: [redacted]'],
+    [
+      'authorization :Bearer   tok.en-1, Authorization=Basic b2',
+      'authorization :[redacted], Authorization=[redacted]',
+    ],
     ['authorization=bearer eyJhbGciOi.x.y, next', 'authorization=[redacted], next'],
     ['{"Authorization":"Bearer abc.def"}', '{"Authorization":"[redacted]"}'],
     ["headers {'authorization': 'Basic QQ=='}", "headers {'authorization': '[redacted]'}"],
