@@ -3,6 +3,7 @@
 // that certainly never left, and the connection's limits, retries and fetch reaching the client.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { TillError } from '../../../shared/contract/errors';
 import { DistributionConnection } from '../../../electron/services/supplies/connection';
@@ -155,4 +156,80 @@ test('the connection hands its fetch, limits and retries to the client it makes'
   );
   assert.equal(once.code, 'service_error');
   assert.equal(s.sandbox.stats().apiRequests, asked + 1, 'one try only');
+});
+
+test('creations refused before anything is stored are certainly not created, each worded', async () => {
+  const before = s.sandbox.stats();
+  const kinds = async (client: ReturnType<Supplier['client']>) => {
+    const outcome = await client.createOrder(order());
+    assert.equal(outcome.kind, 'not_created', JSON.stringify(outcome));
+    const { code, message, words } = outcome.kind === 'not_created' ? outcome.error : ({} as TillError);
+    return [code, message, words?.key];
+  };
+  assert.deepEqual(await kinds(s.client({ apiKey: async () => 'not-the-key' })), [
+    'bad_credentials',
+    "The supplier did not accept the till's API key. A manager can check it in Settings, under Supplies.",
+    'supplier.badKey',
+  ]);
+  // A web server where no supplier answers: 404 to everything.
+  const nobody = createHttpServer((_req, res) => res.writeHead(404).end());
+  await new Promise<void>((resolve) => nobody.listen(0, '127.0.0.1', resolve));
+  const { port } = nobody.address() as { port: number };
+  try {
+    assert.deepEqual(await kinds(s.client({ baseUrl: `http://127.0.0.1:${port}` })), [
+      'not_found',
+      'The supplier could not be found at that address.',
+      'supplier.missing.notAtAddress',
+    ]);
+  } finally {
+    await new Promise((resolve) => nobody.close(resolve));
+  }
+  s.sandbox.control({ throttleNext: { count: 1, retryAfterSeconds: 5 } });
+  assert.deepEqual(await kinds(s.client()), [
+    'rate_limited',
+    'The supplier is receiving too many requests. Try again in 5 seconds.',
+    'supplier.busy.seconds',
+  ]);
+  // A secure address where the supplier speaks plain HTTP: the handshake fails before sending.
+  assert.deepEqual(await kinds(s.client({ baseUrl: s.sandbox.baseUrl.replace('http:', 'https:') })), [
+    'certificate',
+    "The supplier's security certificate was not accepted, so the till did not connect.",
+    'supplier.certificate',
+  ]);
+  assert.equal(s.sandbox.stats().ordersStored, before.ordersStored);
+});
+
+test('a creation is sent by POST unless the settings say PUT', async () => {
+  const watched = watchedFetch();
+  assert.equal((await s.client({ fetch: watched.fetch }).createOrder(order())).kind, 'created');
+  assert.deepEqual(watched.sent, ['POST /orders']);
+});
+
+test('a busy supplier’s wait is waited up to the longest allowed, for three tries in all', async () => {
+  const asked = s.sandbox.stats().apiRequests;
+  const started = s.clock.now();
+  s.sandbox.control({ throttleNext: { count: 2, retryAfterSeconds: 10 } });
+  assert.ok((await withTimeMoving(s.clock, s.client().listProducts(), 1_000)).length > 0);
+  assert.equal(s.sandbox.stats().apiRequests, asked + 3);
+  assert.ok(s.clock.now() - started >= 20_000, 'waited the 10 s asked for, twice');
+
+  s.sandbox.control({ throttleNext: { count: 3, retryAfterSeconds: 1 } });
+  const busy = await withTimeMoving(s.clock, failure(s.client().listProducts()));
+  assert.equal(busy.code, 'rate_limited');
+  assert.equal(s.sandbox.stats().apiRequests, asked + 6, 'three tries, no fourth');
+});
+
+test('lost connections on a read: tried again after the first pause, then twice as long', async () => {
+  const watched = watchedFetch();
+  const times: number[] = [];
+  watched.rewrite = (_request, json) => {
+    times.push(s.clock.now());
+    if (times.length < 3) throw new TypeError('fetch failed');
+    return json;
+  };
+  const client = s.client({ fetch: watched.fetch, retry: { firstDelayMs: 60_000, maxWaitMs: 600_000 } });
+  assert.ok((await withTimeMoving(s.clock, client.listOrders())).length > 0);
+  const [first, second] = [times[1]! - times[0]!, times[2]! - times[1]!];
+  assert.ok(first >= 60_000 && first < 90_000, `first pause ${first} ms`);
+  assert.ok(second >= 120_000 && second < 150_000, `second pause ${second} ms`);
 });
