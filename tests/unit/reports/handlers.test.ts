@@ -134,7 +134,7 @@ test('a refused approval runs nothing, keeps nothing and prints nothing', async 
       throw refusal;
     },
   });
-  await assert.rejects(run('22900001', 'Z_BAL'), (error) => error === refusal);
+  await assert.rejects(async () => run('22900001', 'Z_BAL'), (error: unknown) => error === refusal);
   assert.deepEqual([seen.ran, seen.runs, seen.printed], [[], [], []]);
 });
 
