@@ -14,6 +14,8 @@ import { ManualClock } from '../../support/manual-clock';
 import { signInThroughDashboard } from '../../support/merchant-sign-in';
 
 const OWNER = SANDBOX_USERS.owner;
+/** A command left waiting (for a browser that never comes) fails the test by name instead of hanging. */
+const LIMIT = { timeout: 20_000 };
 const SIGNED_OUT =
   'Your sign-in to the merchant tools has ended. Connect again and sign in with your dashboard account.';
 
@@ -94,148 +96,168 @@ function assertFailure(printed: Printed, code: string, message: string) {
   assert.equal(printed.code, 1);
 }
 
-test('tools/list signs in with --email/--password and prints every tool as indented JSON', async () => {
-  const rig = await startRig();
-  try {
-    const printed = await rig.run(['--url', rig.standIn.mcpUrl, ...signInArgs(), 'tools/list']);
-    const { tools } = printedJson(printed) as {
-      tools: { name: string; annotations?: { readOnlyHint?: boolean } }[];
-    };
-    assert.deepEqual(Object.keys(printedJson(printed)), ['tools']);
-    const names = tools.map((t) => t.name);
-    assert.ok(names.includes('list_venues') && names.includes('update_product_price'), names.join());
-    assert.equal(tools.filter((t) => t.annotations?.readOnlyHint === false).length, 2);
-    assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 1, 'one sign-in');
-    // The command's own browser filled in the dashboard's form; the code was exchanged once.
-    assert.deepEqual(
-      rig.requests.filter((r) => /\/(oauth|dashboard)\//.test(r)),
-      [
-        'POST /oauth/register',
-        'GET /oauth/authorize',
-        'GET /dashboard/sign-in',
-        'POST /dashboard/sign-in',
-        'POST /oauth/token',
-      ],
-    );
-  } finally {
-    await rig.close();
-  }
-});
-
-test('tools/call sends the JSON arguments: a read with a limit, and a write that really changes the price', async () => {
-  const rig = await startRig();
-  try {
-    const sales = printedJson(
-      await rig.run([
-        '--url',
-        rig.standIn.mcpUrl,
-        ...signInArgs(),
-        'tools/call',
-        'list_sales',
-        '{"limit":2}',
-      ]),
-    ) as { isError?: boolean; structuredContent: { sales: unknown[] } };
-    assert.equal(sales.structuredContent.sales.length, 2);
-    assert.notEqual(sales.isError, true);
-
-    const product = rig.standIn.data.products.find((p) => p.accountId === 'acc_harbour')!;
-    const price = product.priceMinor + 25;
-    const changed = printedJson(
-      await rig.run([
-        '--url',
-        rig.standIn.mcpUrl,
-        ...signInArgs(),
-        'tools/call',
-        'update_product_price',
-        JSON.stringify({ product_id: product.id, price_minor: price }),
-      ]),
-    ) as { isError?: boolean };
-    assert.notEqual(changed.isError, true);
-    assert.equal(product.priceMinor, price);
-  } finally {
-    await rig.close();
-  }
-});
-
-test('the address may come last, credentials from MERCHANT_EMAIL/MERCHANT_PASSWORD, and no JSON means {}', async () => {
-  const rig = await startRig();
-  try {
-    const printed = await rig.run(['tools/call', 'list_venues', rig.standIn.mcpUrl], {
-      env: { MERCHANT_EMAIL: OWNER.email, MERCHANT_PASSWORD: OWNER.password },
-    });
-    const venues = printedJson(printed) as { structuredContent: { venues: unknown[] } };
-    assert.equal(venues.structuredContent.venues.length, 3);
-
-    const empty = printedJson(
-      await rig.run(['--url', rig.standIn.mcpUrl, ...signInArgs(), 'tools/call', 'list_venues', '']),
-    ) as { structuredContent: { venues: unknown[] } };
-    assert.equal(empty.structuredContent.venues.length, 3);
-  } finally {
-    await rig.close();
-  }
-});
-
-test('wrong arguments print the usage (or the JSON rule) on stderr, nothing on stdout, and exit 2', async () => {
-  const rig = await startRig();
-  try {
-    const url = rig.standIn.mcpUrl;
-    for (const argv of [
-      ['tools/list'],
-      ['--url', url],
-      ['--url', url, 'tools/nope'],
-      ['--url', url, 'tools/call'],
-      ['ftp://example.test/mcp', 'tools/list'],
-    ])
-      assert.deepEqual(await rig.run(argv), { code: 2, stdout: '', stderr: `${USAGE}\n` }, argv.join(' '));
-    assert.deepEqual(rig.requests, [], 'nothing was sent for a command that could not be read');
-
-    for (const json of ['[1]', 'not json', '"text"', 'null', '7'])
+test(
+  'tools/list signs in with --email/--password and prints every tool as indented JSON',
+  LIMIT,
+  async () => {
+    const rig = await startRig();
+    try {
+      const printed = await rig.run(['--url', rig.standIn.mcpUrl, ...signInArgs(), 'tools/list']);
+      const { tools } = printedJson(printed) as {
+        tools: { name: string; annotations?: { readOnlyHint?: boolean } }[];
+      };
+      assert.deepEqual(Object.keys(printedJson(printed)), ['tools']);
+      const names = tools.map((t) => t.name);
+      assert.ok(names.includes('list_venues') && names.includes('update_product_price'), names.join());
+      assert.equal(tools.filter((t) => t.annotations?.readOnlyHint === false).length, 2);
+      assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 1, 'one sign-in');
+      // The command's own browser filled in the dashboard's form; the code was exchanged once.
       assert.deepEqual(
-        await rig.run(['--url', url, ...signInArgs(), 'tools/call', 'list_sales', json]),
-        { code: 2, stdout: '', stderr: `${BAD_TOOL_ARGUMENTS}\n` },
-        json,
+        rig.requests.filter((r) => /\/(oauth|dashboard)\//.test(r)),
+        [
+          'POST /oauth/register',
+          'GET /oauth/authorize',
+          'GET /dashboard/sign-in',
+          'POST /dashboard/sign-in',
+          'POST /oauth/token',
+        ],
       );
-    assert.equal(rig.standIn.stats().mcpCalls > 0, true, 'the JSON is read once signed in, as before');
+    } finally {
+      await rig.close();
+    }
+  },
+);
 
-    await assert.rejects(rig.run(['--url', url, '--bogus', 'tools/list']), {
-      code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION',
-    });
-  } finally {
-    await rig.close();
-  }
-});
+test(
+  'tools/call sends the JSON arguments: a read with a limit, and a write that really changes the price',
+  LIMIT,
+  async () => {
+    const rig = await startRig();
+    try {
+      const sales = printedJson(
+        await rig.run([
+          '--url',
+          rig.standIn.mcpUrl,
+          ...signInArgs(),
+          'tools/call',
+          'list_sales',
+          '{"limit":2}',
+        ]),
+      ) as { isError?: boolean; structuredContent: { sales: unknown[] } };
+      assert.equal(sales.structuredContent.sales.length, 2);
+      assert.notEqual(sales.isError, true);
 
-test('a sign-in that fails prints the error as one JSON line, the words on stderr, and exits 1', async () => {
-  const rig = await startRig();
-  try {
-    const url = rig.standIn.mcpUrl;
-    assertFailure(
-      await rig.run(['--url', url, ...signInArgs({ email: OWNER.email, password: 'wrong' }), 'tools/list']),
-      'failed',
-      'The dashboard did not accept that sign-in (status 401).',
-    );
-    assertFailure(
-      await rig.run(['--url', url, '--follow-redirects', 'tools/list']),
-      'failed',
-      'The sign-in page asks for a dashboard email and password (--email, --password).',
-    );
-    assertFailure(
-      await rig.run(['--url', url, 'tools/list'], { env: { MCP_CONFORMANCE_SCENARIO: 'auth/basic' } }),
-      'failed',
-      'The sign-in page asks for a dashboard email and password (--email, --password).',
-    );
-    assertFailure(
-      await rig.run(['--url', url, ...signInArgs(SANDBOX_USERS.notOnWaitlist), 'tools/list']),
-      'not_allowed',
-      'This dashboard account is not on the merchant tools waiting list yet. Ask for access in the merchant dashboard, or sign in with an account that has it.',
-    );
-    assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 0, 'no sign-in was completed');
-  } finally {
-    await rig.close();
-  }
-});
+      const product = rig.standIn.data.products.find((p) => p.accountId === 'acc_harbour')!;
+      const price = product.priceMinor + 25;
+      const changed = printedJson(
+        await rig.run([
+          '--url',
+          rig.standIn.mcpUrl,
+          ...signInArgs(),
+          'tools/call',
+          'update_product_price',
+          JSON.stringify({ product_id: product.id, price_minor: price }),
+        ]),
+      ) as { isError?: boolean };
+      assert.notEqual(changed.isError, true);
+      assert.equal(product.priceMinor, price);
+    } finally {
+      await rig.close();
+    }
+  },
+);
 
-test('an address where nothing answers is worded as unreachable', async () => {
+test(
+  'the address may come last, credentials from MERCHANT_EMAIL/MERCHANT_PASSWORD, and no JSON means {}',
+  LIMIT,
+  async () => {
+    const rig = await startRig();
+    try {
+      const printed = await rig.run(['tools/call', 'list_venues', rig.standIn.mcpUrl], {
+        env: { MERCHANT_EMAIL: OWNER.email, MERCHANT_PASSWORD: OWNER.password },
+      });
+      const venues = printedJson(printed) as { structuredContent: { venues: unknown[] } };
+      assert.equal(venues.structuredContent.venues.length, 3);
+
+      const empty = printedJson(
+        await rig.run(['--url', rig.standIn.mcpUrl, ...signInArgs(), 'tools/call', 'list_venues', '']),
+      ) as { structuredContent: { venues: unknown[] } };
+      assert.equal(empty.structuredContent.venues.length, 3);
+    } finally {
+      await rig.close();
+    }
+  },
+);
+
+test(
+  'wrong arguments print the usage (or the JSON rule) on stderr, nothing on stdout, and exit 2',
+  LIMIT,
+  async () => {
+    const rig = await startRig();
+    try {
+      const url = rig.standIn.mcpUrl;
+      for (const argv of [
+        ['tools/list'],
+        ['--url', url],
+        ['--url', url, 'tools/nope'],
+        ['--url', url, 'tools/call'],
+        ['ftp://example.test/mcp', 'tools/list'],
+      ])
+        assert.deepEqual(await rig.run(argv), { code: 2, stdout: '', stderr: `${USAGE}\n` }, argv.join(' '));
+      assert.deepEqual(rig.requests, [], 'nothing was sent for a command that could not be read');
+
+      for (const json of ['[1]', 'not json', '"text"', 'null', '7'])
+        assert.deepEqual(
+          await rig.run(['--url', url, ...signInArgs(), 'tools/call', 'list_sales', json]),
+          { code: 2, stdout: '', stderr: `${BAD_TOOL_ARGUMENTS}\n` },
+          json,
+        );
+      assert.equal(rig.standIn.stats().mcpCalls > 0, true, 'the JSON is read once signed in, as before');
+
+      await assert.rejects(rig.run(['--url', url, '--bogus', 'tools/list']), {
+        code: 'ERR_PARSE_ARGS_UNKNOWN_OPTION',
+      });
+    } finally {
+      await rig.close();
+    }
+  },
+);
+
+test(
+  'a sign-in that fails prints the error as one JSON line, the words on stderr, and exits 1',
+  LIMIT,
+  async () => {
+    const rig = await startRig();
+    try {
+      const url = rig.standIn.mcpUrl;
+      assertFailure(
+        await rig.run(['--url', url, ...signInArgs({ email: OWNER.email, password: 'wrong' }), 'tools/list']),
+        'failed',
+        'The dashboard did not accept that sign-in (status 401).',
+      );
+      assertFailure(
+        await rig.run(['--url', url, '--follow-redirects', 'tools/list']),
+        'failed',
+        'The sign-in page asks for a dashboard email and password (--email, --password).',
+      );
+      assertFailure(
+        await rig.run(['--url', url, 'tools/list'], { env: { MCP_CONFORMANCE_SCENARIO: 'auth/basic' } }),
+        'failed',
+        'The sign-in page asks for a dashboard email and password (--email, --password).',
+      );
+      assertFailure(
+        await rig.run(['--url', url, ...signInArgs(SANDBOX_USERS.notOnWaitlist), 'tools/list']),
+        'not_allowed',
+        'This dashboard account is not on the merchant tools waiting list yet. Ask for access in the merchant dashboard, or sign in with an account that has it.',
+      );
+      assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 0, 'no sign-in was completed');
+    } finally {
+      await rig.close();
+    }
+  },
+);
+
+test('an address where nothing answers is worded as unreachable', LIMIT, async () => {
   const rig = await startRig();
   try {
     const free = createServer();
@@ -252,54 +274,62 @@ test('an address where nothing answers is worded as unreachable', async () => {
   }
 });
 
-test('without credentials it prints the sign-in address, and finishes when a browser signs in there', async () => {
-  const rig = await startRig();
-  try {
-    let browser: Promise<unknown> | undefined;
-    const printed = await rig.run(['--url', rig.standIn.mcpUrl, 'tools/call', 'list_venues', '{}'], {
-      onStderr: (text) => {
-        const address = /^(http:\/\/\S+)$/m.exec(text)?.[1];
-        if (address) browser = signInThroughDashboard(address, OWNER);
-      },
-    });
-    assert.ok(browser, 'the sign-in address was printed');
-    await browser;
-    assert.equal(printed.code, 0, printed.stdout);
-    const address = new URL(/^(http:\/\/\S+)$/m.exec(printed.stderr)![1]!);
-    assert.equal(printed.stderr, `Sign in to the merchant dashboard in a browser:\n${address.href}\n`);
-    assert.equal(address.searchParams.get('code_challenge_method'), 'S256');
-    assert.match(address.searchParams.get('redirect_uri') ?? '', /^http:\/\/127\.0\.0\.1:\d+\/callback$/);
-    const venues = JSON.parse(printed.stdout) as { structuredContent: { venues: unknown[] } };
-    assert.equal(venues.structuredContent.venues.length, 3);
-  } finally {
-    await rig.close();
-  }
-});
-
-test('a sign-in revoked mid-call is done again (at most twice), then the call fails worded', async () => {
-  let revokeOnCall = 0;
-  const rig = await startRig(({ body }) => {
-    if (revokeOnCall > 0 && body.includes('"tools/call"')) {
-      revokeOnCall--;
-      rig.standIn.control({ revokeTokensOf: OWNER.email });
+test(
+  'without credentials it prints the sign-in address, and finishes when a browser signs in there',
+  LIMIT,
+  async () => {
+    const rig = await startRig();
+    try {
+      let browser: Promise<unknown> | undefined;
+      const printed = await rig.run(['--url', rig.standIn.mcpUrl, 'tools/call', 'list_venues', '{}'], {
+        onStderr: (text) => {
+          const address = /^(http:\/\/\S+)$/m.exec(text)?.[1];
+          if (address) browser = signInThroughDashboard(address, OWNER);
+        },
+      });
+      assert.ok(browser, 'the sign-in address was printed');
+      await browser;
+      assert.equal(printed.code, 0, printed.stdout);
+      const address = new URL(/^(http:\/\/\S+)$/m.exec(printed.stderr)![1]!);
+      assert.equal(printed.stderr, `Sign in to the merchant dashboard in a browser:\n${address.href}\n`);
+      assert.equal(address.searchParams.get('code_challenge_method'), 'S256');
+      assert.match(address.searchParams.get('redirect_uri') ?? '', /^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+      const venues = JSON.parse(printed.stdout) as { structuredContent: { venues: unknown[] } };
+      assert.equal(venues.structuredContent.venues.length, 3);
+    } finally {
+      await rig.close();
     }
-  });
-  try {
-    const argv = ['--url', rig.standIn.mcpUrl, ...signInArgs(), 'tools/call', 'list_venues', '{}'];
-    revokeOnCall = 2;
-    const again = printedJson(await rig.run(argv)) as { structuredContent: { venues: unknown[] } };
-    assert.equal(again.structuredContent.venues.length, 3);
-    assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 3, 'signed in, then twice again');
+  },
+);
 
-    revokeOnCall = 3;
-    assertFailure(await rig.run(argv), 'bad_credentials', SIGNED_OUT);
-    assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 6, 'three sign-ins, no fourth');
-  } finally {
-    await rig.close();
-  }
-});
+test(
+  'a sign-in revoked mid-call is done again (at most twice), then the call fails worded',
+  LIMIT,
+  async () => {
+    let revokeOnCall = 0;
+    const rig = await startRig(({ body }) => {
+      if (revokeOnCall > 0 && body.includes('"tools/call"')) {
+        revokeOnCall--;
+        rig.standIn.control({ revokeTokensOf: OWNER.email });
+      }
+    });
+    try {
+      const argv = ['--url', rig.standIn.mcpUrl, ...signInArgs(), 'tools/call', 'list_venues', '{}'];
+      revokeOnCall = 2;
+      const again = printedJson(await rig.run(argv)) as { structuredContent: { venues: unknown[] } };
+      assert.equal(again.structuredContent.venues.length, 3);
+      assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 3, 'signed in, then twice again');
 
-test('--verbose writes the log to stderr before the words, and no password is in it', async () => {
+      revokeOnCall = 3;
+      assertFailure(await rig.run(argv), 'bad_credentials', SIGNED_OUT);
+      assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 6, 'three sign-ins, no fourth');
+    } finally {
+      await rig.close();
+    }
+  },
+);
+
+test('--verbose writes the log to stderr before the words, and no password is in it', LIMIT, async () => {
   const rig = await startRig();
   try {
     const who = SANDBOX_USERS.notOnWaitlist;
