@@ -4,7 +4,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../support/manual-clock';
@@ -39,6 +50,17 @@ async function withStuckDevice(run: (device: StuckDevice) => Promise<void>): Pro
   }
 }
 
+/** How many of this process's open files are `path` (Linux: /proc/self/fd). */
+function openCount(path: string): number {
+  return readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`) === path;
+    } catch {
+      return false; // closed while looking
+    }
+  }).length;
+}
+
 function isFailure(phase: string, kind: string, words: string) {
   return (error: unknown) => {
     assert.ok(error instanceof PrinterTransportError, String(error));
@@ -48,7 +70,7 @@ function isFailure(phase: string, kind: string, words: string) {
 }
 
 test('device file: a write the printer stops taking gives up at its time limit, as an uncertain send', async () => {
-  await withStuckDevice(async ({ path }) => {
+  await withStuckDevice(async ({ path, unplug }) => {
     const clock = new ManualClock();
     const transport = new DeviceFileTransport(path, clock);
     let settled = false;
@@ -69,6 +91,8 @@ test('device file: a write the printer stops taking gives up at its time limit, 
     );
     assert.equal(clock.timers, 0);
     await transport.close(); // nothing left to wait for
+    unplug();
+    await waitUntil(() => openCount(path) === 0, 'the let-go device file to close once its write ends');
   });
 });
 
@@ -110,6 +134,23 @@ test('device file: a path that is not a device cannot be opened, and says so pla
       new DeviceFileTransport(join(dir, 'lp1'), new ManualClock()).write(bigJob, { timeoutMs: 1000 }),
       isFailure('connect', 'offline', 'printer not connected'),
     );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('device file: a finished job leaves the device closed once close returns', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-lp-'));
+  try {
+    const path = join(dir, 'lp0');
+    writeFileSync(path, '');
+    const transport = new DeviceFileTransport(path, new ManualClock());
+    await transport.write(Buffer.from('one\n'), { timeoutMs: 1000 });
+    await transport.write(Buffer.from('two\n'), { timeoutMs: 1000 });
+    assert.equal(openCount(path), 1, 'one handle for both jobs');
+    await transport.close();
+    assert.equal(openCount(path), 0);
+    assert.equal(readFileSync(path, 'latin1'), 'one\ntwo\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
