@@ -170,3 +170,27 @@ test('an account not on the waitlist is told so in plain words, and nothing is k
     await rig.close();
   }
 });
+
+test('the access token is refreshed 30 s before its expiry on the clock, not a millisecond sooner', async () => {
+  const rig = await startMerchantRig();
+  try {
+    await signIn(rig);
+    const kept = JSON.parse((await rig.secrets.get('merchant.oauthTokens', 'sandbox'))!).byIssuer[
+      rig.sandbox.issuer
+    ];
+    assert.equal(kept.expiresAt, rig.clock.now() + 3_600_000, 'expiry from the one-hour expires_in');
+    const refreshes = () => rig.sandbox.stats().tokenRequests.refresh_token;
+
+    await rig.clock.advance(kept.expiresAt - 30_000 - 1 - rig.clock.now());
+    await rig.service.callTool('list_venues', {}, false);
+    assert.equal(refreshes(), 0, '30 s and 1 ms before the expiry the token is still used');
+
+    await rig.clock.advance(1);
+    await rig.service.callTool('list_venues', {}, false);
+    assert.equal(refreshes(), 1, '30 s before the expiry it is refreshed');
+    await rig.service.callTool('list_venues', {}, false);
+    assert.equal(refreshes(), 1, 'and the new one is used, not refreshed again');
+  } finally {
+    await rig.close();
+  }
+});
