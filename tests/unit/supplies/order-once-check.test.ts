@@ -154,3 +154,72 @@ test('an order sent by PUT is recorded as sent by PUT', async () => {
   const [row] = s.db.prepare('SELECT id FROM supply_order_attempts').all() as { id: string }[];
   assert.equal(new OrderAttempts(s.db, () => s.supplier.clock.now()).get(row!.id)!.method, 'PUT');
 });
+
+test('lines of the same product are sent as one line with the quantities added', async () => {
+  await supplies();
+  const productId = productIn(s.supplier.sandbox, 'inStock').id;
+  const placed = expectOutcome(
+    await place(false, [
+      { productId, quantity: 1 },
+      { productId, quantity: 2 },
+    ]),
+    'placed',
+  );
+  assert.equal(placed.message, 'The order is placed with the supplier.');
+  assert.deepEqual(
+    placed.order.lines.map((l) => [l.productId, l.quantity]),
+    [[productId, 3]],
+  );
+  assert.deepEqual(s.changes, [placed.order.id], 'the orders screen is told of the new order');
+});
+
+test('two taps at once send one order; the second asks first', async () => {
+  await supplies();
+  const [a, b] = await Promise.all([place(), place()]);
+  assert.deepEqual([a.outcome, b.outcome], ['placed', 'needs_confirmation']);
+  assert.equal(s.supplier.sandbox.stats().creationRequests, 1);
+});
+
+test('a lost order is not matched to an order that was there before, nor to a different one', async () => {
+  const watched = watchedFetch();
+  await supplies({ fetch: watched.fetch });
+  const direct = s.supplier.client();
+  assert.equal((await direct.createOrder({ address: { ...GOOD_ADDRESS }, lines: lines() })).kind, 'created');
+  const attemptId = await lostWhileClosed('drop_unstored', watched);
+  const different = [{ productId: productIn(s.supplier.sandbox, 'inStock').id, quantity: 9 }];
+  assert.equal(
+    (await direct.createOrder({ address: { ...GOOD_ADDRESS }, lines: different })).kind,
+    'created',
+  );
+  const settled = expectOutcome(await check(attemptId), 'not_placed');
+  assert.match(settled.message, /^The supplier has no record of the order whose answer was lost/);
+  assert.deepEqual(s.changes, [null], 'the orders screen is told the doubt is over');
+});
+
+test('a lost order found tells the orders screen which order it is', async () => {
+  const watched = watchedFetch();
+  await supplies({ fetch: watched.fetch });
+  const found = expectOutcome(await check(await lostWhileClosed('drop', watched)), 'placed');
+  assert.deepEqual(s.changes, [found.order.id]);
+});
+
+test('a refusal by the supplier says nothing was ordered', async () => {
+  await supplies();
+  const refused = expectOutcome(await place(false, [{ productId: 999_999, quantity: 1 }]), 'refused');
+  assert.equal(
+    refused.message,
+    'The supplier did not accept the order, so nothing was ordered. Fix what is marked, then place it again.',
+  );
+  assert.deepEqual(s.changes, []);
+  assert.deepEqual((await s.handlers['supplies.orders']({})).inDoubt, [], 'settled, not left in doubt');
+});
+
+test('a creation refused for maintenance is settled: nothing in doubt, the next order goes straight out', async () => {
+  await supplies();
+  s.supplier.sandbox.control({ nextCreationAnswer: 'maintenance' });
+  expectOutcome(await place(), 'not_placed');
+  assert.deepEqual((await s.handlers['supplies.orders']({})).inDoubt, []);
+  const asked = s.supplier.sandbox.stats().apiRequests;
+  expectOutcome(await place(), 'placed');
+  assert.equal(s.supplier.sandbox.stats().apiRequests, asked + 2, 'one look at the orders, one creation');
+});
