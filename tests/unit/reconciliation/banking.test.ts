@@ -4,9 +4,19 @@
 // was taken: after the till's last banking check of that card machine, up to this one.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { harness, journal, totals, TERMINAL, bankingReport, type Harness } from './support';
+import {
+  bankingOfAcquirers,
+  bankingReport,
+  harness,
+  journal,
+  TERMINAL,
+  totals,
+  xReport,
+  type Harness,
+} from './support';
 
-const HOUR = 60 * 60_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 let h: Harness;
 afterEach(() => h.close());
 
@@ -120,4 +130,40 @@ test('a session of declines only gives no numbers: the next session still starts
   assert.equal(view.transactionsChecked, 1, 'the decline of the first session is not read again');
   assert.deepEqual(view.till, totals(1, 700));
   assert.deepEqual(kinds(view), []);
+});
+
+test('the session starts at the last banking check, not an X check or an older banking one', async () => {
+  h = harness();
+  const start = h.clock.now();
+  h.reports.push(bankingReport(totals(0, 0), []));
+  await bank();
+  journal(h, { id: 'a', amount: 300, at: start + 30 * MINUTE, decided: 'paid', hasId: false });
+  await h.clock.advance(HOUR);
+  h.reports.push(bankingReport(totals(1, 300), ['0001', '0001']));
+  assert.deepEqual((await bank()).till, totals(1, 300));
+
+  journal(h, { id: 'b', amount: 400, at: h.clock.now() + 15 * MINUTE, decided: 'paid', hasId: false });
+  await h.clock.advance(30 * MINUTE);
+  h.reports.push(xReport(totals(1, 400), new Date(start + HOUR).toISOString()));
+  await h.service.check(TERMINAL, 'X_BAL');
+  await h.clock.advance(30 * MINUTE);
+  h.reports.push(bankingReport(totals(1, 400), ['0002', '0002'], ['0001', '0001'], totals(1, 300)));
+  const view = await bank();
+  assert.deepEqual(view.till, totals(1, 400), 'b only: a was banked, the X check closed nothing');
+  assert.deepEqual(kinds(view), []);
+  const week = new Date(h.clock.now() - 7 * 24 * HOUR).toISOString();
+  assert.equal(h.asked.journalSince.at(-1), week, 'banking gives no start: the journal of the last week');
+  assert.equal(h.asked.manualSince.at(-1), week);
+});
+
+test('a banking report that failed or gave no totals is refused in staff words, and nothing is kept', async () => {
+  h = harness();
+  h.reports.push({ ...bankingReport(totals(1, 100), ['0001', '0001']), result: 'FAILED' });
+  h.reports.push(bankingOfAcquirers({}));
+  for (let i = 0; i < 2; i++)
+    await assert.rejects(bank(), {
+      code: 'service_error',
+      message: 'The card machine could not give its totals. Try the check again in a minute.',
+    });
+  assert.deepEqual(h.service.history(10), []);
 });

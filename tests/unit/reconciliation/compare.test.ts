@@ -3,8 +3,12 @@
 // money on one side only; manual entries match only when they add up exactly.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compare, type CompareInput } from '../../../electron/services/reconciliation/compare';
-import { compareInput as input, manualEntry as entry, paid } from './support';
+import {
+  compare,
+  type CompareInput,
+  type TillPayment,
+} from '../../../electron/services/reconciliation/compare';
+import { compareInput as input, manualEntry as entry, paid, totals } from './support';
 
 test('an amount mismatch is one difference and leaves nothing unexplained', () => {
   const result = compare(
@@ -71,4 +75,113 @@ test('manual entries match only when they add up exactly; settled money is not f
     ['terminal_only', 800],
   ]);
   assert.deepEqual(kinds({ accounted: surplus }), []);
+});
+
+const record = (type: string, result: string, amountTotal: number, transactionNumber = '0001') => ({
+  type,
+  result,
+  amountTotal,
+  transactionNumber,
+});
+const declined = (id: string, amount: number): TillPayment => ({ ...paid(id, amount), paid: false });
+const differences = (over: Partial<CompareInput>) =>
+  compare(input(over)).differences.map((d) => [d.kind, d.amount, d.transactionNumbers]);
+
+test('a payment declined on both sides agrees, whatever amount each recorded', () => {
+  assert.deepEqual(
+    differences({
+      journal: [declined('1', 700)],
+      readBack: new Map([['1', record('SALE', 'TRANSACTION_UNSUCCESSFUL', 500)]]),
+    }),
+    [],
+  );
+});
+
+test('a refund the card machine did not count leaves the money with the shop: a positive difference', () => {
+  const result = compare(
+    input({
+      terminal: totals(0, 0, 0, 0),
+      journal: [paid('1', 400, 'REFUND')],
+      readBack: new Map([['1', record('REFUND', 'VOID', 400, '0009')]]),
+    }),
+  );
+  assert.deepEqual(result.till, totals(0, 0, 1, 400));
+  assert.deepEqual(
+    result.differences.map((d) => [d.kind, d.amount, d.transactionNumbers]),
+    [['till_only', 400, ['0009']]],
+  );
+  assert.match(
+    result.differences[0]!.title,
+    /^The till has a refund of £4\.00 \(sale S000001\) that the card/,
+  );
+});
+
+test('a decline in the till the card machine approved is its one difference, nothing left over', () => {
+  const result = compare(
+    input({
+      terminal: totals(1, 1500),
+      journal: [declined('1', 1500)],
+      readBack: new Map([['1', record('SALE', 'SUCCESSFUL', 1500, '0003')]]),
+    }),
+  );
+  assert.deepEqual(result.till, totals(0, 0));
+  assert.deepEqual(
+    result.differences.map((d) => [d.kind, d.amount, d.transactionNumbers]),
+    [['terminal_only', 1500, ['0003']]],
+  );
+  assert.match(
+    result.differences[0]!.title,
+    /took £15\.00 on a card payment \(sale S000001\) the till has as not paid/,
+  );
+});
+
+test('manual entries that do not add up to the surplus, or one entry for several sales, stay unmatched', () => {
+  const kinds = (terminal: ReturnType<typeof totals>, amounts: number[]) =>
+    compare(input({ terminal, manualEntries: amounts.map((a, i) => entry(i + 1, a)) })).differences.map(
+      (d) => [d.kind, d.amount],
+    );
+  // Two entries adding up to one sale's amount: neither is that sale.
+  assert.deepEqual(kinds(totals(1, 800), [300, 500]), [
+    ['manual_unmatched', -300],
+    ['manual_unmatched', -500],
+    ['terminal_only', 800],
+  ]);
+  // One entry equal to what two sales add up to.
+  assert.deepEqual(kinds(totals(2, 1000), [1000]), [
+    ['manual_unmatched', -1000],
+    ['terminal_only', 1000],
+  ]);
+  // Both together are exactly two sales: matched.
+  assert.deepEqual(kinds(totals(2, 800), [300, 500]), [
+    ['manual_matched', 0],
+    ['manual_matched', 0],
+  ]);
+});
+
+test('money on one side only is named by side; the card machine’s unseen numbers go with its own surplus', () => {
+  // The till has one sale more but the same money: neither side alone.
+  assert.deepEqual(differences({ terminal: totals(1, 1000), journal: [paid('1', 600), paid('2', 400)] }), [
+    ['mismatch', 0, []],
+  ]);
+  // The till has more: no card machine numbers belong to that.
+  assert.deepEqual(
+    differences({
+      terminal: totals(1, 1000),
+      journal: [paid('1', 1000), paid('2', 250)],
+      numberRange: ['0001', '0002'],
+      knownNumbers: new Set(['0001']),
+    }),
+    [['till_only', -250, []]],
+  );
+});
+
+test('numbers the till knows without leading zeros are not listed as unseen', () => {
+  assert.deepEqual(
+    differences({
+      terminal: totals(1, 100),
+      numberRange: ['0004', '0006'],
+      knownNumbers: new Set(['4', '0006']),
+    }),
+    [['terminal_only', 100, ['0005']]],
+  );
 });

@@ -114,7 +114,11 @@ export interface JournaledPayment {
   amount: number;
   /** When the till started it (its own clock). */
   at: number;
-  type?: 'SALE' | 'REFUND';
+  type?: 'SALE' | 'REFUND' | 'DUPLICATE';
+  /** What the card machine took, when more than asked (cashback, tip). */
+  total?: number;
+  /** When the card machine stamped it (its own clock), when not `at`. */
+  recordAt?: number;
   /** What the card machine gave: its number and outcome; omit for a payment it never answered. */
   number?: string;
   result?: 'SUCCESSFUL' | 'TRANSACTION_UNSUCCESSFUL';
@@ -135,8 +139,8 @@ export function journalRow(p: JournaledPayment): PaymentRow {
         transactionNumber: p.number ?? null,
         transactionType: type,
         result: p.result ?? 'SUCCESSFUL',
-        amountTotal: p.amount,
-        createdAt: at,
+        amountTotal: p.total ?? p.amount,
+        createdAt: new Date(p.recordAt ?? p.at).toISOString(),
       });
   return {
     id: p.id,
@@ -190,7 +194,22 @@ export function bankingReport(
   previousNumbers: string[] = [],
   previous: SideTotals = NO_TOTALS,
 ): CardReport {
-  const block: ReportBankingBlock = {
+  return bankingOfAcquirers({ ACQUIRER: bankingBlock(current, currentNumbers, previousNumbers, previous) });
+}
+
+/** A banking report with a block per acquirer. */
+export function bankingOfAcquirers(blocks: Record<string, ReportBankingBlock>): CardReport {
+  const numbers = Object.values(blocks).flatMap((b) => b.currentTransactionNumbers);
+  return report(`banking-${numbers.join('-')}`, { reportType: 'BANKING', banking: blocks });
+}
+
+export function bankingBlock(
+  current: SideTotals,
+  currentNumbers: string[],
+  previousNumbers: string[] = [],
+  previous: SideTotals = NO_TOTALS,
+): ReportBankingBlock {
+  return {
     currency: 'GBP',
     currentIssuerTotals: {},
     previousIssuerTotals: {},
@@ -199,10 +218,6 @@ export function bankingReport(
     currentTransactionNumbers: currentNumbers,
     previousTransactionNumbers: previousNumbers,
   };
-  return report(`banking-${currentNumbers.join('-')}`, {
-    reportType: 'BANKING',
-    banking: { ACQUIRER: block },
-  });
 }
 
 /** An X report: the balances since the card machine's last reset. */
@@ -278,7 +293,7 @@ export function harness(start = Date.parse('2025-03-10T09:00:00.000Z')): Harness
     ledger: {
       manualCardsToReconcile: (_currency, since) => {
         h.asked.manualSince.push(since);
-        return h.manual.filter((m) => m.takenAt >= since);
+        return h.manual.filter((m) => m.takenAt >= since && !h.reconciled.includes(m.tenderId));
       },
       markReconciled: (tenderId: number) => h.reconciled.push(tenderId) > 0,
       get: ((saleId: string) => ({ receiptNumber: `R-${saleId}` })) as never,
