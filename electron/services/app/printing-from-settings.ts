@@ -87,11 +87,16 @@ export function printingFromSettings(o: PrintingFromSettingsOptions): PrintingFr
 
   const stopWatchingSettings = o.settings.onChange((next, previous) => {
     if (printerChoice(next) === printerChoice(previous)) return;
-    ready = ready.then(async (old) => {
-      stopEvents();
-      await old.close().catch(logged('closing the old print spool'));
-      return build();
-    });
+    // A rebuild that failed (settings that cannot work) left no service: the next change of
+    // printers builds one again instead of staying failed until a restart.
+    ready = ready.then(
+      async (old) => {
+        stopEvents();
+        await old.close().catch(logged('closing the old print spool'));
+        return build();
+      },
+      () => build(),
+    );
     ready.then(() => refreshSummary()).catch(logged('printer status'));
   });
 
@@ -100,9 +105,10 @@ export function printingFromSettings(o: PrintingFromSettingsOptions): PrintingFr
     async close() {
       closed = true;
       stopWatchingSettings();
-      const printing = await ready;
+      // After a failed rebuild there is no service left to close (the old one already was).
+      const printing = await ready.catch(() => null);
       stopEvents();
-      await printing.close();
+      await printing?.close();
     },
   };
 }
