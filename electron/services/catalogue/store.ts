@@ -163,6 +163,8 @@ export class ProductCatalogue {
     if (products.length === 0) return [];
     const rates = new Set(this.vatRates().map((r) => r.basisPoints));
     const s = this.statements();
+    // A made-up SKU must not be one a later product of the same write names (an import's row).
+    const named = new Set(products.map((p) => p.sku).filter(Boolean));
     const ids = this.db.transaction(() => {
       // Barcodes may move between products in one write (an import swapping two): freed first.
       for (const p of products) if (p.id !== undefined) s.clearBarcodes.run(p.id);
@@ -174,7 +176,7 @@ export class ProductCatalogue {
             { words: { key: 'catalogue.unknownRate', params: { rate: formatRate(p.vatRate) } } },
           );
         }
-        const sku = p.sku || this.freeSku();
+        const sku = p.sku || this.freeSku(named);
         const clash = s.skuOwner.get(sku, p.id ?? -1) as { name: string } | undefined;
         if (clash)
           throw new TillError('conflict', `The SKU ${sku} is already used by ${clash.name}.`, {
@@ -262,12 +264,16 @@ export class ProductCatalogue {
     }));
   }
 
-  /** A made-up SKU for a product given none: P000042, the next free one. */
-  private freeSku(): string {
+  /**
+   * A made-up SKU for a product given none: P000042, the next one neither in the catalogue nor
+   * in `named` (the SKUs the same write gives other products).
+   */
+  private freeSku(named: ReadonlySet<string>): string {
     let n = (this.db.prepare('SELECT COALESCE(MAX(id), 0) + 1 AS n FROM products').get() as { n: number }).n;
     const taken = this.db.prepare('SELECT 1 FROM products WHERE sku = ?');
-    while (taken.get(`P${String(n).padStart(6, '0')}`)) n++;
-    return `P${String(n).padStart(6, '0')}`;
+    const sku = () => `P${String(n).padStart(6, '0')}`;
+    while (named.has(sku()) || taken.get(sku())) n++;
+    return sku();
   }
 
   private statements() {

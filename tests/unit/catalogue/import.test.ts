@@ -222,3 +222,17 @@ test('a write that fails half way imports nothing, and the same preview can be c
   assert.deepEqual(imports.confirm(result.importId, false), { added: 3, updated: 0, skipped: 0 });
   assert.deepEqual(skus(), ['T1', 'T2', 'T3']);
 });
+
+test('made-up SKUs skip the SKUs other rows of the same file name, as well as the catalogue’s', (t) => {
+  const { catalogue, preview, imports } = importsOn(t);
+  // The till would make up P000001 for the first row, and P000003 for the third.
+  const result = preview('sku,name,price\n,Scones,1.00\nP000001,Tea,1.00\n,Cake,2.00\nP000003,Jam,1.00\n');
+  assert.deepEqual([result.toAdd, result.problems], [4, []]);
+  assert.deepEqual(imports.confirm(result.importId, false), { added: 4, updated: 0, skipped: 0 });
+  assert.deepEqual(Object.fromEntries(catalogue.admin().products.map((p) => [p.name, p.sku])), {
+    Scones: 'P000002',
+    Tea: 'P000001',
+    Cake: 'P000004',
+    Jam: 'P000003',
+  });
+});
