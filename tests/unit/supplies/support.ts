@@ -92,9 +92,23 @@ export function settingsHolding(settings: Settings): SettingsStore {
   return { load: () => settings } as unknown as SettingsStore;
 }
 
-/** A keychain holding the given secrets (`<profile>/<key>` → value); only `get` is read. */
-export function keychainHolding(secrets: Record<string, string> = {}): SecretStore {
-  return { get: async (key: string, profile: string) => secrets[`${profile}/${key}`] ?? null } as SecretStore;
+/** A keychain holding the given secrets (`<profile>/<key>` → value); counts reads; `locked` refuses them. */
+export interface TestKeychain extends SecretStore {
+  reads: number;
+  locked: boolean;
+}
+
+export function keychainHolding(secrets: Record<string, string> = {}): TestKeychain {
+  const keychain = {
+    reads: 0,
+    locked: false,
+    get: async (key: string, profile: string) => {
+      keychain.reads += 1;
+      if (keychain.locked) throw new Error('the keychain is locked');
+      return secrets[`${profile}/${key}`] ?? null;
+    },
+  };
+  return keychain as unknown as TestKeychain;
 }
 
 /**
