@@ -13,18 +13,35 @@ import { defaultSettings, type Settings } from '../../../electron/services/stora
 import { keychainHolding, settingsHolding, watchedFetch } from '../supplies/support';
 
 let sandbox: PayAtCounterSandbox;
+let LIVE_SIGN_IN: Record<string, string>;
 before(async () => {
   sandbox = await startPayAtCounterSandbox({ speed: 50 });
+  LIVE_SIGN_IN = {
+    'live/payAtCounter.username': sandbox.username,
+    'live/payAtCounter.password': sandbox.password,
+  };
 });
 after(() => sandbox.close());
 
-function connection(settings: Settings, fetchImpl?: typeof fetch) {
-  const keychain = keychainHolding({
-    'live/payAtCounter.username': sandbox.username,
-    'live/payAtCounter.password': sandbox.password,
-  });
+function connected(settings: Settings, fetchImpl?: typeof fetch, secrets = LIVE_SIGN_IN) {
+  const keychain = keychainHolding(secrets);
   const endpoint = { baseUrl: sandbox.baseUrl, username: sandbox.username, password: sandbox.password };
-  return new PayAtCounterConnection(settingsHolding(settings), keychain, async () => endpoint, fetchImpl);
+  const connection = new PayAtCounterConnection(
+    settingsHolding(settings),
+    keychain,
+    async () => endpoint,
+    fetchImpl,
+  );
+  return { connection, keychain };
+}
+const connection = (settings: Settings, fetchImpl?: typeof fetch) =>
+  connected(settings, fetchImpl).connection;
+
+/** Live settings whose address is the stand-in's. */
+function live(): Settings {
+  const settings = defaultSettings();
+  Object.assign(settings.payAtCounter, { mode: 'live', liveBaseUrl: sandbox.baseUrl });
+  return settings;
 }
 
 const TERMINALS = '/api/v1/pay-at-counter/terminals';
@@ -61,4 +78,61 @@ test('a client for a live address not saved yet signs in from the keychain, thro
   const client = connection(defaultSettings(), watched.fetch).liveClientFor(sandbox.baseUrl);
   assert.equal((await client.getTerminal('22900002')).currency, 'EUR');
   assert.deepEqual(watched.sent, [`GET ${TERMINALS}/22900002`]);
+});
+
+test('Live: the sign-in is read from the keychain once, again after it changes or could not be read', async () => {
+  const settings = live();
+  const { connection, keychain } = connected(settings);
+  const client = await connection.client();
+  await client.listTerminals();
+  await (await connection.client()).getTerminal('22900001');
+  assert.equal(await connection.client(), client, 'the same client while nothing changes');
+  assert.equal(keychain.reads, 2, 'username and password, once');
+  connection.forgetCredentials();
+  keychain.locked = true;
+  await assert.rejects((await connection.client()).listTerminals(), {
+    message: 'The request to the card service could not be prepared.',
+  });
+  keychain.locked = false;
+  assert.equal((await (await connection.client()).listTerminals()).length, 2);
+  assert.equal(keychain.reads, 6);
+  settings.payAtCounter.liveBaseUrl = `${sandbox.baseUrl}/`;
+  assert.notEqual(await connection.client(), client, 'a new address, a new client');
+});
+
+test('Live with only half a sign-in saved: nothing is sent, in words', async () => {
+  const watched = watchedFetch();
+  const { connection } = connected(live(), watched.fetch, {
+    'live/payAtCounter.username': sandbox.username,
+  });
+  await assert.rejects((await connection.client()).listTerminals(), {
+    code: 'not_configured',
+    message: 'No card service username and password are saved yet.',
+  });
+  assert.deepEqual(watched.sent, []);
+});
+
+test('each answer of a card machine itself is told: answered, or unknown to the service', async () => {
+  const answers: { terminalId: string; answered: boolean }[] = [];
+  const c = connection(defaultSettings());
+  c.onTerminalAnswer((answer) => answers.push(answer));
+  const api = c.api();
+  assert.equal((await api.getTerminal('22900001')).currency, 'GBP');
+  await assert.rejects(api.getTerminal('22999999'), { code: 'not_found' });
+  await assert.rejects(api.getTransaction('22900001', 'no-such-transaction'), { code: 'not_found' });
+  assert.deepEqual(answers, [
+    { terminalId: '22900001', answered: true },
+    { terminalId: '22999999', answered: false },
+  ]);
+});
+
+test('a machine call the service refuses for another reason says nothing about the machine', async () => {
+  const { connection: c } = connected(live(), undefined, {
+    ...LIVE_SIGN_IN,
+    'live/payAtCounter.password': 'wrong',
+  });
+  const answers: unknown[] = [];
+  c.onTerminalAnswer((answer) => answers.push(answer));
+  await assert.rejects(c.api().getTerminal('22900001'), { code: 'bad_credentials' });
+  assert.deepEqual(answers, []);
 });
