@@ -66,16 +66,27 @@ const distributionSchema = z
   .object({ ...serviceFields, orderMethod: z.enum(['POST', 'PUT']).default('POST') })
   .superRefine(requireUrlWhenLive);
 
-/** "host:port" for a network printer: a host name, IPv4 address or [IPv6] address, and a port. */
+/** Raw TCP printing's usual port (JetDirect), used when an address gives none. */
+export const DEFAULT_PRINTER_PORT = 9100;
+/** An IPv6 address: hex digits, dots and at least two colons, maybe with a zone ("%eth0"). */
+const IPV6 = String.raw`(?=(?:[^:\]]*:){2})[0-9A-Fa-f:.]+(?:%[\w.-]+)?`;
+const PRINTER_ADDRESS_FORMS = [
+  new RegExp(String.raw`^\[(${IPV6})\](?::(\d{1,5}))?$`), // [IPv6] or [IPv6]:port
+  new RegExp(String.raw`^(${IPV6})$`), // bare IPv6: its last group is not a port
+  /^([^\s:[\]/]+)(?::(\d{1,5}))?$/, // host or host:port
+];
+
+/**
+ * A network printer's address: "host", "host:port", "[IPv6]:port" or a bare IPv6 address; the
+ * port is 9100 when none is given. Null when it is none of these or the port is out of range.
+ */
 export function parsePrinterAddress(address: string): { host: string; port: number } | null {
-  const match = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?):(\d{1,5})$/.exec(
-    address,
-  );
+  const text = address.trim();
+  const match = PRINTER_ADDRESS_FORMS.map((form) => form.exec(text)).find(Boolean);
   if (!match) return null;
-  const port = Number(match[2]);
+  const port = match[2] === undefined ? DEFAULT_PRINTER_PORT : Number(match[2]);
   if (port < 1 || port > 65535) return null;
-  const host = match[1]!;
-  return { host: host.startsWith('[') ? host.slice(1, -1) : host, port };
+  return { host: match[1]!, port };
 }
 
 const usbIdSchema = z.number().int().min(0).max(0xffff);
@@ -109,7 +120,7 @@ export const printerSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['address'],
-        message: 'A network printer needs an address like 192.168.1.50:9100.',
+        message: 'A network printer needs an address like 192.168.1.50 or 192.168.1.50:9100.',
       });
     if (printer.transport === 'device' && printer.devicePath === null)
       ctx.addIssue({

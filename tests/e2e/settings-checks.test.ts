@@ -83,11 +83,11 @@ test('a printer the services refuse is not saved, and their reason is shown', as
   await printers.getByRole('button', { name: 'Add printer' }).click();
   const editor = printers.getByRole('group', { name: /Edit printer/ });
   await editor.getByLabel('Connection').selectOption('network');
-  await editor.getByLabel('Printer address').fill('the-printer-by-the-door');
+  await editor.getByLabel('Printer address').fill('the printer by the door');
   await printers.getByRole('button', { name: 'Save Printers' }).click();
   await printers
     .getByRole('alert')
-    .getByText(/A network printer needs an address like 192\.168\.1\.50:9100/)
+    .getByText(/A network printer needs an address like 192\.168\.1\.50 or 192\.168\.1\.50:9100/)
     .waitFor();
   assert.doesNotMatch(
     await printers.getByRole('alert').innerText(),

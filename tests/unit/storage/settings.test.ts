@@ -272,10 +272,11 @@ test('publicSettings removes the manager PIN hash and lockout but says whether a
   assert.equal(publicSettings(defaultSettings()).managerPinSet, false);
 });
 
-test('printer addresses are host:port with a real port', () => {
-  assert.deepEqual(parsePrinterAddress('192.168.1.50:9100'), { host: '192.168.1.50', port: 9100 });
-  assert.deepEqual(parsePrinterAddress('[fe80::1]:9100'), { host: 'fe80::1', port: 9100 });
-  assert.equal(parsePrinterAddress('printer.local'), null);
+test('printer addresses are a host with a real port, 9100 when none is given', () => {
+  assert.deepEqual(parsePrinterAddress('192.168.1.50:9101'), { host: '192.168.1.50', port: 9101 });
+  assert.deepEqual(parsePrinterAddress('[fe80::1]:9101'), { host: 'fe80::1', port: 9101 });
+  assert.deepEqual(parsePrinterAddress('printer.local'), { host: 'printer.local', port: 9100 });
+  assert.deepEqual(parsePrinterAddress('fd00::10'), { host: 'fd00::10', port: 9100 });
   assert.equal(parsePrinterAddress('printer.local:0'), null);
   assert.equal(parsePrinterAddress('printer.local:70000'), null);
   assert.equal(parsePrinterAddress('http://printer:9100'), null);

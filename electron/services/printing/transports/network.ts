@@ -1,6 +1,10 @@
 // Raw ESC/POS over TCP (port 9100). Status is read with DLE EOT on the same socket, only between
 // jobs (never inside another command). One connection, kept while there is work, re-made on loss.
 import { createConnection, type Socket } from 'node:net';
+import {
+  DEFAULT_PRINTER_PORT,
+  parsePrinterAddress as parsePrinterSetting,
+} from '../../../../shared/settings';
 import { systemClock, type Clock } from '../../common/clock';
 import { REALTIME_STATUS_REQUEST, isStatusByte, parseRealTimeStatus } from './realtime-status';
 import {
@@ -20,22 +24,11 @@ export interface NetworkTransportOptions {
   clock?: Clock;
 }
 
-const DEFAULT_PORT = 9100;
-/** An IPv6 address: hex digits, dots and at least two colons, maybe with a zone ("%eth0"). */
-const IPV6 = String.raw`(?=(?:[^:\]]*:){2})[0-9A-Fa-f:.]+(?:%[\w.-]+)?`;
-const ADDRESS_FORMS = [
-  new RegExp(String.raw`^\[(${IPV6})\](?::(\d{1,5}))?$`), // [IPv6] or [IPv6]:port
-  new RegExp(String.raw`^(${IPV6})$`), // bare IPv6: the last group is not a port
-  /^([^\s:[\]]+)(?::(\d{1,5}))?$/, // host or host:port
-];
-
-/** Splits a "host", "host:port", "[IPv6]:port" or bare IPv6 setting; the port defaults to 9100. */
+/** Splits a printer address setting (shared/settings.ts); throws on one the settings refuse. */
 export function parsePrinterAddress(address: string): { host: string; port: number } {
-  const text = address.trim();
-  const match = ADDRESS_FORMS.map((form) => form.exec(text)).find(Boolean);
-  const port = match?.[2] ? Number(match[2]) : DEFAULT_PORT;
-  if (!match || port < 1 || port > 65535) throw new RangeError(`Not a printer address: "${address}"`);
-  return { host: match[1]!, port };
+  const parsed = parsePrinterSetting(address);
+  if (!parsed) throw new RangeError(`Not a printer address: "${address}"`);
+  return parsed;
 }
 
 const ACK_HEADER = [0x37, 0x22];
@@ -60,7 +53,7 @@ export class NetworkTransport implements PrinterTransport {
 
   constructor(private readonly options: NetworkTransportOptions) {
     this.clock = options.clock ?? systemClock;
-    this.port = options.port ?? DEFAULT_PORT;
+    this.port = options.port ?? DEFAULT_PRINTER_PORT;
     this.connectTimeoutMs = options.connectTimeoutMs ?? 2000;
     this.statusTimeoutMs = options.statusTimeoutMs ?? 1000;
   }
