@@ -87,3 +87,15 @@ test('before any order, the delivery address is the shop’s', async () => {
     ['Corner Café', '12 High Street', 'London', 'SW1A 1AA'],
   );
 });
+
+test('product names are read with the catalogue and kept five minutes, then read again', async () => {
+  await s.handlers['supplies.products']({});
+  const asked = () => s.supplier.sandbox.stats().apiRequests;
+  const before = asked();
+  await s.supplier.clock.advance(5 * 60_000);
+  await s.handlers['supplies.orders']({});
+  assert.equal(asked(), before + 1, 'the orders only: names still fresh');
+  await s.supplier.clock.advance(1);
+  await s.handlers['supplies.orders']({});
+  assert.equal(asked(), before + 3, 'the orders and the catalogue again');
+});

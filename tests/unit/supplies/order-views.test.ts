@@ -4,7 +4,7 @@
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupplyOrder } from '../../../shared/contract';
-import { GOOD_ADDRESS, startSupplies, watchedFetch, type SuppliesService } from './support';
+import { GOOD_ADDRESS, startSupplies, watchedFetch, withTimeMoving, type SuppliesService } from './support';
 
 let s: SuppliesService;
 afterEach(() => s.close());
@@ -104,4 +104,15 @@ test('the address as the supplier holds it: text kept to 400 characters, anythin
   assert.equal(address.lineOne, 'x'.repeat(400));
   assert.equal(address.city, '');
   assert.equal(address.postalCode, GOOD_ADDRESS.postalCode);
+});
+
+test('a catalogue that cannot be read again leaves the names read before, and the orders still show', async () => {
+  const { a, id, watched } = await placedWith();
+  await s.supplier.clock.advance(10 * 60_000);
+  watched.rewrite = (request, json) => {
+    if (request === 'GET /products') throw new TypeError('fetch failed');
+    return json;
+  };
+  const { orders } = await withTimeMoving(s.supplier.clock, s.handlers['supplies.orders']({}));
+  assert.equal(orders.find((o) => o.id === id)!.lines[0]!.name, a.name);
 });
