@@ -113,6 +113,9 @@ test('a catalogue that cannot be read again leaves the names read before, and th
     if (request === 'GET /products') throw new TypeError('fetch failed');
     return json;
   };
-  const { orders } = await withTimeMoving(s.supplier.clock, s.handlers['supplies.orders']({}));
+  const { orders } = await withTimeMoving(
+    s.supplier.clock,
+    Promise.resolve(s.handlers['supplies.orders']({})),
+  );
   assert.equal(orders.find((o) => o.id === id)!.lines[0]!.name, a.name);
 });
