@@ -224,6 +224,26 @@ export class ManagerGate {
   }
 
   /**
+   * A person's role was lowered or they were removed: what they approved that `stillAllowed` no
+   * longer covers (their new role's rights; nothing once removed) ends at once, and the screens
+   * are told. Their manager's window needs both Settings and the back office. A new name or PIN
+   * keeps everything.
+   */
+  revokeGrantsBy(personId: string, stillAllowed: (action: GuardedAction) => boolean): void {
+    let ended = false;
+    for (const [action, grant] of this.approvals) {
+      if (grant.by.id !== personId || stillAllowed(action)) continue;
+      this.approvals.delete(action);
+      ended = true;
+    }
+    if (this.window?.by.id === personId && !(stillAllowed('settings') && stillAllowed('back-office'))) {
+      this.window = null;
+      ended = true;
+    }
+    if (ended) this.onChange();
+  }
+
+  /**
    * Until when Settings are open without asking: the manager window, or, for a manager serving,
    * their idle sign-out (a day ahead when the till never signs out).
    */

@@ -2,12 +2,15 @@
 // office's list of people (managers only, checked here through the gate).
 import type { HandlersOf } from '../../../shared/contract/dispatch';
 import type { ManagerGate } from '../manager-gate';
+import { mayDo } from './rights';
 import { memberView, type StaffRecord } from './store';
 
 export function staffHandlers(gate: ManagerGate, onPeopleChanged: () => void): HandlersOf<'staff'> {
   const { directory, session } = gate;
   const changed = (person: StaffRecord) => {
     session.follow(person);
+    // What they approved ends where their new role (or removal) no longer allows it.
+    gate.revokeGrantsBy(person.id, (action) => person.active && mayDo(person.role, action));
     onPeopleChanged();
     return memberView(person);
   };

@@ -1,7 +1,9 @@
 // Changing a person in the back office (the staff.* handlers on the gate, as the till wires them):
 // a new name or PIN for the person serving ends nothing (the manager's window and a counter
 // approval stay), while a new role ends what was approved for them and their own rights follow
-// the new role at once; removing the person serving signs them out.
+// the new role at once; removing the person serving signs them out. Whoever approved something
+// (the manager's window, a counter approval) and is then given a role that may no longer approve
+// it, or removed, takes it back: the action is refused until someone with the role approves again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { StaffSessionView } from '../../../shared/contract/staff';
@@ -115,6 +117,93 @@ test('removing the person serving signs them out and ends what was approved; rem
     gate.view().people.map((p) => p.name),
     ['Morgan'],
   );
+});
+
+test('a manager whose PIN opened the back office and who is made a supervisor closes it: back-office changes are refused until a manager approves again', async (t) => {
+  const { gate, handlers, manager, cashier, supervisor, sent } = await approvedForCasey(t);
+  const robin = await handlers['staff.add']({ name: 'Robin', role: 'manager', pin: '5820' });
+  assert.equal((await gate.unlock(TEST_STAFF.manager.pin, 'discount', manager.id)).ok, true);
+  sent.length = 0;
+
+  await handlers['staff.update']({ staffId: manager.id, role: 'supervisor' });
+  assert.equal(gate.view().managerWindowUntil, null);
+  assert.equal(sent.at(-1)?.managerWindowUntil, null, 'the screens were sent the closed window');
+  assert.equal(gate.allows('back-office'), false);
+  assert.deepEqual(await refusalFor(gate, 'settings'), {
+    code: 'not_allowed',
+    message: 'Changing settings needs a manager: ask one to approve it with their own PIN.',
+    words: { key: 'staff.askApprover.settings' },
+  });
+  const added = await refusalOf(
+    Promise.resolve().then(() => handlers['staff.add']({ name: 'Jo', role: 'manager', pin: '5931' })),
+  );
+  assert.equal(added.code, 'not_allowed');
+  assert.equal(
+    gate.directory.active().some((p) => p.name === 'Jo'),
+    false,
+    'nobody was added under the old window',
+  );
+  // What a supervisor may still approve stands: Morgan's discount and Sasha's refund.
+  assert.deepEqual(gate.require('discount'), {
+    id: cashier.id,
+    name: 'Casey',
+    approvedBy: { id: manager.id, name: 'Morgan' },
+  });
+  assert.deepEqual(gate.require('refund'), {
+    id: cashier.id,
+    name: 'Casey',
+    approvedBy: { id: supervisor.id, name: 'Sasha' },
+  });
+
+  assert.equal((await gate.unlock('5820', undefined, robin.id)).ok, true, 'a manager approves again');
+  assert.deepEqual(gate.require('back-office'), {
+    id: cashier.id,
+    name: 'Casey',
+    approvedBy: { id: robin.id, name: 'Robin' },
+  });
+});
+
+test('a manager removed while their window is open closes it', async (t) => {
+  const { gate, handlers, manager, sent } = await approvedForCasey(t);
+  await handlers['staff.add']({ name: 'Robin', role: 'manager', pin: '5820' });
+  sent.length = 0;
+  await handlers['staff.remove']({ staffId: manager.id });
+  assert.equal(gate.view().managerWindowUntil, null);
+  assert.equal(sent.at(-1)?.managerWindowUntil, null, 'the screens were sent the closed window');
+  assert.equal(gate.allows('settings'), false);
+  assert.equal((await refusalFor(gate, 'back-office')).code, 'not_allowed');
+});
+
+test('a supervisor who approved a refund and is made a cashier no longer approves it: refused until someone approves again', async (t) => {
+  const { gate, handlers, supervisor, manager, cashier, windowUntil, sent } = await approvedForCasey(t);
+  await handlers['staff.update']({ staffId: supervisor.id, role: 'manager' });
+  assert.equal(gate.allows('refund'), true, 'a higher role keeps the approval');
+  assert.equal(sent.length, 0);
+
+  await handlers['staff.update']({ staffId: supervisor.id, role: 'cashier' });
+  assert.equal(gate.allows('refund'), false);
+  assert.equal(sent.length, 1, 'the screens hear of it');
+  assert.deepEqual(await refusalFor(gate, 'refund'), {
+    code: 'not_allowed',
+    message: 'A refund needs a supervisor or manager: ask one to approve it with their own PIN.',
+    words: { key: 'staff.askApprover.refund' },
+  });
+  assert.equal(gate.view().managerWindowUntil, windowUntil, 'Morgan’s window stays');
+
+  assert.equal((await gate.unlock(TEST_STAFF.manager.pin, 'refund', manager.id)).ok, true);
+  assert.deepEqual(gate.require('refund'), {
+    id: cashier.id,
+    name: 'Casey',
+    approvedBy: { id: manager.id, name: 'Morgan' },
+  });
+});
+
+test('a supervisor removed after approving a refund no longer approves it', async (t) => {
+  const { gate, handlers, supervisor, sent } = await approvedForCasey(t);
+  await handlers['staff.remove']({ staffId: supervisor.id });
+  assert.equal(gate.allows('refund'), false);
+  assert.equal(sent.length, 1, 'the screens hear of it');
+  assert.equal((await refusalFor(gate, 'refund')).code, 'not_allowed');
 });
 
 test('without the back office every change to the staff is refused, changes nothing and tells no screen', async (t) => {
