@@ -35,7 +35,9 @@ if [ -z "${PAYDESK_KEYRING_SESSION:-}" ]; then
   chmod 700 "$scratch/runtime"
   # The standard session config minus its service folders (<standard_session_servicedirs/>,
   # <servicedir>) and the system's include files: nothing can be activated on demand, so a
-  # call to a missing keyring fails at once instead of starting a locked one.
+  # call to a missing keyring fails at once instead of starting a locked one. The limits are the
+  # session bus's own: without them the bus applies the system bus's, and a mutation run's
+  # long-lived test processes reach its 256 connections.
   cat >"$scratch/session.conf" <<'CONF'
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -49,6 +51,15 @@ if [ -z "${PAYDESK_KEYRING_SESSION:-}" ]; then
     <allow eavesdrop="true"/>
     <allow own="*"/>
   </policy>
+  <limit name="max_incoming_bytes">1000000000</limit>
+  <limit name="max_outgoing_bytes">1000000000</limit>
+  <limit name="max_message_size">1000000000</limit>
+  <limit name="max_completed_connections">100000</limit>
+  <limit name="max_incomplete_connections">10000</limit>
+  <limit name="max_connections_per_user">100000</limit>
+  <limit name="max_names_per_connection">50000</limit>
+  <limit name="max_match_rules_per_connection">50000</limit>
+  <limit name="max_replies_per_connection">50000</limit>
 </busconfig>
 CONF
   status=0
