@@ -2,6 +2,7 @@
 // differences in staff words, and the manager's note on each (journaled).
 import { z } from 'zod';
 import { method, noInput } from './define';
+import { wordsSchema } from './errors';
 import { staffStampSchema } from './staff';
 
 const minor = z.number().int();
@@ -57,6 +58,13 @@ export const differenceViewSchema = z.object({
   title: z.string(),
   /** What to look at and do next. */
   detail: z.string(),
+  /**
+   * The title and the detail by key for the screens' catalogues (`services.<key>`, amounts as
+   * money the screen writes in the shop's locale); `title` and `detail` are their English, shown
+   * when a key is missing. Checks kept before these were sent have none.
+   */
+  titleWords: wordsSchema.optional(),
+  detailWords: wordsSchema.optional(),
   /** The money at stake: card machine minus till (positive when the card machine has more). */
   amount: minor,
   /** The sale's receipt number, when the difference is about one of the till's sales. */

@@ -5,6 +5,7 @@
 // transaction can be read only by the id the till got when it started it. So a sale the till
 // never started shows as totals the till cannot explain (with its numbers when banking lists a
 // range), and a journaled payment the card machine records differently shows one by one.
+import type { Words } from '../../../shared/contract/errors';
 import type { DifferenceKind, DifferenceView, SideTotals } from '../../../shared/contract/reconciliation';
 import { formatMoney } from '../../../shared/money';
 import type { ManualCardEntry } from '../sales/sales-ledger';
@@ -84,21 +85,71 @@ export function sumTotals(list: readonly SideTotals[]): SideTotals {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/**
+ * A sentence for staff: its English and its catalogue key (`services.<key>` in en|de
+ * services-office.ts, which says the same English) with the values that fill it.
+ */
+interface Worded {
+  english: string;
+  words: Words;
+}
+
+const worded = (key: string, english: string, params?: Words['params']): Worded => ({
+  english,
+  words: params ? { key, params } : { key },
+});
+
+/** What to look at and do next, per kind of difference: `services.reconciliation.detail.*`. */
+const DETAILS = {
+  tillOnlyPayment:
+    'The card machine records it as not gone through. Check the card machine’s receipt roll and the customer’s bank, then note what you found.',
+  notPaidInTill:
+    'The customer may have paid twice or left without paying. Check the sale, then note what you did.',
+  otherOnMachine: 'Compare the card slip with the sale, then note which is right.',
+  salesOnMachineOnly:
+    'Probably keyed on the card machine directly. Find the slip, ring the sale up or record it as a card payment keyed in by hand, then note what you did.',
+  refundsOnMachineOnly: 'A refund was given on the card machine directly. Find the slip and note why.',
+  inTillOnly:
+    'The card machine did not count them. Check its receipt roll and the sales, then note what you found.',
+  totals: 'Compare the card machine’s report with the till’s sales, then note what you found.',
+  manualMatched: 'It matches a sale on the card machine the till did not start. Confirm it with a note.',
+  manualUnmatched:
+    'It may have been taken on another card machine. Check the slip, then note what you found.',
+} as const;
+
+const detail = (name: keyof typeof DETAILS): Worded => worded(`reconciliation.detail.${name}`, DETAILS[name]);
+
+/** An amount as the English writes it and as the screens get it (written in the shop's locale). */
+interface Money {
+  text(minor: number): string;
+  param(minor: number): { minor: number; currency: string };
+}
+
+function moneyIn(currency: string): Money {
+  return { text: (minor) => formatMoney(minor, currency), param: (minor) => ({ minor, currency }) };
+}
+
 function difference(
-  fields: Pick<Difference, 'id' | 'kind' | 'title' | 'detail' | 'amount'> & Partial<Difference>,
+  fields: Pick<Difference, 'id' | 'kind' | 'amount'> &
+    Partial<Omit<Difference, 'title' | 'detail'>> & { title: Worded; detail: Worded },
 ): Difference {
+  const { title, detail: next, ...rest } = fields;
   return {
     receiptNumber: null,
     transactionNumbers: [],
     accounts: NO_TOTALS,
     tenderId: null,
     paymentId: null,
-    ...fields,
+    ...rest,
+    title: title.english,
+    titleWords: title.words,
+    detail: next.english,
+    detailWords: next.words,
   };
 }
 
 /** One journaled payment against the card machine's own record of it; null when they agree. */
-function paymentDifference(p: TillPayment, r: ReadBack, money: (n: number) => string): Difference | null {
+function paymentDifference(p: TillPayment, r: ReadBack, money: Money): Difference | null {
   const terminalCounts = r.result === 'SUCCESSFUL';
   const terminalAmount = r.amountTotal ?? 0;
   const terminalSide = sideOf(r.type);
@@ -107,15 +158,21 @@ function paymentDifference(p: TillPayment, r: ReadBack, money: (n: number) => st
   if (terminalCounts === p.paid && (!p.paid || (sameType && terminalAmount === p.amount))) return null;
   const what = p.type === 'REFUND' ? 'refund' : 'card payment';
   const sale = p.receiptNumber ? ` (sale ${p.receiptNumber})` : '';
+  // The catalogue has each sentence for a card payment or a refund, with or without its sale.
+  const variant = `${p.type === 'REFUND' ? 'refund' : 'payment'}${p.receiptNumber ? 'OnSale' : ''}`;
+  const receipt: Record<string, string> = p.receiptNumber ? { receipt: p.receiptNumber } : {};
   const numbers = r.transactionNumber ? [r.transactionNumber] : [];
   const base = { id: `payment:${p.paymentId}`, paymentId: p.paymentId, receiptNumber: p.receiptNumber };
   if (p.paid && !terminalCounts) {
     return difference({
       ...base,
       kind: 'till_only',
-      title: `The till has a ${what} of ${money(p.amount)}${sale} that the card machine did not count`,
-      detail:
-        'The card machine records it as not gone through. Check the card machine’s receipt roll and the customer’s bank, then note what you found.',
+      title: worded(
+        `reconciliation.payment.tillOnly.${variant}`,
+        `The till has a ${what} of ${money.text(p.amount)}${sale} that the card machine did not count`,
+        { amount: money.param(p.amount), ...receipt },
+      ),
+      detail: detail('tillOnlyPayment'),
       amount: -p.amount * (tillSide === 'refunds' ? -1 : 1),
       transactionNumbers: numbers,
     });
@@ -124,9 +181,12 @@ function paymentDifference(p: TillPayment, r: ReadBack, money: (n: number) => st
     return difference({
       ...base,
       kind: 'terminal_only',
-      title: `The card machine took ${money(terminalAmount)} on a ${what}${sale} the till has as not paid`,
-      detail:
-        'The customer may have paid twice or left without paying. Check the sale, then note what you did.',
+      title: worded(
+        `reconciliation.payment.notPaidInTill.${variant}`,
+        `The card machine took ${money.text(terminalAmount)} on a ${what}${sale} the till has as not paid`,
+        { amount: money.param(terminalAmount), ...receipt },
+      ),
+      detail: detail('notPaidInTill'),
       amount: terminalAmount * (terminalSide === 'refunds' ? -1 : 1),
       transactionNumbers: numbers,
     });
@@ -135,8 +195,12 @@ function paymentDifference(p: TillPayment, r: ReadBack, money: (n: number) => st
   return difference({
     ...base,
     kind: 'mismatch',
-    title: `The card machine has ${money(terminalAmount)}${typeWords} where the till has a ${what} of ${money(p.amount)}${sale}`,
-    detail: 'Compare the card slip with the sale, then note which is right.',
+    title: worded(
+      `reconciliation.payment.${sameType ? 'otherAmount' : 'otherType'}.${variant}`,
+      `The card machine has ${money.text(terminalAmount)}${typeWords} where the till has a ${what} of ${money.text(p.amount)}${sale}`,
+      { machine: money.param(terminalAmount), till: money.param(p.amount), ...receipt },
+    ),
+    detail: detail('otherOnMachine'),
     amount:
       terminalAmount * (terminalSide === 'refunds' ? -1 : 1) - p.amount * (tillSide === 'refunds' ? -1 : 1),
     transactionNumbers: numbers,
@@ -180,60 +244,99 @@ function matchManualEntries(entries: readonly ManualCardEntry[], surplus: SideTo
 
 /**
  * Totals that one side alone does not explain: the amounts differ, and how many more sales (or
- * refunds) one side has, only when it has more. The same English as the catalogue's
- * `services.reconciliation.mismatch.*`.
+ * refunds) one side has, only when it has more; or, when the amounts agree, that the number
+ * differs. The same English as the catalogue's `services.reconciliation.mismatch.*`.
  */
-function mismatchTitle(word: 'sale' | 'refund', count: number, amount: string): string {
-  const differ = `The card machine’s ${word}s differ from the till’s by ${amount}`;
-  if (count === 0) return differ;
-  return `${differ} (${plural(Math.abs(count), word)} more ${count > 0 ? 'on the card machine' : 'in the till'})`;
+function mismatchTitle(side: Side, count: number, amount: number, money: Money): Worded {
+  const word = side === 'sales' ? 'sale' : 'refund';
+  const where = count > 0 ? 'OnMachine' : 'InTill';
+  const more = `${plural(Math.abs(count), word)} more ${count > 0 ? 'on the card machine' : 'in the till'}`;
+  if (amount === 0)
+    return worded(
+      `reconciliation.mismatch.countOnly.${side}More${where}`,
+      `The card machine and the till agree on the amount but not on the number of ${word}s: ${more}`,
+      { count: Math.abs(count) },
+    );
+  const differ = `The card machine’s ${word}s differ from the till’s by ${money.text(Math.abs(amount))}`;
+  const by = money.param(Math.abs(amount));
+  if (count === 0) return worded(`reconciliation.mismatch.${side}`, differ, { amount: by });
+  return worded(`reconciliation.mismatch.${side}More${where}`, `${differ} (${more})`, {
+    amount: by,
+    count: Math.abs(count),
+  });
+}
+
+/** "2 sales of £16.00 on the card machine are not in the till", or the same in the till. */
+function oneSideTitle(
+  side: Side,
+  where: 'onMachine' | 'inTill',
+  count: number,
+  amount: number,
+  money: Money,
+) {
+  const there = where === 'onMachine' ? 'on the card machine' : 'in the till';
+  const notHere = where === 'onMachine' ? 'not in the till' : 'not on the card machine';
+  return worded(
+    `reconciliation.oneSide.${where}.${side}`,
+    `${plural(count, side === 'sales' ? 'sale' : 'refund')} of ${money.text(amount)} ${there} ${count === 1 ? 'is' : 'are'} ${notHere}`,
+    { count, amount: money.param(amount) },
+  );
 }
 
 function residualDifference(
   side: Side,
   residual: SideTotals,
   numbers: string[],
-  money: (n: number) => string,
+  money: Money,
 ): Difference | null {
   const count = side === 'sales' ? residual.salesCount : residual.refundsCount;
   const amount = side === 'sales' ? residual.salesAmount : residual.refundsAmount;
   if (count === 0 && amount === 0) return null;
-  const word = side === 'sales' ? 'sale' : 'refund';
   const accounts = add(NO_TOTALS, side, count, amount);
   const signed = side === 'sales' ? amount : -amount;
   let kind: DifferenceKind;
-  let title: string;
-  let detail: string;
+  let title: Worded;
+  let next: Worded;
   if (count > 0 && amount > 0) {
     kind = 'terminal_only';
-    title = `${plural(count, word)} of ${money(amount)} on the card machine ${count === 1 ? 'is' : 'are'} not in the till`;
-    detail =
-      side === 'sales'
-        ? 'Probably keyed on the card machine directly. Find the slip, ring the sale up or record it as a card payment keyed in by hand, then note what you did.'
-        : 'A refund was given on the card machine directly. Find the slip and note why.';
+    title = oneSideTitle(side, 'onMachine', count, amount, money);
+    next = detail(side === 'sales' ? 'salesOnMachineOnly' : 'refundsOnMachineOnly');
   } else if (count < 0 && amount < 0) {
     kind = 'till_only';
-    title = `${plural(-count, word)} of ${money(-amount)} in the till ${count === -1 ? 'is' : 'are'} not on the card machine`;
-    detail =
-      'The card machine did not count them. Check its receipt roll and the sales, then note what you found.';
+    title = oneSideTitle(side, 'inTill', -count, -amount, money);
+    next = detail('inTillOnly');
   } else {
     kind = 'mismatch';
-    title = mismatchTitle(word, count, money(Math.abs(amount)));
-    detail = 'Compare the card machine’s report with the till’s sales, then note what you found.';
+    title = mismatchTitle(side, count, amount, money);
+    next = detail('totals');
   }
   return difference({
     id: `${side}:${kind}`,
     kind,
     title,
-    detail,
+    detail: next,
     amount: signed,
     accounts,
     transactionNumbers: kind === 'terminal_only' ? numbers : [],
   });
 }
 
+/** "Matched: card payment keyed in by hand on sale S0012, £12.00, ref 4411", or not found. */
+function manualTitle(entry: ManualCardEntry, isMatched: boolean, money: Money): Worded {
+  const keyed = `card payment keyed in by hand on sale ${entry.receiptNumber}, ${money.text(entry.amount)}${entry.reference ? `, ref ${entry.reference}` : ''}`;
+  return worded(
+    `reconciliation.manual.${isMatched ? 'matched' : 'unmatched'}${entry.reference ? 'WithReference' : ''}`,
+    `${isMatched ? 'Matched' : 'Not found on this card machine'}: ${keyed}`,
+    {
+      receipt: entry.receiptNumber,
+      amount: money.param(entry.amount),
+      ...(entry.reference ? { reference: entry.reference } : {}),
+    },
+  );
+}
+
 export function compare(input: CompareInput): CompareResult {
-  const money = (n: number) => formatMoney(n, input.currency);
+  const money = moneyIn(input.currency);
   let till = NO_TOTALS;
   for (const p of input.journal) if (p.paid) till = add(till, sideOf(p.type), 1, p.amount);
 
@@ -254,15 +357,12 @@ export function compare(input: CompareInput): CompareResult {
   const matched = matchManualEntries(input.manualEntries, residual);
   for (const entry of input.manualEntries) {
     const isMatched = matched.has(entry.tenderId);
-    const keyed = `card payment keyed in by hand on sale ${entry.receiptNumber}, ${money(entry.amount)}${entry.reference ? `, ref ${entry.reference}` : ''}`;
     differences.push(
       difference({
         id: `manual:${entry.tenderId}`,
         kind: isMatched ? 'manual_matched' : 'manual_unmatched',
-        title: isMatched ? `Matched: ${keyed}` : `Not found on this card machine: ${keyed}`,
-        detail: isMatched
-          ? 'It matches a sale on the card machine the till did not start. Confirm it with a note.'
-          : 'It may have been taken on another card machine. Check the slip, then note what you found.',
+        title: manualTitle(entry, isMatched, money),
+        detail: detail(isMatched ? 'manualMatched' : 'manualUnmatched'),
         amount: isMatched ? 0 : -entry.amount,
         receiptNumber: entry.receiptNumber,
         accounts: isMatched ? add(NO_TOTALS, 'sales', 1, entry.amount) : NO_TOTALS,

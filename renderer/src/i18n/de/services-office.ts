@@ -127,6 +127,106 @@ export const officeServices: Wording<typeof en.officeServices> = {
         'Die Erstattungen des Kartenterminals weichen um {{amount}} von denen der Kasse ab ({{count}} Erstattung mehr in der Kasse)',
       refundsMoreInTill_other:
         'Die Erstattungen des Kartenterminals weichen um {{amount}} von denen der Kasse ab ({{count}} Erstattungen mehr in der Kasse)',
+      countOnly: {
+        salesMoreOnMachine_one:
+          'Kartenterminal und Kasse stimmen beim Betrag überein, aber nicht bei der Anzahl der Verkäufe: {{count}} Verkauf mehr auf dem Kartenterminal',
+        salesMoreOnMachine_other:
+          'Kartenterminal und Kasse stimmen beim Betrag überein, aber nicht bei der Anzahl der Verkäufe: {{count}} Verkäufe mehr auf dem Kartenterminal',
+        salesMoreInTill_one:
+          'Kartenterminal und Kasse stimmen beim Betrag überein, aber nicht bei der Anzahl der Verkäufe: {{count}} Verkauf mehr in der Kasse',
+        salesMoreInTill_other:
+          'Kartenterminal und Kasse stimmen beim Betrag überein, aber nicht bei der Anzahl der Verkäufe: {{count}} Verkäufe mehr in der Kasse',
+        refundsMoreOnMachine_one:
+          'Kartenterminal und Kasse stimmen beim Betrag überein, aber nicht bei der Anzahl der Erstattungen: {{count}} Erstattung mehr auf dem Kartenterminal',
+        refundsMoreOnMachine_other:
+          'Kartenterminal und Kasse stimmen beim Betrag überein, aber nicht bei der Anzahl der Erstattungen: {{count}} Erstattungen mehr auf dem Kartenterminal',
+        refundsMoreInTill_one:
+          'Kartenterminal und Kasse stimmen beim Betrag überein, aber nicht bei der Anzahl der Erstattungen: {{count}} Erstattung mehr in der Kasse',
+        refundsMoreInTill_other:
+          'Kartenterminal und Kasse stimmen beim Betrag überein, aber nicht bei der Anzahl der Erstattungen: {{count}} Erstattungen mehr in der Kasse',
+      },
+    },
+    payment: {
+      tillOnly: {
+        payment: 'Die Kasse hat eine Kartenzahlung über {{amount}}, die das Kartenterminal nicht gezählt hat',
+        paymentOnSale:
+          'Die Kasse hat eine Kartenzahlung über {{amount}} (Verkauf {{receipt}}), die das Kartenterminal nicht gezählt hat',
+        refund: 'Die Kasse hat eine Erstattung über {{amount}}, die das Kartenterminal nicht gezählt hat',
+        refundOnSale:
+          'Die Kasse hat eine Erstattung über {{amount}} (Verkauf {{receipt}}), die das Kartenterminal nicht gezählt hat',
+      },
+      notPaidInTill: {
+        payment:
+          'Das Kartenterminal hat {{amount}} für eine Kartenzahlung gebucht, die in der Kasse als nicht bezahlt steht',
+        paymentOnSale:
+          'Das Kartenterminal hat {{amount}} für eine Kartenzahlung (Verkauf {{receipt}}) gebucht, die in der Kasse als nicht bezahlt steht',
+        refund:
+          'Das Kartenterminal hat {{amount}} für eine Erstattung gebucht, die in der Kasse als nicht ausgeführt steht',
+        refundOnSale:
+          'Das Kartenterminal hat {{amount}} für eine Erstattung (Verkauf {{receipt}}) gebucht, die in der Kasse als nicht ausgeführt steht',
+      },
+      otherAmount: {
+        payment: 'Das Kartenterminal hat {{machine}}, wo die Kasse eine Kartenzahlung über {{till}} hat',
+        paymentOnSale:
+          'Das Kartenterminal hat {{machine}}, wo die Kasse eine Kartenzahlung über {{till}} hat (Verkauf {{receipt}})',
+        refund: 'Das Kartenterminal hat {{machine}}, wo die Kasse eine Erstattung über {{till}} hat',
+        refundOnSale:
+          'Das Kartenterminal hat {{machine}}, wo die Kasse eine Erstattung über {{till}} hat (Verkauf {{receipt}})',
+      },
+      otherType: {
+        payment:
+          'Das Kartenterminal hat {{machine}} als Erstattung, wo die Kasse eine Kartenzahlung über {{till}} hat',
+        paymentOnSale:
+          'Das Kartenterminal hat {{machine}} als Erstattung, wo die Kasse eine Kartenzahlung über {{till}} hat (Verkauf {{receipt}})',
+        refund:
+          'Das Kartenterminal hat {{machine}} als Verkauf, wo die Kasse eine Erstattung über {{till}} hat',
+        refundOnSale:
+          'Das Kartenterminal hat {{machine}} als Verkauf, wo die Kasse eine Erstattung über {{till}} hat (Verkauf {{receipt}})',
+      },
+    },
+    oneSide: {
+      onMachine: {
+        sales_one: '{{count}} Verkauf über {{amount}} auf dem Kartenterminal ist nicht in der Kasse',
+        sales_other: '{{count}} Verkäufe über {{amount}} auf dem Kartenterminal sind nicht in der Kasse',
+        refunds_one: '{{count}} Erstattung über {{amount}} auf dem Kartenterminal ist nicht in der Kasse',
+        refunds_other:
+          '{{count}} Erstattungen über {{amount}} auf dem Kartenterminal sind nicht in der Kasse',
+      },
+      inTill: {
+        sales_one: '{{count}} Verkauf über {{amount}} in der Kasse ist nicht auf dem Kartenterminal',
+        sales_other: '{{count}} Verkäufe über {{amount}} in der Kasse sind nicht auf dem Kartenterminal',
+        refunds_one: '{{count}} Erstattung über {{amount}} in der Kasse ist nicht auf dem Kartenterminal',
+        refunds_other:
+          '{{count}} Erstattungen über {{amount}} in der Kasse sind nicht auf dem Kartenterminal',
+      },
+    },
+    manual: {
+      matched: 'Zugeordnet: von Hand eingegebene Kartenzahlung bei Verkauf {{receipt}}, {{amount}}',
+      matchedWithReference:
+        'Zugeordnet: von Hand eingegebene Kartenzahlung bei Verkauf {{receipt}}, {{amount}}, Ref. {{reference}}',
+      unmatched:
+        'Nicht auf diesem Kartenterminal gefunden: von Hand eingegebene Kartenzahlung bei Verkauf {{receipt}}, {{amount}}',
+      unmatchedWithReference:
+        'Nicht auf diesem Kartenterminal gefunden: von Hand eingegebene Kartenzahlung bei Verkauf {{receipt}}, {{amount}}, Ref. {{reference}}',
+    },
+    detail: {
+      tillOnlyPayment:
+        'Das Kartenterminal führt sie als nicht durchgegangen. Prüfen Sie die Belegrolle des Kartenterminals und die Bank des Kunden und notieren Sie dann, was Sie gefunden haben.',
+      notPaidInTill:
+        'Der Kunde hat vielleicht doppelt bezahlt oder ist ohne zu bezahlen gegangen. Prüfen Sie den Verkauf und notieren Sie dann, was Sie getan haben.',
+      otherOnMachine: 'Vergleichen Sie den Kartenbeleg mit dem Verkauf und notieren Sie dann, was stimmt.',
+      salesOnMachineOnly:
+        'Wahrscheinlich direkt am Kartenterminal eingegeben. Suchen Sie den Beleg, buchen Sie den Verkauf in der Kasse oder erfassen Sie ihn als von Hand eingegebene Kartenzahlung und notieren Sie dann, was Sie getan haben.',
+      refundsOnMachineOnly:
+        'Am Kartenterminal wurde direkt eine Erstattung gegeben. Suchen Sie den Beleg und notieren Sie den Grund.',
+      inTillOnly:
+        'Das Kartenterminal hat sie nicht gezählt. Prüfen Sie seine Belegrolle und die Verkäufe und notieren Sie dann, was Sie gefunden haben.',
+      totals:
+        'Vergleichen Sie den Bericht des Kartenterminals mit den Verkäufen der Kasse und notieren Sie dann, was Sie gefunden haben.',
+      manualMatched:
+        'Sie passt zu einem Verkauf auf dem Kartenterminal, den die Kasse nicht gestartet hat. Bestätigen Sie das mit einer Notiz.',
+      manualUnmatched:
+        'Sie wurde vielleicht an einem anderen Kartenterminal erfasst. Prüfen Sie den Beleg und notieren Sie dann, was Sie gefunden haben.',
     },
   },
   printing: {

@@ -121,6 +121,99 @@ export const officeServices = {
         'The card machine’s refunds differ from the till’s by {{amount}} ({{count}} refund more in the till)',
       refundsMoreInTill_other:
         'The card machine’s refunds differ from the till’s by {{amount}} ({{count}} refunds more in the till)',
+      countOnly: {
+        salesMoreOnMachine_one:
+          'The card machine and the till agree on the amount but not on the number of sales: {{count}} sale more on the card machine',
+        salesMoreOnMachine_other:
+          'The card machine and the till agree on the amount but not on the number of sales: {{count}} sales more on the card machine',
+        salesMoreInTill_one:
+          'The card machine and the till agree on the amount but not on the number of sales: {{count}} sale more in the till',
+        salesMoreInTill_other:
+          'The card machine and the till agree on the amount but not on the number of sales: {{count}} sales more in the till',
+        refundsMoreOnMachine_one:
+          'The card machine and the till agree on the amount but not on the number of refunds: {{count}} refund more on the card machine',
+        refundsMoreOnMachine_other:
+          'The card machine and the till agree on the amount but not on the number of refunds: {{count}} refunds more on the card machine',
+        refundsMoreInTill_one:
+          'The card machine and the till agree on the amount but not on the number of refunds: {{count}} refund more in the till',
+        refundsMoreInTill_other:
+          'The card machine and the till agree on the amount but not on the number of refunds: {{count}} refunds more in the till',
+      },
+    },
+    // One card payment the card machine records otherwise (compare.ts, paymentDifference).
+    payment: {
+      tillOnly: {
+        payment: 'The till has a card payment of {{amount}} that the card machine did not count',
+        paymentOnSale:
+          'The till has a card payment of {{amount}} (sale {{receipt}}) that the card machine did not count',
+        refund: 'The till has a refund of {{amount}} that the card machine did not count',
+        refundOnSale:
+          'The till has a refund of {{amount}} (sale {{receipt}}) that the card machine did not count',
+      },
+      notPaidInTill: {
+        payment: 'The card machine took {{amount}} on a card payment the till has as not paid',
+        paymentOnSale:
+          'The card machine took {{amount}} on a card payment (sale {{receipt}}) the till has as not paid',
+        refund: 'The card machine took {{amount}} on a refund the till has as not paid',
+        refundOnSale:
+          'The card machine took {{amount}} on a refund (sale {{receipt}}) the till has as not paid',
+      },
+      otherAmount: {
+        payment: 'The card machine has {{machine}} where the till has a card payment of {{till}}',
+        paymentOnSale:
+          'The card machine has {{machine}} where the till has a card payment of {{till}} (sale {{receipt}})',
+        refund: 'The card machine has {{machine}} where the till has a refund of {{till}}',
+        refundOnSale:
+          'The card machine has {{machine}} where the till has a refund of {{till}} (sale {{receipt}})',
+      },
+      otherType: {
+        payment: 'The card machine has {{machine}} as a refund where the till has a card payment of {{till}}',
+        paymentOnSale:
+          'The card machine has {{machine}} as a refund where the till has a card payment of {{till}} (sale {{receipt}})',
+        refund: 'The card machine has {{machine}} as a sale where the till has a refund of {{till}}',
+        refundOnSale:
+          'The card machine has {{machine}} as a sale where the till has a refund of {{till}} (sale {{receipt}})',
+      },
+    },
+    // Money on one side only, left over after the card payments read back one by one.
+    oneSide: {
+      onMachine: {
+        sales_one: '{{count}} sale of {{amount}} on the card machine is not in the till',
+        sales_other: '{{count}} sales of {{amount}} on the card machine are not in the till',
+        refunds_one: '{{count}} refund of {{amount}} on the card machine is not in the till',
+        refunds_other: '{{count}} refunds of {{amount}} on the card machine are not in the till',
+      },
+      inTill: {
+        sales_one: '{{count}} sale of {{amount}} in the till is not on the card machine',
+        sales_other: '{{count}} sales of {{amount}} in the till are not on the card machine',
+        refunds_one: '{{count}} refund of {{amount}} in the till is not on the card machine',
+        refunds_other: '{{count}} refunds of {{amount}} in the till are not on the card machine',
+      },
+    },
+    manual: {
+      matched: 'Matched: card payment keyed in by hand on sale {{receipt}}, {{amount}}',
+      matchedWithReference:
+        'Matched: card payment keyed in by hand on sale {{receipt}}, {{amount}}, ref {{reference}}',
+      unmatched:
+        'Not found on this card machine: card payment keyed in by hand on sale {{receipt}}, {{amount}}',
+      unmatchedWithReference:
+        'Not found on this card machine: card payment keyed in by hand on sale {{receipt}}, {{amount}}, ref {{reference}}',
+    },
+    detail: {
+      tillOnlyPayment:
+        'The card machine records it as not gone through. Check the card machine’s receipt roll and the customer’s bank, then note what you found.',
+      notPaidInTill:
+        'The customer may have paid twice or left without paying. Check the sale, then note what you did.',
+      otherOnMachine: 'Compare the card slip with the sale, then note which is right.',
+      salesOnMachineOnly:
+        'Probably keyed on the card machine directly. Find the slip, ring the sale up or record it as a card payment keyed in by hand, then note what you did.',
+      refundsOnMachineOnly: 'A refund was given on the card machine directly. Find the slip and note why.',
+      inTillOnly:
+        'The card machine did not count them. Check its receipt roll and the sales, then note what you found.',
+      totals: 'Compare the card machine’s report with the till’s sales, then note what you found.',
+      manualMatched: 'It matches a sale on the card machine the till did not start. Confirm it with a note.',
+      manualUnmatched:
+        'It may have been taken on another card machine. Check the slip, then note what you found.',
     },
   },
   printing: {

@@ -11,6 +11,7 @@ import { formatMoney } from '../../../../shared/money';
 import { ProblemAndApproval } from '../../components/ProblemAndApproval';
 import { PastList } from '../../components/PastList';
 import { useReconciliation } from '../../state/reconciliation';
+import { differenceWords } from './difference-words';
 import './reconciliation.css';
 import { currentFormat, i18n, useTranslation } from '../../i18n';
 
@@ -43,17 +44,18 @@ function Difference({ d, currency }: { d: DifferenceView; currency: string }) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   const busy = useReconciliation((s) => s.busy);
+  const { title, detail } = differenceWords(d);
   return (
-    <li className="recon-difference" aria-label={d.title}>
+    <li className="recon-difference" aria-label={title}>
       <p className="recon-title">
-        <strong>{d.title}</strong>
+        <strong>{title}</strong>
         {d.amount !== 0 && (
           <span className="hint">
             {t('reconciliation.onMachineSide', { amount: formatMoney(d.amount, currency) })}
           </span>
         )}
       </p>
-      <p className="hint">{d.detail}</p>
+      <p className="hint">{detail}</p>
       {d.transactionNumbers.length > 0 && (
         <p className="hint">
           {t('reconciliation.transactionNumbers', { numbers: d.transactionNumbers.join(', ') })}
