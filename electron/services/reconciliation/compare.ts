@@ -293,7 +293,7 @@ function residualDifference(
   const amount = side === 'sales' ? residual.salesAmount : residual.refundsAmount;
   if (count === 0 && amount === 0) return null;
   const accounts = add(NO_TOTALS, side, count, amount);
-  const signed = side === 'sales' ? amount : -amount;
+  const signed = side === 'sales' ? amount : 0 - amount; // 0, not -0, when the amounts agree
   let kind: DifferenceKind;
   let title: Worded;
   let next: Worded;
