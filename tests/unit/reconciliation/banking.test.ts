@@ -8,15 +8,15 @@ import {
   bankingOfAcquirers,
   bankingReport,
   harness,
+  HOUR,
   journal,
+  MINUTE,
   TERMINAL,
   totals,
   xReport,
   type Harness,
 } from './support';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 let h: Harness;
 afterEach(() => h.close());
 

@@ -9,16 +9,16 @@ import {
   bankingBlock,
   bankingOfAcquirers,
   harness,
+  HOUR,
   journal,
   manualEntry,
+  MINUTE,
   TERMINAL,
   totals,
   xReport,
   type Harness,
 } from './support';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 let h: Harness;
 afterEach(() => h.close());

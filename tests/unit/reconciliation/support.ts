@@ -22,8 +22,11 @@ import {
   ReconciliationStore,
 } from '../../../electron/services/reconciliation/store';
 import { ManualClock } from '../../support/manual-clock';
+import { saleRecord } from '../payments/fake-card-service';
 
 export const TERMINAL = '22900001';
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
 export const MANAGER: StaffStamp = { id: 'staff-1', name: 'Mia' };
 
 export function totals(
@@ -76,39 +79,6 @@ export function manualEntry(
   };
 }
 
-/** The card machine's record of a finished transaction. */
-export function cardRecord(over: Partial<CardTransaction> & Pick<CardTransaction, 'id'>): CardTransaction {
-  return {
-    terminalId: TERMINAL,
-    transactionNumber: null,
-    transactionType: 'SALE',
-    result: 'SUCCESSFUL',
-    finished: true,
-    transactionTime: null,
-    applicationId: null,
-    applicationLabel: null,
-    authCode: null,
-    referenceNumber: null,
-    currency: 'GBP',
-    amountBase: null,
-    amountCashback: null,
-    amountGratuity: null,
-    amountTotal: null,
-    issuerName: null,
-    cardholderVerificationMethod: null,
-    dateOfExpiry: null,
-    dateOfStart: null,
-    paymentMethod: null,
-    primaryAccountNumber: null,
-    primaryAccountNumberSequence: null,
-    notifications: ['TRANSACTION_FINISHED'],
-    createdAt: null,
-    updatedAt: null,
-    receipts: { MERCHANT: [], CUSTOMER: [] },
-    ...over,
-  };
-}
-
 export interface JournaledPayment {
   id: string;
   amount: number;
@@ -134,12 +104,14 @@ export function journalRow(p: JournaledPayment): PaymentRow {
   const type = p.type ?? 'SALE';
   const record = p.decided
     ? null
-    : cardRecord({
-        id: `tx-${p.id}`,
+    : saleRecord(`tx-${p.id}`, TERMINAL, p.result ?? 'SUCCESSFUL', {
         transactionNumber: p.number ?? null,
         transactionType: type,
-        result: p.result ?? 'SUCCESSFUL',
+        amountBase: null,
+        amountCashback: null,
+        amountGratuity: null,
         amountTotal: p.total ?? p.amount,
+        notifications: ['TRANSACTION_FINISHED'],
         createdAt: new Date(p.recordAt ?? p.at).toISOString(),
       });
   return {
