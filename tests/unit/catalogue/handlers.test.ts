@@ -4,25 +4,10 @@
 // announced once with the new version, and the export is named by the day.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ProductInput } from '../../../shared/contract/catalogue';
 import { TillError } from '../../../shared/contract/errors';
 import { catalogueHandlers, type SupplierProduct } from '../../../electron/services/catalogue/handlers';
 import type { ProductCatalogue } from '../../../electron/services/catalogue/store';
-import { catalogueInTempFolder } from './temp-catalogue';
-
-/** A product as the back office sends it (ids are strings on the contract). */
-const input = (overrides: Partial<ProductInput> = {}): ProductInput => ({
-  sku: '',
-  name: 'Tea',
-  category: 'Drinks',
-  price: 250,
-  vatRate: 2000,
-  colour: null,
-  image: null,
-  barcodes: [],
-  active: true,
-  ...overrides,
-});
+import { catalogueInTempFolder, productInput } from './temp-catalogue';
 
 function handlersFor(
   catalogue: ProductCatalogue,
@@ -80,13 +65,13 @@ test('from the supplier: SKU and name trimmed; a product with no name is named b
 test('a refused back-office call asks no supplier, changes nothing and announces nothing; the Sell screen’s read stays open', async (t) => {
   const { catalogue } = catalogueInTempFolder(t);
   const { handlers, announced, asked, refuse } = handlersFor(catalogue);
-  const tea = await handlers['catalogue.saveProduct'](input({ sku: 'TEA', barcodes: ['111'] }));
+  const tea = await handlers['catalogue.saveProduct'](productInput({ sku: 'TEA', barcodes: ['111'] }));
   const version = catalogue.version;
   announced.length = 0;
   refuse();
   const calls: Array<[string, () => unknown]> = [
     ['admin', () => handlers['catalogue.admin']({})],
-    ['saveProduct', () => handlers['catalogue.saveProduct'](input({ name: 'Sneaky' }))],
+    ['saveProduct', () => handlers['catalogue.saveProduct'](productInput({ name: 'Sneaky' }))],
     ['setArchived', () => handlers['catalogue.setArchived']({ ids: [tea.id], archived: true })],
     [
       'bulkEdit',
@@ -123,7 +108,7 @@ test('a refused back-office call asks no supplier, changes nothing and announces
 test('each change is announced once, after it, with the new version; reads and previews announce nothing', async (t) => {
   const { catalogue } = catalogueInTempFolder(t);
   const { handlers, announced } = handlersFor(catalogue);
-  const tea = await handlers['catalogue.saveProduct'](input({ sku: 'TEA' }));
+  const tea = await handlers['catalogue.saveProduct'](productInput({ sku: 'TEA' }));
   assert.deepEqual(announced, [catalogue.version]);
   await handlers['catalogue.setArchived']({ ids: [tea.id], archived: true });
   await handlers['catalogue.bulkEdit']({ ids: [tea.id], change: { kind: 'price', price: 300 } });
@@ -159,7 +144,7 @@ test('saving a product by an id that is not a product is refused as gone; the ex
   const { handlers, announced } = handlersFor(catalogue);
   for (const id of ['abc', '1.5', '99']) {
     await assert.rejects(
-      Promise.resolve().then(() => handlers['catalogue.saveProduct'](input({ id }))),
+      Promise.resolve().then(() => handlers['catalogue.saveProduct'](productInput({ id }))),
       (e: unknown) =>
         e instanceof TillError &&
         e.code === 'not_found' &&
@@ -169,7 +154,7 @@ test('saving a product by an id that is not a product is refused as gone; the ex
   }
   assert.equal(catalogue.isEmpty(), true);
   assert.deepEqual(announced, []);
-  await handlers['catalogue.saveProduct'](input({ sku: 'TEA', name: 'Tea, "green"' }));
+  await handlers['catalogue.saveProduct'](productInput({ sku: 'TEA', name: 'Tea, "green"' }));
   const exported = await handlers['catalogue.exportCsv']({});
   assert.deepEqual(exported, {
     fileName: 'catalogue-2026-11-22.csv',

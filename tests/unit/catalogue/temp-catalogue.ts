@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ProductInput } from '../../../shared/contract/catalogue';
 import { CATALOGUE_MIGRATIONS } from '../../../electron/services/catalogue/schema';
 import { ProductCatalogue, type ProductFields } from '../../../electron/services/catalogue/store';
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
@@ -23,15 +24,28 @@ export function catalogueInTempFolder(t: { after: (fn: () => void) => void }): {
   return { catalogue: new ProductCatalogue(db, 'GBP'), db, clock };
 }
 
-/** A product to write, a good one unless told otherwise. */
-export const fields = (overrides: Partial<ProductFields> = {}): ProductFields => ({
+/** A good product, as the store and the back office both take it (each gets its own barcode list). */
+const TEA = {
   sku: '',
   name: 'Tea',
   category: 'Drinks',
   price: 250,
   vatRate: 2000,
   colour: null,
-  barcodes: [],
   active: true,
+};
+
+/** A product to write, a good one unless told otherwise. */
+export const fields = (overrides: Partial<ProductFields> = {}): ProductFields => ({
+  ...TEA,
+  barcodes: [],
+  ...overrides,
+});
+
+/** The same product as the back office sends it (ids are strings on the contract). */
+export const productInput = (overrides: Partial<ProductInput> = {}): ProductInput => ({
+  ...TEA,
+  image: null,
+  barcodes: [],
   ...overrides,
 });

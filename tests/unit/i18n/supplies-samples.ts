@@ -17,6 +17,7 @@ import * as supplierErrors from '../../../electron/services/supplies/distributio
 import { addressProblemsWorded, ORDER_STAGES, orderStatusWords } from '../../../shared/supplies';
 import { statusText } from '../../../renderer/src/screens/supplies/status-text';
 import { ManualClock } from '../../support/manual-clock';
+import { fields } from '../catalogue/temp-catalogue';
 import { GOOD_ADDRESS, productIn, QUIET_LOG, startSupplier } from '../supplies/support';
 import { refusal, type Worded } from './office-samples';
 
@@ -148,18 +149,10 @@ async function catalogueEditSamples(folder: string): Promise<Worded[]> {
   const db = openDatabase(join(folder, 'catalogue.sqlite'), CATALOGUE_MIGRATIONS, new ManualClock(0));
   try {
     const catalogue = new ProductCatalogue(db, 'GBP');
-    const fields = {
-      category: 'Drinks',
-      price: 250,
-      vatRate: 2000,
-      colour: null,
-      barcodes: [],
-      active: true,
-    };
     const ids = catalogue.write([
-      { sku: 'T1', name: 'Tea', ...fields },
-      { sku: 'T2', name: 'Coffee', ...fields, price: 90_000_000 },
-      { sku: 'T3', name: 'Cake', ...fields, vatRate: 500 },
+      fields({ sku: 'T1', name: 'Tea' }),
+      fields({ sku: 'T2', name: 'Coffee', price: 90_000_000 }),
+      fields({ sku: 'T3', name: 'Cake', vatRate: 500 }),
     ]);
     const all = ids.map(String);
     const handlers = catalogueHandlers({
@@ -186,7 +179,7 @@ async function catalogueEditSamples(folder: string): Promise<Worded[]> {
       refusal('rates in use', () => saveVatRates(catalogue, null, rates([0]))),
       refusal('one product on a removed rate', () => saveVatRates(catalogue, null, rates([2000]))),
       refusal('save a product gone', () =>
-        handlers['catalogue.saveProduct']({ id: 'gone', sku: 'T9', name: 'Gone', ...fields } as never),
+        handlers['catalogue.saveProduct']({ id: 'gone', ...fields({ sku: 'T9', name: 'Gone' }) } as never),
       ),
     ]);
   } finally {
