@@ -10,9 +10,15 @@ import { test } from 'node:test';
 import { openDatabase } from '../../electron/services/storage/database';
 import { OrderAttempts, SUPPLIES_MIGRATIONS } from '../../electron/services/supplies/order-attempts';
 import { OrderOnce } from '../../electron/services/supplies/order-once';
-import type { PlaceOrderResult } from '../../shared/contract';
 import { tempDir } from '../unit/payments/support';
-import { GOOD_ADDRESS, productIn, QUIET_LOG, startSupplier, type Supplier } from '../unit/supplies/support';
+import {
+  expectOutcome,
+  GOOD_ADDRESS,
+  productIn,
+  QUIET_LOG,
+  startSupplier,
+  type Supplier,
+} from '../unit/supplies/support';
 
 const ROOT = resolve(__dirname, '../..');
 const CHILD = join(ROOT, 'tests/fault/fixtures/supplies-child.ts');
@@ -43,14 +49,6 @@ async function crashMidCreation(supplier: Supplier, dbFile: string, lines: unkno
   child.kill('SIGKILL');
   await exited;
   return said;
-}
-
-function expectOutcome<O extends PlaceOrderResult['outcome']>(
-  result: PlaceOrderResult,
-  outcome: O,
-): Extract<PlaceOrderResult, { outcome: O }> {
-  assert.equal(result.outcome, outcome, JSON.stringify(result));
-  return result as Extract<PlaceOrderResult, { outcome: O }>;
 }
 
 test('killed after the supplier stored the order: in doubt at restart, new orders held, found once', async () => {

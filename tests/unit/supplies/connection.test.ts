@@ -4,7 +4,6 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DistributionConnection } from '../../../electron/services/supplies/connection';
 import { defaultSettings, type Settings } from '../../../electron/services/storage/settings';
-import { TillError } from '../../../shared/contract/errors';
 import {
   GOOD_ADDRESS,
   keychainHolding,
@@ -12,6 +11,7 @@ import {
   QUIET_LOG,
   settingsHolding,
   startSupplier,
+  tillFailure,
   type Supplier,
 } from './support';
 
@@ -39,15 +39,6 @@ function connected(mode: 'sandbox' | 'live', liveBaseUrl = s.sandbox.baseUrl) {
   return { settings, keychain, connection, sandboxStarts: () => sandboxStarts };
 }
 
-async function failure(work: Promise<unknown>): Promise<TillError> {
-  const error = await work.then(
-    () => assert.fail('expected a failure'),
-    (e: unknown) => e,
-  );
-  assert.ok(error instanceof TillError, String(error));
-  return error;
-}
-
 test('mode and order method follow the settings', () => {
   const { settings, connection } = connected('live');
   assert.deepEqual([connection.mode(), connection.orderMethod()], ['live', 'POST']);
@@ -58,7 +49,7 @@ test('mode and order method follow the settings', () => {
 
 test('Live with no address set: refused in words', async () => {
   const { connection, keychain } = connected('live', '');
-  const error = await failure(connection.client());
+  const error = await tillFailure(connection.client());
   assert.deepEqual(error.toShape(), {
     code: 'not_configured',
     message: 'No live supplier address is set.',
@@ -83,7 +74,7 @@ test('Live: the key is read from the keychain once, again after it changes', asy
 test('a locked keychain is worded, and asked again at the next request', async () => {
   const { connection, keychain } = connected('live');
   keychain.locked = true;
-  const locked = await failure((await connection.client()).listProducts());
+  const locked = await tillFailure((await connection.client()).listProducts());
   assert.equal(locked.code, 'storage');
   assert.equal(locked.message, "The supplier's API key could not be read from this computer's keychain.");
   keychain.locked = false;
@@ -117,6 +108,6 @@ test('the Live check reads the key afresh for an address not saved yet', async (
   await client.listProducts();
   await client.listProducts();
   assert.equal(keychain.reads, 2);
-  const bad = await failure(connection.liveClientFor(`${s.sandbox.baseUrl}/elsewhere`).listProducts());
+  const bad = await tillFailure(connection.liveClientFor(`${s.sandbox.baseUrl}/elsewhere`).listProducts());
   assert.equal(bad.code, 'not_found');
 });

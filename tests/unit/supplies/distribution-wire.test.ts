@@ -17,6 +17,7 @@ import {
   QUIET_LOG,
   settingsHolding,
   startSupplier,
+  tillFailure,
   watchedFetch,
   withTimeMoving,
   type Supplier,
@@ -32,15 +33,6 @@ const order = () => ({
   address: { ...GOOD_ADDRESS },
   lines: [{ productId: productIn(s.sandbox, 'inStock').id, quantity: 1 }],
 });
-
-async function failure(work: Promise<unknown>): Promise<TillError> {
-  const error = await work.then(
-    () => assert.fail('expected the call to fail'),
-    (e: unknown) => e,
-  );
-  assert.ok(error instanceof TillError, String(error));
-  return error;
-}
 
 const LINES = [{ productId: 7 }];
 const problemsOf = (body: string) =>
@@ -106,7 +98,7 @@ test('an order read back with empty parts: no reference, lines, address, carrier
 test('an answer of the wrong shape is unreadable, and the log is told it was the shape', async () => {
   const watched = watchedFetch();
   watched.rewrite = () => [{ id: 'one' }];
-  const error = await failure(s.client({ fetch: watched.fetch }).listProducts());
+  const error = await tillFailure(s.client({ fetch: watched.fetch }).listProducts());
   assert.equal(error.code, 'malformed_response');
   assert.equal(
     error.message,
@@ -146,12 +138,12 @@ test('the connection hands its fetch, limits and retries to the client it makes'
   assert.ok((await (await connect({ fetch: watched.fetch })).listProducts()).length > 0);
   assert.deepEqual(watched.sent, ['GET /products']);
 
-  const small = await failure((await connect({ limits: { maxBodyBytes: 64 } })).listProducts());
+  const small = await tillFailure((await connect({ limits: { maxBodyBytes: 64 } })).listProducts());
   assert.match(small.message, /far larger than any real one/);
 
   const asked = s.sandbox.stats().apiRequests;
   s.sandbox.control({ nextReadAnswer: 'server_error' });
-  const once = await failure(
+  const once = await tillFailure(
     withTimeMoving(s.clock, (await connect({ retry: { attempts: 1 } })).listOrders()),
   );
   assert.equal(once.code, 'service_error');
@@ -214,7 +206,7 @@ test('a busy supplier’s wait is waited up to the longest allowed, for three tr
   assert.ok(s.clock.now() - started >= 20_000, 'waited the 10 s asked for, twice');
 
   s.sandbox.control({ throttleNext: { count: 3, retryAfterSeconds: 1 } });
-  const busy = await withTimeMoving(s.clock, failure(s.client().listProducts()));
+  const busy = await withTimeMoving(s.clock, tillFailure(s.client().listProducts()));
   assert.equal(busy.code, 'rate_limited');
   assert.equal(s.sandbox.stats().apiRequests, asked + 6, 'three tries, no fourth');
 });

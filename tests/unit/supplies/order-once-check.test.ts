@@ -3,9 +3,9 @@
 // a refusal before anything is sent, and which order a lost answer is matched to.
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PlaceOrderResult } from '../../../shared/contract';
 import { OrderAttempts } from '../../../electron/services/supplies/order-attempts';
 import {
+  expectOutcome,
   GOOD_ADDRESS,
   productIn,
   startSupplies,
@@ -26,14 +26,6 @@ const lines = () => [{ productId: productIn(s.supplier.sandbox, 'inStock').id, q
 const place = (confirmRepeat = false, orderLines = lines()) =>
   s.handlers['supplies.placeOrder']({ lines: orderLines, address: { ...GOOD_ADDRESS }, confirmRepeat });
 const check = (attemptId: string) => s.handlers['supplies.checkAttempt']({ attemptId });
-
-function expectOutcome<O extends PlaceOrderResult['outcome']>(
-  result: PlaceOrderResult,
-  outcome: O,
-): Extract<PlaceOrderResult, { outcome: O }> {
-  assert.equal(result.outcome, outcome, JSON.stringify(result));
-  return result as Extract<PlaceOrderResult, { outcome: O }>;
-}
 
 /** Places an order whose answer is lost while the supplier then closes: in doubt. */
 async function lostWhileClosed(answer: 'drop' | 'drop_unstored', watched: ReturnType<typeof watchedFetch>) {

@@ -4,9 +4,8 @@
 import { after, afterEach, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DistributionSandbox } from '../../../electron/sandbox/distribution/server';
-import type { PlaceOrderResult } from '../../../shared/contract';
 import { startTestTill, type TestTill } from '../../support/till';
-import { GOOD_ADDRESS, productIn } from './support';
+import { expectOutcome, GOOD_ADDRESS, productIn } from './support';
 
 let t: TestTill;
 let supplier: DistributionSandbox;
@@ -35,14 +34,6 @@ async function ordersAtSupplier(): Promise<number> {
   return (await t.call('supplies.orders', {})).orders.filter(
     (o) => o.lines.length === 1 && o.lines[0]!.quantity === lines[0]!.quantity,
   ).length;
-}
-
-function expectOutcome<O extends PlaceOrderResult['outcome']>(
-  result: PlaceOrderResult,
-  outcome: O,
-): Extract<PlaceOrderResult, { outcome: O }> {
-  assert.equal(result.outcome, outcome, JSON.stringify(result));
-  return result as Extract<PlaceOrderResult, { outcome: O }>;
 }
 
 test('a placed order comes back with its total; the same order again needs a confirmation', async () => {

@@ -1,5 +1,6 @@
 // The stand-in supplier on loopback with a manual clock, clients of it, and the supplies service
 // built on it as the till builds it, for the supplies tests.
+import assert from 'node:assert/strict';
 import {
   startDistributionSandbox,
   type DistributionSandbox,
@@ -19,7 +20,9 @@ import {
   type Settings,
   type SettingsStore,
 } from '../../../electron/services/storage/settings';
+import type { PlaceOrderResult } from '../../../shared/contract';
 import type { HandlersOf } from '../../../shared/contract/dispatch';
+import { TillError } from '../../../shared/contract/errors';
 import type { ReceiptLine } from '../../../shared/receipt';
 import type { DeliveryAddress } from '../../../shared/supplies';
 import { ManualClock } from '../../support/manual-clock';
@@ -85,6 +88,25 @@ export async function withTimeMoving<T>(clock: ManualClock, work: Promise<T>, st
   }
   if (!done) throw new Error('the request did not finish within 2,000 clock steps');
   return settled;
+}
+
+/** Awaits `work`, which must fail with a TillError, and returns that error (its cause included). */
+export async function tillFailure(work: Promise<unknown>): Promise<TillError> {
+  const error = await work.then(
+    () => assert.fail('expected the call to fail'),
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof TillError, String(error));
+  return error;
+}
+
+/** The placing's result, which must have the given outcome. */
+export function expectOutcome<O extends PlaceOrderResult['outcome']>(
+  result: PlaceOrderResult,
+  outcome: O,
+): Extract<PlaceOrderResult, { outcome: O }> {
+  assert.equal(result.outcome, outcome, JSON.stringify(result));
+  return result as Extract<PlaceOrderResult, { outcome: O }>;
 }
 
 /** A settings store over plain settings a test changes in place (only `load` is read here). */
