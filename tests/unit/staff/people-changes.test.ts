@@ -33,6 +33,18 @@ async function approvedForCasey(t: { after: (fn: () => void) => void }) {
   return { ...opened, handlers, sent, windowUntil, peopleChanged: () => peopleChanged };
 }
 
+/** What the gate answers when `cashier`, serving under `name`, does what `approver` approved. */
+const servedWith = (
+  cashier: { id: string },
+  name: string,
+  approver: { id: string },
+  approverName: string,
+) => ({
+  id: cashier.id,
+  name,
+  approvedBy: { id: approver.id, name: approverName },
+});
+
 const refusalFor = (gate: ManagerGate, action: Parameters<ManagerGate['require']>[0]) =>
   refusalOf(Promise.resolve().then(() => gate.require(action)));
 
@@ -44,16 +56,8 @@ test('renaming the cashier serving keeps the manager’s window and the approval
   assert.equal(peopleChanged(), 1, 'the screens hear of the new name');
   assert.deepEqual(gate.view().signedIn, { id: cashier.id, name: 'Casey B.', role: 'cashier' });
   assert.equal(gate.view().managerWindowUntil, windowUntil, 'the window is still open');
-  assert.deepEqual(gate.require('back-office'), {
-    id: cashier.id,
-    name: 'Casey B.',
-    approvedBy: { id: manager.id, name: 'Morgan' },
-  });
-  assert.deepEqual(gate.require('refund'), {
-    id: cashier.id,
-    name: 'Casey B.',
-    approvedBy: { id: supervisor.id, name: 'Sasha' },
-  });
+  assert.deepEqual(gate.require('back-office'), servedWith(cashier, 'Casey B.', manager, 'Morgan'));
+  assert.deepEqual(gate.require('refund'), servedWith(cashier, 'Casey B.', supervisor, 'Sasha'));
 });
 
 test('a new PIN for the cashier serving, or a new name for the manager, ends nothing either', async (t) => {
@@ -144,23 +148,11 @@ test('a manager whose PIN opened the back office and who is made a supervisor cl
     'nobody was added under the old window',
   );
   // What a supervisor may still approve stands: Morgan's discount and Sasha's refund.
-  assert.deepEqual(gate.require('discount'), {
-    id: cashier.id,
-    name: 'Casey',
-    approvedBy: { id: manager.id, name: 'Morgan' },
-  });
-  assert.deepEqual(gate.require('refund'), {
-    id: cashier.id,
-    name: 'Casey',
-    approvedBy: { id: supervisor.id, name: 'Sasha' },
-  });
+  assert.deepEqual(gate.require('discount'), servedWith(cashier, 'Casey', manager, 'Morgan'));
+  assert.deepEqual(gate.require('refund'), servedWith(cashier, 'Casey', supervisor, 'Sasha'));
 
   assert.equal((await gate.unlock('5820', undefined, robin.id)).ok, true, 'a manager approves again');
-  assert.deepEqual(gate.require('back-office'), {
-    id: cashier.id,
-    name: 'Casey',
-    approvedBy: { id: robin.id, name: 'Robin' },
-  });
+  assert.deepEqual(gate.require('back-office'), servedWith(cashier, 'Casey', robin, 'Robin'));
 });
 
 test('a manager removed while their window is open closes it', async (t) => {
@@ -191,11 +183,7 @@ test('a supervisor who approved a refund and is made a cashier no longer approve
   assert.equal(gate.view().managerWindowUntil, windowUntil, 'Morgan’s window stays');
 
   assert.equal((await gate.unlock(TEST_STAFF.manager.pin, 'refund', manager.id)).ok, true);
-  assert.deepEqual(gate.require('refund'), {
-    id: cashier.id,
-    name: 'Casey',
-    approvedBy: { id: manager.id, name: 'Morgan' },
-  });
+  assert.deepEqual(gate.require('refund'), servedWith(cashier, 'Casey', manager, 'Morgan'));
 });
 
 test('a supervisor removed after approving a refund no longer approves it', async (t) => {
