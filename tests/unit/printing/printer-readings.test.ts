@@ -16,16 +16,9 @@ import {
 import { parsePortStatus } from '../../../electron/services/printing/transports/usb';
 import { PrinterStatusRecord } from '../../../electron/services/printing/printer-status';
 import { PreviewTransport } from '../../../electron/services/printing/transports/preview';
+import { READY } from './scripted-spool';
 
 const QUIET = 0x12; // bits 1 and 4 set, nothing to report
-const READY: PrinterStatus = {
-  online: true,
-  paperEnd: false,
-  paperNearEnd: false,
-  coverOpen: false,
-  error: false,
-  detail: 'ready',
-};
 
 test('DLE EOT: each bit alone gives its own flag and words', () => {
   const read = (bytes: Partial<Parameters<typeof parseRealTimeStatus>[0]>) => {
