@@ -3,7 +3,11 @@
 // setting only; OUT transfers finish, time out, fail or hang as the test scripts them, and every
 // step the transport takes on the device is logged in order.
 import type { Device } from 'usb';
-import type { InterfaceDescriptorLike, UsbLibrary } from '../../../electron/services/printing/transports/usb';
+import type {
+  InterfaceDescriptorLike,
+  UsbLibrary,
+  UsbPrinterInfo,
+} from '../../../electron/services/printing/transports/usb';
 
 /** libusb_transfer_status values (libusb.h), as the `usb` module puts them in `errno`. */
 export const TRANSFER_TIMED_OUT = 2;
@@ -57,6 +61,17 @@ export const TWO_WAY_PRINTER: InterfaceDescriptorLike[][] = [
     },
   ],
 ];
+
+/** How listUsbPrinters lists a FakeUsbPrinter with the TWO_WAY_PRINTER interfaces (bus 1, device 7). */
+export const TWO_WAY_LISTED: UsbPrinterInfo = {
+  label: 'USB printer 04b8:0e28 (bus 1, device 7)',
+  vendorId: 0x04b8,
+  productId: 0x0e28,
+  busNumber: 1,
+  deviceAddress: 7,
+  interfaceNumber: 1,
+  bidirectional: true,
+};
 
 /** A printer that only has a one-way setting 0 (OUT 0x02). */
 export const ONE_WAY_PRINTER: InterfaceDescriptorLike[][] = [

@@ -7,25 +7,9 @@ import { printingHandlers, toJobView, toPrinterView } from '../../../electron/se
 import { STATE_WORDS, printerGone, stateWord } from '../../../electron/services/printing/printing-words';
 import type { PrintingService, PrintJob, PrinterStatusView } from '../../../electron/services/printing';
 import { TillError } from '../../../shared/contract/errors';
+import { TWO_WAY_LISTED } from './fake-usb';
 
-const JOB: PrintJob = {
-  id: 'job-7',
-  receiptId: 'R-000042',
-  printerId: 'counter',
-  state: 'uncertain',
-  reason: 'no_confirmation',
-  attempts: 2,
-  nextAttemptAt: '2026-11-23T09:00:05.000Z',
-  lastError: 'printer stopped taking data; the receipt may or may not have printed.',
-  duplicateOf: 'job-6',
-  needsCheck: true,
-  copy: true,
-  byteLength: 412,
-  lines: [{ type: 'TEXT', format: [], value: 'TOTAL £9.45' }],
-  createdAt: '2026-11-23T09:00:00.000Z',
-  updatedAt: '2026-11-23T09:00:04.000Z',
-};
-
+/** A job as the screens see it: every field they read. */
 const JOB_VIEW = {
   id: 'job-7',
   receiptId: 'R-000042',
@@ -39,6 +23,14 @@ const JOB_VIEW = {
   copy: true,
   createdAt: '2026-11-23T09:00:00.000Z',
   updatedAt: '2026-11-23T09:00:04.000Z',
+} satisfies Omit<PrintJob, 'nextAttemptAt' | 'byteLength' | 'lines'>;
+
+/** The job itself: its view and what the screens never get (the next try, its bytes and lines). */
+const JOB: PrintJob = {
+  ...JOB_VIEW,
+  nextAttemptAt: '2026-11-23T09:00:05.000Z',
+  byteLength: 412,
+  lines: [{ type: 'TEXT', format: [], value: 'TOTAL £9.45' }],
 };
 
 const STATUS: PrinterStatusView = {
@@ -110,17 +102,7 @@ test('each printing method reaches the service with its input and answers views'
   const handlers = printingHandlers(
     async () => service,
     (id) => names[id] ?? '',
-    async () => [
-      {
-        label: 'USB printer 04b8:0e28 (bus 1, device 7)',
-        vendorId: 0x04b8,
-        productId: 0x0e28,
-        busNumber: 1,
-        deviceAddress: 7,
-        interfaceNumber: 1,
-        bidirectional: true,
-      },
-    ],
+    async () => [TWO_WAY_LISTED],
   );
 
   const printers = await handlers['printing.printers']({} as never);
