@@ -8,6 +8,8 @@ import { basketEndingIn } from '../../support/till';
 import { TEST_STAFF } from '../../support/staff';
 import type { MethodName, Product } from '../../../shared/contract';
 import { methods } from '../../../shared/contract';
+import { printerSchema } from '../../../shared/settings';
+import { startPrinterEmulator } from '../../support/printer-emulator';
 import { startAppTill, type AppTill } from './support';
 
 let t: AppTill;
@@ -141,4 +143,32 @@ test('the services’ events reach the contract’s event stream', async () => {
   );
   const printed = await t.event('printing.changed', (p) => p.job !== null);
   assert.ok(printed.job!.receiptId.length > 0);
+});
+
+test('the receipt printer chosen in the settings reaches the status bar', async () => {
+  const emulator = await startPrinterEmulator();
+  try {
+    t.till.settings.update({
+      printers: [
+        printerSchema.parse({ id: 'counter', transport: 'network', address: emulator.address }),
+        printerSchema.parse({ id: 'preview', transport: 'preview' }),
+      ],
+      receiptPrinterId: 'counter',
+    });
+    await t.event('status.changed', (s) => s.printer.state === 'ready');
+    assert.equal((await t.call('status.get', {})).printer.state, 'ready');
+    await emulator.setRefusing(true);
+    await t.call('printing.testPage', {});
+    const offline = await t.event('status.changed', (s) => s.printer.state === 'offline');
+    assert.equal(
+      offline.printer.detail,
+      'The receipt printer cannot be reached: check it is on and connected.',
+    );
+  } finally {
+    t.till.settings.update({
+      printers: [printerSchema.parse({ id: 'preview', transport: 'preview' })],
+      receiptPrinterId: 'preview',
+    });
+    await emulator.close();
+  }
 });
