@@ -62,12 +62,13 @@ export class MerchantService {
 
   /** The status, after quietly resuming a sign-in kept from an earlier run (never opens a page). */
   async resumedStatus(): Promise<MerchantStatus> {
+    const signOutsBefore = this.signOuts;
     const entry = await this.entry();
     if (!entry.resumed && this.current.state === 'signed_out') {
       entry.resumed = true;
       if (await entry.session.signIn()) {
         const outcome = await entry.session.connect().catch(() => null);
-        if (outcome?.kind === 'connected') await this.connected(entry.session);
+        if (outcome?.kind === 'connected') await this.connected(entry.session, signOutsBefore);
         else if (outcome) await entry.session.cancelSignIn();
       }
     }
@@ -75,6 +76,7 @@ export class MerchantService {
   }
 
   async connect(): Promise<MerchantStatus> {
+    const signOutsBefore = this.signOuts;
     const { session } = await this.entry();
     let outcome: ConnectOutcome;
     try {
@@ -82,7 +84,7 @@ export class MerchantService {
     } catch (error) {
       return this.failed(error);
     }
-    if (outcome.kind === 'connected') return this.connected(session);
+    if (outcome.kind === 'connected') return this.connected(session, signOutsBefore);
     return this.signingIn(session, outcome);
   }
 
@@ -212,19 +214,27 @@ export class MerchantService {
     }
   }
 
-  private async connected(session: MerchantSession): Promise<MerchantStatus> {
-    // A disconnect while this was reading the account wins: staff asked to be signed out.
-    const signOutsBefore = this.signOuts;
+  /**
+   * A Disconnect since `signOutsBefore` (taken when the connecting started: a resume or a connect
+   * can be slow) wins: staff asked to be signed out.
+   */
+  private async connected(session: MerchantSession, signOutsBefore = this.signOuts): Promise<MerchantStatus> {
     const kept = await session.signIn();
     let account = kept?.account ?? null;
     try {
       this.tools = await session.listTools();
       account = (await readAccount(session, this.tools)) ?? account;
-      if (kept && account) await this.vault.saveAccount(kept.issuer, account);
+      if (kept && account && this.signOuts === signOutsBefore)
+        await this.vault.saveAccount(kept.issuer, account);
     } catch (error) {
       this.deps.log.warn('merchant tools: connected, but the account could not be read', error);
     }
-    if (this.signOuts !== signOutsBefore) return this.status();
+    if (this.signOuts !== signOutsBefore) {
+      // Whatever this connecting kept (tokens refreshed or saved on the way) goes again, unless
+      // staff have already started connecting anew.
+      if (this.current.state === 'signed_out') await session.signOut();
+      return this.status();
+    }
     return this.set({ ...SIGNED_OUT, state: 'connected', account });
   }
 

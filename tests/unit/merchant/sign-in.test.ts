@@ -194,3 +194,21 @@ test('the access token is refreshed 30 s before its expiry on the clock, not a m
     await rig.close();
   }
 });
+
+test('Disconnect while a kept sign-in is still resuming stays signed out (the resume does not connect again)', async () => {
+  const rig = await startMerchantRig();
+  try {
+    await signIn(rig);
+    const restarted = rig.restart();
+    // The screen asks for the status (which resumes the kept sign-in) and staff press Disconnect
+    // before that has finished.
+    const resuming = restarted.resumedStatus();
+    const disconnected = await restarted.disconnect();
+    assert.equal(disconnected.state, 'signed_out');
+    await resuming;
+    assert.equal(restarted.status().state, 'signed_out', 'Disconnect wins over a resume in flight');
+    assert.equal(await rig.secrets.get('merchant.oauthTokens', 'sandbox'), null);
+  } finally {
+    await rig.close();
+  }
+});
