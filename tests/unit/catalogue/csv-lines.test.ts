@@ -72,6 +72,10 @@ test('breaks mixed row by row, several empty lines, a break at the very start of
   );
 });
 
+test('two lone CRs in a row inside a value are two line breaks', () => {
+  assert.deepEqual(linesOf('name,price\n"A\r\rB",1.00\nBad,x\n'), [5]);
+});
+
 test('a twice-used SKU or barcode names the line the first one starts on', () => {
   const csv = [
     'sku,name,price,barcodes',
@@ -92,16 +96,16 @@ test('a twice-used SKU or barcode names the line the first one starts on', () =>
 
 test('a file that cannot be read is placed at the line its broken row starts on, CRLF in values before it', () => {
   const closing = parseCatalogueCsv(
-    'sku,name,price\r\nA1,"Two\r\nlines",1.00\r\nA2,"Broken "quote,2.00\r\nA3,Cake,3.00\r\n',
+    'sku,name,price\r\nA1,"Two\r\nlines",1.00\r\nA2,Tea,1.00\r\nA3,"Broken "quote,2.00\r\nA4,Cake,3.00\r\n',
     RATES,
   );
   assert.equal(
     closing.fileProblem,
-    'Around line 4: a quoted value is not closed properly (a " inside a value must be written twice). Fix the file and choose it again; nothing was imported.',
+    'Around line 5: a quoted value is not closed properly (a " inside a value must be written twice). Fix the file and choose it again; nothing was imported.',
   );
   assert.deepEqual(closing.fileProblemWords, {
     key: 'catalogueImport.file.unclosedQuoteAt',
-    params: { line: 4 },
+    params: { line: 5 },
   });
   assert.deepEqual([closing.rows, closing.problems], [[], []], 'nothing of it can be imported');
   const open = parseCatalogueCsv('name,price\nTea,1.00\n\n"Never closed,2.00\nCake,3.00\n', RATES);

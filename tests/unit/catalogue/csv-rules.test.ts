@@ -82,7 +82,7 @@ test('a barcode of 40 characters is read; one of 41 is refused as too long, sayi
 });
 
 test('a barcode with a space-like or non-ASCII character is refused for its characters, whatever its length', () => {
-  for (const code of ['caf\u00e9', 'x\u007f', `${'1'.repeat(41)}\u00e9`]) {
+  for (const code of ['caf\u00e9', '\u00e95000', 'x\u007f', `${'1'.repeat(41)}\u00e9`]) {
     assert.deepEqual(keysFor({ barcodes: code }), ['barcodeChars'], code);
   }
   assert.deepEqual(read({ barcodes: '!~ A-1' }).barcodes, ['!~', 'A-1'], 'printable ASCII');
@@ -162,10 +162,11 @@ test('prices as shops write them, in minor units; anything else is refused with 
 test('VAT: empty is the shop’s first rate; a percentage must be one of the shop’s rates', () => {
   assert.equal(read({ vat_rate: '' }, [500, 2000]).vatRate, 500, 'the first of the shop’s, not 20 %');
   assert.equal(read({ vat_rate: ' 5 ' }).vatRate, 500);
+  assert.equal(read({ vat_rate: '  ' }, [500, 2000]).vatRate, 500, 'spaces alone are empty');
   assert.equal(read({ vat_rate: '0' }).vatRate, 0);
   assert.equal(read({ vat_rate: '5,5' }, [550]).vatRate, 550);
   assert.equal(read({ vat_rate: '13.5' }, [1350, 0]).vatRate, 1350);
-  assert.deepEqual(refusedFor({ vat_rate: 'twenty' }), [
+  assert.deepEqual(refusedFor({ vat_rate: ' twenty ' }), [
     { key: 'catalogueImport.row.vatRate', params: { text: 'twenty' } },
   ]);
   const odd = oneRow({ vat_rate: '7' });
@@ -177,7 +178,8 @@ test('VAT: empty is the shop’s first rate; a percentage must be one of the sho
 
 test('colour, status, repeated barcodes and too many values', () => {
   assert.equal(read({ colour: '#1F8a70' }).colour, '#1F8a70');
-  for (const colour of ['red', '#1f8a7', '#1f8a700', '1f8a70', '#1g8a70'])
+  assert.equal(read({ colour: ' #1f8a70 ' }).colour, '#1f8a70', 'read trimmed');
+  for (const colour of ['red', 'x#1f8a70', '#1f8a7', '#1f8a700', '1f8a70', '#1g8a70'])
     assert.deepEqual(keysFor({ colour }), ['colour'], colour);
   assert.equal(read({ status: ' ARCHIVED ' }).active, false);
   assert.equal(read({ status: 'Active' }).active, true);
@@ -213,7 +215,7 @@ test('every reason a row has is given, in the order of its columns', () => {
 
 test('a SKU or barcode on a refused row still counts as taken for the rows after it', () => {
   const parsed = parseCatalogueCsv(
-    'sku,name,price,barcodes\nS1,,1.00,77\nS1,Tea,1.00,\nS2,Cake,1.00,77\n',
+    'sku,name,price,barcodes\nS1,,1.00,77\nS1,Tea,1.00,\nS2,Cake,1.00,77\nS1,Pie,1.00,77\n',
     RATES,
   );
   assert.deepEqual(
@@ -222,6 +224,7 @@ test('a SKU or barcode on a refused row still counts as taken for the rows after
       'Line 2: the name is empty.',
       'Line 3: the SKU S1 is also on line 2.',
       'Line 4: the barcode 77 is also on line 2.',
+      'Line 5: the SKU S1 is also on line 2; the barcode 77 is also on line 2.',
     ],
   );
   const blank = parseCatalogueCsv('sku,name,price\n,Tea,1.00\n,Cake,1.00\n', RATES);
@@ -275,6 +278,11 @@ test('the delimiter is whichever the header line has more of, "," when as many',
     ',',
     'only the header line counts',
   );
+  assert.equal(
+    parseCatalogueCsv('name,price\n"A;B;C;D",1\n', RATES).delimiter,
+    ',',
+    'only the header line counts, with LF breaks too',
+  );
 });
 
 test('an empty file, a BOM alone and a header alone: nothing to read, only the empty file is a problem', () => {
@@ -294,7 +302,7 @@ test("a cell a spreadsheet would run is written with a leading ' and read back w
     assert.equal(escapeCell(cell), `'${cell}`, JSON.stringify(cell));
     assert.equal(unescapeCell(escapeCell(cell)), cell);
   }
-  for (const cell of ['Tea', 'a=b', "'quoted'", '', ' =x']) {
+  for (const cell of ['Tea', 'a=b', "'quoted'", '', ' =x', "Tea '+ milk"]) {
     assert.equal(escapeCell(cell), cell, JSON.stringify(cell));
     assert.equal(unescapeCell(cell), cell);
   }
