@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TillError } from '../../../shared/contract/errors';
 import type { ServiceName } from '../../../shared/contract';
-import { settingsHandlers } from '../../../electron/services/settings/handlers';
+import { settingsHandlers, type SettingsHandlerDeps } from '../../../electron/services/settings/handlers';
 import { ManagerGate } from '../../../electron/services/manager-gate';
 import { StaffDirectory } from '../../../electron/services/staff/directory';
 import { STAFF_MIGRATIONS, StaffStore } from '../../../electron/services/staff/store';
@@ -26,6 +26,7 @@ const LIVE = { payAtCounter: { mode: 'live', liveBaseUrl: 'https://cards.example
 function setup(
   t: { after: (fn: () => void) => void },
   testConnection: (service: ServiceName, liveBaseUrl?: string) => Promise<void> = async () => {},
+  overrides: Partial<SettingsHandlerDeps> = {},
 ) {
   const folder = mkdtempSync(join(tmpdir(), 'paydesk-settings-handlers-'));
   const clock = new ManualClock(Date.parse('2026-11-23T09:00:00.000Z'));
@@ -51,6 +52,7 @@ function setup(
     cardPaymentRunning: () => false,
     onSecretsChanged: () => {},
     keychainStatus: async () => ({ ok: true, backend: 'encrypted file (test)' }),
+    ...overrides,
   });
   return { folder, settingsFile, secretsFile, settings, secrets, handlers };
 }
@@ -127,4 +129,137 @@ test('Settings shows what was wrong with the settings file, where the copy is, a
     },
   ]);
   assert.equal(settings.shop.name, 'My Shop');
+});
+
+/** Matches a TillError with exactly this code and these words. */
+const refusedWith = (code: string, message: string) => (error: unknown) =>
+  error instanceof TillError && error.code === code && error.message === message;
+
+const CARD_RUNNING = 'A card payment is running: change the card service after it has finished.';
+
+test('while a card payment runs, only the card service mode and live address are refused', async (t) => {
+  const { handlers, settings } = setup(t, undefined, { cardPaymentRunning: () => true });
+  for (const patch of [
+    { payAtCounter: { mode: 'sandbox' } },
+    { payAtCounter: { liveBaseUrl: 'https://cards.example.com' } },
+    { distribution: { mode: 'sandbox' }, payAtCounter: { mode: 'sandbox' } },
+  ]) {
+    await assert.rejects(
+      async () => handlers['settings.update']({ patch }),
+      refusedWith('conflict', CARD_RUNNING),
+    );
+  }
+  await handlers['settings.update']({ patch: { payAtCounter: { defaultTerminalId: '22900001' } } });
+  await handlers['settings.update']({
+    patch: { distribution: { mode: 'sandbox', liveBaseUrl: 'https://supplies.example.com' } },
+  });
+  await handlers['settings.update']({ patch: { kioskMode: true } });
+  const saved = settings.load();
+  assert.equal(saved.payAtCounter.defaultTerminalId, '22900001');
+  assert.equal(saved.distribution.liveBaseUrl, 'https://supplies.example.com');
+  assert.equal(saved.kioskMode, true);
+});
+
+test('a card payment that starts during the live connection test stops the switch', async (t) => {
+  let running = false;
+  const { handlers, settings } = setup(
+    t,
+    async () => {
+      running = true;
+    },
+    { cardPaymentRunning: () => running },
+  );
+  await handlers['manager.setPin']({ newPin: '4826' });
+  await handlers['secrets.save']({ key: 'payAtCounter.username', profile: 'live', value: 'till-7' });
+  await handlers['secrets.save']({ key: 'payAtCounter.password', profile: 'live', value: 'live-pass-7' });
+  await assert.rejects(
+    async () => handlers['settings.update']({ patch: LIVE }),
+    refusedWith('conflict', CARD_RUNNING),
+  );
+  assert.equal(settings.load().payAtCounter.mode, 'sandbox');
+});
+
+test('without a manager nothing goes live, in words; sandbox changes and live addresses need no sign-in', async (t) => {
+  const tested: ServiceName[] = [];
+  const { handlers, settings } = setup(t, async (service) => {
+    tested.push(service);
+  });
+  await assert.rejects(
+    async () => handlers['settings.update']({ patch: { distribution: { mode: 'live' }, ...LIVE } }),
+    refusedWith('not_allowed', 'Set a manager PIN (the first manager) before switching a service to live.'),
+  );
+  await handlers['settings.update']({
+    patch: { payAtCounter: { mode: 'sandbox', liveBaseUrl: 'https://cards.example.com' } },
+  });
+  assert.equal(settings.load().payAtCounter.liveBaseUrl, 'https://cards.example.com');
+  await handlers['manager.setPin']({ newPin: '4826' });
+  await assert.rejects(
+    async () =>
+      handlers['settings.update']({
+        patch: { payAtCounter: { mode: 'live', liveBaseUrl: 'http://x.example.com' } },
+      }),
+    (error: unknown) =>
+      error instanceof TillError && error.code === 'invalid_input' && /https:\/\//.test(error.message),
+  );
+  assert.equal(settings.load().payAtCounter.mode, 'sandbox');
+  assert.deepEqual(tested, []);
+});
+
+test('a keychain that cannot be used: going live is refused with its reason, and Settings shows it', async (t) => {
+  const { handlers, settings } = setup(t, undefined, {
+    keychainStatus: async () => ({ ok: false, reason: 'org.freedesktop.secrets was not provided.' }),
+  });
+  assert.deepEqual((await handlers['settings.get']({})).keychain, {
+    ok: false,
+    detail: 'org.freedesktop.secrets was not provided.',
+  });
+  await handlers['manager.setPin']({ newPin: '4826' });
+  await assert.rejects(
+    async () => handlers['settings.update']({ patch: LIVE }),
+    refusedWith(
+      'not_allowed',
+      "The card service stays on Sandbox: its sign-in must be kept in this computer's keychain, which can't be used (org.freedesktop.secrets was not provided). Set up the keychain, save the sign-in, then switch to Live.",
+    ),
+  );
+  assert.equal(settings.load().payAtCounter.mode, 'sandbox');
+});
+
+test('saved and forgotten secrets are announced, even when saving fails; a live service keeps only its live sign-in', async (t) => {
+  let changes = 0;
+  const { handlers, secretsFile } = setup(t, undefined, { onSecretsChanged: () => (changes += 1) });
+  assert.deepEqual((await handlers['settings.get']({})).keychain, {
+    ok: true,
+    detail: 'encrypted file (test)',
+  });
+  await handlers['manager.setPin']({ newPin: '4826' });
+  assert.deepEqual(handlers['manager.lock']({}), { ok: true });
+  await handlers['manager.unlock']({ pin: '4826' });
+  for (const profile of ['live', 'sandbox'] as const) {
+    await handlers['secrets.save']({ key: 'payAtCounter.username', profile, value: 'till-7' });
+    await handlers['secrets.save']({ key: 'payAtCounter.password', profile, value: `${profile}-pass-7` });
+  }
+  assert.equal(changes, 4);
+  await handlers['settings.update']({ patch: LIVE });
+  const view = await handlers['secrets.forget']({ key: 'payAtCounter.password', profile: 'sandbox' });
+  assert.equal(changes, 5);
+  assert.ok(!view.secrets.some((s) => s.key === 'payAtCounter.password' && s.profile === 'sandbox'));
+  writeFileSync(secretsFile, '{"version":1,"entries":{"live/payAt');
+  await assert.rejects(async () =>
+    handlers['secrets.save']({ key: 'distribution.apiKey', profile: 'live', value: 'k' }),
+  );
+  await assert.rejects(async () =>
+    handlers['secrets.forget']({ key: 'distribution.apiKey', profile: 'live' }),
+  );
+  assert.equal(changes, 7);
+});
+
+test('a service section that is null is refused as invalid input, in the settings words', async (t) => {
+  const { handlers } = setup(t, undefined, { cardPaymentRunning: () => true });
+  await assert.rejects(
+    async () => handlers['settings.update']({ patch: { payAtCounter: null } as never }),
+    refusedWith(
+      'invalid_input',
+      "These settings can't be saved: payAtCounter: Invalid input: expected object, received null",
+    ),
+  );
 });
