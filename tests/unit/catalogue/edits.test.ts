@@ -244,3 +244,32 @@ test('writing products: made-up SKUs skip taken ones, SKUs and barcodes unique, 
   assert.equal(catalogue.get(String(first))?.image, null, 'removed when given as none');
   assert.equal(catalogue.admin().products.length, 2, 'nothing refused was added');
 });
+
+test('ids that are no product are passed over: a percentage skips them, a rounded-off number archives nothing', (t) => {
+  const { catalogue, db } = catalogueInTempFolder(t);
+  catalogue.write([fields({ sku: 'A', name: 'A', price: 1000 })]);
+  const [a] = ids(catalogue, 'A');
+  assert.equal(bulkEdit(catalogue, ['999', a!], { kind: 'percent', basisPoints: 1000 }), 1);
+  assert.deepEqual(prices(catalogue), [['A', 1100]]);
+  // 2^53 + 1 reads as the number 2^53, past exact integers: no product is archived by it.
+  db.prepare(
+    "INSERT INTO products (id, sku, name, category, price) VALUES (9007199254740992, 'BIG', 'Big', 'Drinks', 100)",
+  ).run();
+  assert.equal(setArchived(catalogue, ['9007199254740993', 'x', '1.5'], true), 0);
+  assert.deepEqual(
+    catalogue.all().products.map((p) => p.sku),
+    ['A', 'BIG'],
+  );
+});
+
+test('category names the same only in capitals (Maß, MASS) are two names', (t) => {
+  const { catalogue } = catalogueInTempFolder(t);
+  saveCategories(catalogue, [
+    { name: 'Maß', colour: null },
+    { name: 'Mass', colour: null },
+  ]);
+  assert.deepEqual(
+    catalogue.admin().categories.map((c) => c.name),
+    ['Maß', 'Mass'],
+  );
+});
