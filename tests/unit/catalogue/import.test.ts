@@ -24,6 +24,11 @@ const refusal = (code: string, message: RegExp) => (e: unknown) =>
 
 test('an upload comes in parts up to the size limit; a newer upload replaces it', (t) => {
   const { imports } = importsOn(t);
+  assert.throws(
+    () => imports.append('up-0', 'x'),
+    refusal('conflict', /replaced by a newer one/),
+    'none yet',
+  );
   const first = imports.append(null, 'sku,name,');
   assert.deepEqual(first, { uploadId: 'up-1', chars: 9 });
   assert.deepEqual(imports.append('up-1', 'price\nT1,Tea,1.00\n'), { uploadId: 'up-1', chars: 27 });
@@ -38,7 +43,12 @@ test('an upload comes in parts up to the size limit; a newer upload replaces it'
 
   const big = imports.append(null, 'x'.repeat(MAX_IMPORT_CHARS - 1));
   assert.equal(imports.append(big.uploadId, 'y').chars, MAX_IMPORT_CHARS, 'up to the limit exactly');
-  assert.throws(() => imports.append(big.uploadId, 'z'), refusal('invalid_input', /too large/));
+  assert.throws(
+    () => imports.append(big.uploadId, 'z'),
+    (e) =>
+      refusal('invalid_input', /too large/)(e) && (e as TillError).words?.key === 'catalogueImport.tooLarge',
+  );
+  assert.throws(() => imports.append(big.uploadId, 'z'), refusal('conflict', /replaced by a newer one/));
   assert.throws(() => imports.preview(big.uploadId), refusal('conflict', /no longer waiting/), 'dropped');
 });
 
@@ -202,6 +212,20 @@ test('a confirm with bad rows, or after the catalogue changed, or twice, imports
     () => imports.confirm(twoBad.importId, false),
     refusal('invalid_input', /^2 rows have problems/),
   );
+  const versionBefore = catalogue.version;
+  assert.deepEqual(imports.confirm(twoBad.importId, true), { added: 0, updated: 0, skipped: 2 });
+  assert.equal(catalogue.version, versionBefore, 'no good rows: nothing written');
+  assert.deepEqual(skus(), ['OTHER', 'T1']);
+});
+
+test('a file of unchanged rows writes nothing: the catalogue does not move on', (t) => {
+  const { catalogue, preview, imports } = importsOn(t);
+  catalogue.write([fields({ sku: 'T1', name: 'Tea', price: 100, category: 'Drinks' })]);
+  const same = preview('sku,name,category,price\nT1,Tea,Drinks,1.00\n');
+  assert.equal(same.unchanged, 1);
+  const version = catalogue.version;
+  assert.deepEqual(imports.confirm(same.importId, false), { added: 0, updated: 0, skipped: 0 });
+  assert.equal(catalogue.version, version);
 });
 
 test('a write that fails half way imports nothing, and the same preview can be confirmed once it is fixed', (t) => {
