@@ -142,9 +142,15 @@ test('each change is announced once, after it, with the new version; reads and p
 test('saving a product by an id that is not a product is refused as gone; the export is named by the day', async (t) => {
   const { catalogue } = catalogueInTempFolder(t);
   const { handlers, announced } = handlersFor(catalogue);
-  for (const id of ['abc', '1.5', '99']) {
+  for (const [id, vatRate] of [
+    ['abc', 2000],
+    ['1.5', 2000],
+    ['99', 2000],
+    ['abc', 1900], // not a product id: gone, before anything else is looked at
+    ['9007199254740993', 1900],
+  ] as const) {
     await assert.rejects(
-      Promise.resolve().then(() => handlers['catalogue.saveProduct'](productInput({ id }))),
+      Promise.resolve().then(() => handlers['catalogue.saveProduct'](productInput({ id, vatRate }))),
       (e: unknown) =>
         e instanceof TillError &&
         e.code === 'not_found' &&
