@@ -1,11 +1,20 @@
 // The till database: each migration applied once, in order, all or nothing, and stamped with
-// the injected clock's time; the durability settings every area relies on.
+// the injected clock's time; the durability settings every area relies on; the files kept private
+// (also what a power cut left); checkpoints and their upkeep; damage found in SQLite's words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyMigrations, openDatabase, type Migration } from '../../../electron/services/storage/database';
+import {
+  applyMigrations,
+  checkpoint,
+  checkpointPeriodically,
+  closeDatabase,
+  findDamage,
+  openDatabase,
+  type Migration,
+} from '../../../electron/services/storage/database';
 import { ManualClock } from '../../support/manual-clock';
 
 const STEPS: Migration[] = [
@@ -61,4 +70,115 @@ test('a failing migration leaves nothing of itself behind and is not recorded', 
     n: number;
   };
   assert.equal(tables.n, 0, 'the half-made table is rolled back');
+});
+
+/** A temp folder removed after the test. */
+function tempFolder(t: { after: (fn: () => void) => void }): string {
+  const folder = mkdtempSync(join(tmpdir(), 'paydesk-db-'));
+  t.after(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+/** Adds `rows` rows of about 100 bytes each to table t. */
+function fill(db: ReturnType<typeof openDatabase>, rows: number): void {
+  const insert = db.prepare('INSERT INTO t (name) VALUES (?)');
+  db.transaction(() => {
+    for (let i = 0; i < rows; i++) insert.run(`${'x'.repeat(100)}${i}`);
+  })();
+}
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+
+test('an in-memory database writes no file; a left-over readable database, WAL and SHM left by a power cut are made private', (t) => {
+  const folder = tempFolder(t);
+  const cwd = process.cwd();
+  process.chdir(folder);
+  t.after(() => process.chdir(cwd));
+  closeDatabase(openDatabase(':memory:', STEPS), () => {});
+  assert.deepEqual(readdirSync(folder), [], 'nothing written for :memory:');
+
+  // A till that lost power: its database, WAL and SHM as they were, readable by anyone (an older version).
+  const running = openDatabase(join(folder, 'running.sqlite'), STEPS);
+  fill(running, 1);
+  const file = join(folder, 'till.sqlite');
+  const files = ['', '-wal', '-shm'].map((side) => {
+    copyFileSync(join(folder, `running.sqlite${side}`), `${file}${side}`);
+    chmodSync(`${file}${side}`, 0o644);
+    return `${file}${side}`;
+  });
+  running.close();
+  const db = openDatabase(file, STEPS);
+  t.after(() => db.close());
+  assert.equal((db.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n, 1, 'the WAL was kept');
+  assert.deepEqual(files.map(mode), [0o600, 0o600, 0o600]);
+});
+
+test('a checkpoint says how many pages it copied, and whether a reader kept it from finishing', (t) => {
+  const file = join(tempFolder(t), 'till.sqlite');
+  const db = openDatabase(file, STEPS);
+  const reader = openDatabase(file);
+  t.after(() => {
+    reader.close();
+    db.close();
+  });
+  fill(db, 100);
+  const passive = checkpoint(db, 'PASSIVE');
+  assert.equal(passive.busy, false);
+  assert.ok(passive.pages > 0, `pages copied: ${passive.pages}`);
+  reader.prepare('BEGIN').run();
+  reader.prepare('SELECT count(*) FROM t').get();
+  fill(db, 1);
+  db.pragma('busy_timeout = 0');
+  assert.equal(checkpoint(db, 'TRUNCATE').busy, true, 'the open read stops the WAL being emptied');
+  reader.prepare('COMMIT').run();
+  assert.equal(checkpoint(db, 'TRUNCATE').busy, false);
+  assert.equal(statSync(`${file}-wal`).size, 0);
+});
+
+test('the periodic checkpoint copies the WAL into the file until stopped, and stops itself once the database is closed', async (t) => {
+  const file = join(tempFolder(t), 'till.sqlite');
+  const clock = new ManualClock();
+  const errors: unknown[] = [];
+  const db = openDatabase(file, STEPS);
+  t.after(() => closeDatabase(db, (error) => errors.push(error)));
+  closeDatabase(openDatabase(file, STEPS), () => {});
+  const stop = checkpointPeriodically(db, clock, (error) => errors.push(error), 1_000);
+  const sizeBefore = statSync(file).size;
+  fill(db, 100);
+  assert.equal(statSync(file).size, sizeBefore, 'the rows are only in the WAL');
+  await clock.advance(1_000);
+  const copied = statSync(file).size;
+  assert.ok(copied > sizeBefore, 'the rows reached the database file');
+  stop();
+  assert.equal(clock.timers, 0);
+  fill(db, 100);
+  await clock.advance(5_000);
+  assert.equal(statSync(file).size, copied, 'nothing copied after stop');
+
+  checkpointPeriodically(db, clock, (error) => errors.push(error), 1_000);
+  closeDatabase(db, (error) => errors.push(error));
+  closeDatabase(db, (error) => errors.push(error));
+  await clock.advance(5_000);
+  assert.equal(clock.timers, 0);
+  assert.deepEqual(errors, []);
+});
+
+test('a sound file has no damage; a row that breaks its table is reported in the words of SQLite', (t) => {
+  const file = join(tempFolder(t), 'till.sqlite');
+  const db = openDatabase(file, [{ id: 'loose', sql: 'CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)' }]);
+  t.after(() => db.close());
+  fill(db, 20);
+  db.prepare('INSERT INTO t (name) VALUES (NULL)').run();
+  assert.deepEqual(findDamage(db), []);
+  // The schema now says NOT NULL for a column that already holds a NULL: damage, as a bad write leaves it.
+  db.unsafeMode(true);
+  db.pragma('writable_schema = ON');
+  db.prepare(
+    "UPDATE sqlite_master SET sql = replace(sql, 'name TEXT', 'name TEXT NOT NULL') WHERE name = 't'",
+  ).run();
+  db.pragma('writable_schema = OFF');
+  closeDatabase(db, () => {});
+  const damaged = openDatabase(file);
+  t.after(() => damaged.close());
+  assert.deepEqual(findDamage(damaged), ['NULL value in t.name']);
 });
