@@ -2,12 +2,28 @@
 // and syncs PROBE_BYTES, throws the file system's own error when the folder cannot take them,
 // and never leaves its file or an open descriptor behind. A full disk is /dev/full and a write
 // that cannot be synced is /dev/null, each linked in as the probe's file (Linux).
+// Also: the folder made private (files 0600, folders 0700) over what an older version left.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROBE_BYTES, probeDataDir } from '../../../electron/services/storage/data-dir';
+import {
+  ensurePrivateFile,
+  PROBE_BYTES,
+  probeDataDir,
+  secureDataDir,
+} from '../../../electron/services/storage/data-dir';
 import { StorageHealth } from '../../../electron/services/storage/storage-health';
 
 const PROBE_FILE = '.space-probe';
@@ -106,4 +122,24 @@ test('a data folder that is gone: the file system’s own error, not another', (
   const { root } = dataDir(t);
   assert.equal(probeFailure(join(root, 'unplugged')), 'ENOENT');
   assert.deepEqual(readdirSync(root), ['data']);
+});
+
+test('an older, readable data folder is made private: its files 0600, its folders still 0700 and usable', (t) => {
+  const { data } = dataDir(t);
+  const mode = (path: string) => statSync(path).mode & 0o777;
+  const settings = join(data, 'settings.json');
+  writeFileSync(settings, '{}', { mode: 0o644 });
+  mkdirSync(join(data, 'keychain'), { mode: 0o700 });
+  writeFileSync(join(data, 'keychain', 'kept.txt'), 'kept');
+  chmodSync(data, 0o755);
+  secureDataDir(data);
+  assert.deepEqual([mode(data), mode(settings), mode(join(data, 'keychain'))], [0o700, 0o600, 0o700]);
+  assert.deepEqual(readdirSync(join(data, 'keychain')), ['kept.txt']);
+
+  const log = join(data, 'till.log');
+  writeFileSync(log, 'kept', { mode: 0o644 });
+  ensurePrivateFile(log);
+  ensurePrivateFile(join(data, 'new.log'));
+  assert.deepEqual([mode(log), mode(join(data, 'new.log'))], [0o600, 0o600]);
+  assert.equal(statSync(log).size, 4, 'an existing file keeps what it holds');
 });
