@@ -16,6 +16,7 @@ import {
   parseSecretAccount,
   secretAccount,
 } from '../../../electron/services/storage/secret-store';
+import { realFs } from '../../../electron/services/storage/settings-files';
 import { aesBackend } from '../../support/encryption';
 import { internalsIn } from '../i18n/staff-words';
 
@@ -259,4 +260,83 @@ test('no store at all: forgetting is refused too, and nothing is ever "saved"', 
       e.message === "Passwords can't be saved on this computer: no keychain here.",
   );
   assert.equal(await none.savedAt('distribution.apiKey', 'live'), null);
+});
+
+test('encrypted file: an 8-character secret inside the "ciphertext" is refused; a shorter one that happens to appear is kept', async (t) => {
+  const file = join(tempFolder(t), 'secrets.enc.json');
+  // Electron's safeStorage output starts with a version tag such as "v10".
+  const tagged = (inner: EncryptionBackend): EncryptionBackend => ({
+    ...inner,
+    encrypt: (text) => Buffer.concat([Buffer.from('v10'), inner.encrypt(text)]),
+    decrypt: (buf) => inner.decrypt(buf.subarray(3)),
+  });
+  const store = new EncryptedFileSecretStore({ file, encryption: tagged(aesBackend()) });
+  await store.set('payAtCounter.username', 'live', 'v10');
+  assert.equal(await store.get('payAtCounter.username', 'live'), 'v10');
+  await assert.rejects(
+    new EncryptedFileSecretStore({
+      file,
+      encryption: tagged({ ...aesBackend(), encrypt: (text) => Buffer.from(text) }),
+    }).set('payAtCounter.password', 'live', 'till-007'),
+    /encryption did not work/,
+  );
+  assert.deepEqual(
+    (await store.list()).map((s) => s.key),
+    ['payAtCounter.username'],
+  );
+});
+
+test('encrypted file: a backend that fails to name itself is refused; a stray entry is not listed; an undecryptable one keeps its cause', async (t) => {
+  const file = join(tempFolder(t), 'secrets.enc.json');
+  const nameless: EncryptionBackend = {
+    ...aesBackend(),
+    backendName: () => {
+      throw new Error('no name');
+    },
+  };
+  assert.deepEqual(await new EncryptedFileSecretStore({ file, encryption: nameless }).availability(), {
+    ok: false,
+    reason: 'The operating system cannot encrypt passwords here.',
+  });
+  const broken = new Error('bad decrypt');
+  const store = new EncryptedFileSecretStore({
+    file,
+    encryption: {
+      ...aesBackend(),
+      decrypt: () => {
+        throw broken;
+      },
+    },
+  });
+  await store.set('distribution.apiKey', 'live', PASSWORD);
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { entries: Record<string, unknown> };
+  saved.entries['live/unknown.key'] = saved.entries['live/distribution.apiKey'];
+  writeFileSync(file, JSON.stringify(saved));
+  assert.deepEqual(
+    (await store.list()).map((s) => [s.profile, s.key]),
+    [['live', 'distribution.apiKey']],
+  );
+  await assert.rejects(
+    store.get('distribution.apiKey', 'live'),
+    (e: unknown) =>
+      e instanceof TillError &&
+      e.code === 'storage' &&
+      e.message ===
+        'A saved password could not be decrypted (saved under another user account or computer?): enter it again.' &&
+      e.cause === broken,
+  );
+});
+
+test('encrypted file: saving goes through the file system it was given (a full disk refuses, nothing written)', async (t) => {
+  const file = join(tempFolder(t), 'secrets.enc.json');
+  const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  const fullDisk = {
+    ...realFs,
+    writeSync: (() => {
+      throw full;
+    }) as typeof realFs.writeSync,
+  };
+  const store = new EncryptedFileSecretStore({ file, encryption: aesBackend(), fs: fullDisk });
+  await assert.rejects(store.set('distribution.apiKey', 'live', PASSWORD));
+  assert.equal(existsSync(file), false);
 });
