@@ -241,3 +241,26 @@ test('keychain: the binding names the Secret Service only on Linux', async (t) =
   assert.equal(await named('darwin'), '@napi-rs/keyring');
   assert.equal(await named('win32'), '@napi-rs/keyring');
 });
+
+test('keychain: with no binding given, the store loads the real one itself', async (t) => {
+  const b = keychainOrSkip(t);
+  if (!b) return;
+  assert.deepEqual(await new KeychainSecretStore({ service, savedDatesFile }).availability(), {
+    ok: true,
+    backend: b.name,
+  });
+});
+
+test('keychain: an entry that only looks like a pointer to parts (no count from 1 to 1000) is read as it is', async (t) => {
+  const b = keychainOrSkip(t);
+  if (!b) return;
+  const store = new KeychainSecretStore({ backend: b, service, savedDatesFile });
+  const account = secretAccount('merchant.oauthTokens', 'sandbox');
+  await b.setPassword(service, `${account}#1`, 'a stray part');
+  for (const head of ['paydesk-parts/v1:0', 'paydesk-parts/v1:1001']) {
+    await b.setPassword(service, account, head);
+    assert.equal(await store.get('merchant.oauthTokens', 'sandbox'), head);
+  }
+  await b.deletePassword(service, `${account}#1`);
+  assert.equal(await store.delete('merchant.oauthTokens', 'sandbox'), true);
+});
