@@ -89,3 +89,39 @@ test('a sign-in not answered stops exactly at its time limit on the clock', asyn
   assert.equal(outcome(), 'SignInTimedOut');
   assert.equal(clock.timers, 0);
 });
+
+test('a stop before the state is known ends the wait with that reason; later stops and a closed listener are quiet', async () => {
+  const { redirect, get } = await open();
+  const waited = await get('?code=c');
+  assert.equal(waited.status, 400);
+  assert.match(
+    waited.text,
+    /^<!doctype html>.*<h1>This sign-in did not start here<\/h1><p>Paydesk did not start/s,
+  );
+  const reason = new Error('stopped by the till');
+  redirect.cancel(reason);
+  await assert.rejects(redirect.answer, reason);
+  redirect.cancel(new Error('again')); // settled already: nothing happens
+  await redirect.close();
+  await assert.rejects(fetch(redirect.url), 'nothing listens after close');
+});
+
+test('pages are private HTML, and a refusal and a time-out say what happened', async () => {
+  const { clock, redirect } = await open();
+  redirect.expect('s-1', clock, 1000);
+  const notFound = await fetch(redirect.url.replace('/callback', '/x'));
+  assert.equal(notFound.headers.get('content-type'), 'text/html; charset=utf-8');
+  assert.equal(notFound.headers.get('cache-control'), 'no-store');
+  assert.match(await notFound.text(), /<title>Not found<\/title>.*Nothing here\./s);
+  const noCode = await (await fetch(`${redirect.url}?state=s-1`)).text();
+  assert.match(noCode, /<h1>Sign-in not completed<\/h1>/);
+  await clock.advance(1000);
+  await assert.rejects(redirect.answer, {
+    name: 'SignInTimedOut',
+    message: 'no answer from the sign-in page in time',
+  });
+  const refusal = new SignInRefused('access_denied', 'waitlist');
+  assert.equal(refusal.message, 'sign-in refused: access_denied (waitlist)');
+  assert.equal(new SignInRefused('access_denied', null).message, 'sign-in refused: access_denied');
+  await redirect.close();
+});
