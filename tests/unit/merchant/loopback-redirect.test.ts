@@ -2,7 +2,7 @@
 // to expect (none before it was told, none after the first), refuses the rest and keeps waiting,
 // reports an OAuth error as a refusal, and stops on the clock.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import {
   LoopbackRedirect,
   SignInRefused,
@@ -13,9 +13,16 @@ import { ManualClock } from '../../support/manual-clock';
 const logs: string[] = [];
 const log = { info: (m: string) => logs.push(m), warn: (m: string) => logs.push(m), error: () => {} };
 
+/** Every listener a test opened, closed at the end even when the test failed before its close. */
+const opened = new Set<LoopbackRedirect>();
+after(async () => {
+  for (const redirect of opened) await redirect.close().catch(() => undefined);
+});
+
 async function open() {
   const clock = new ManualClock();
   const redirect = await LoopbackRedirect.open(log);
+  opened.add(redirect);
   let outcome: string | undefined;
   redirect.answer.then(
     (a) => (outcome = `code ${a.code} iss ${a.iss}`),
