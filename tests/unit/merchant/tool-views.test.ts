@@ -2,7 +2,7 @@
 // data and words, the account tool, and the status bar's wording for each state.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Tool } from '@modelcontextprotocol/client';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { merchantConnection } from '../../../electron/services/merchant/connection-view';
 import type { MerchantSession } from '../../../electron/services/merchant/mcp-session';
 import {
@@ -55,6 +55,12 @@ test('results: structured content wins, JSON text becomes the data otherwise, ot
     isError: false,
     structured: null,
     text: ['{not json'],
+  });
+  // An endpoint may leave the content out when it answers with structured data only.
+  assert.deepEqual(toToolResult({ structuredContent: { venues: [] } } as unknown as CallToolResult), {
+    isError: false,
+    structured: { venues: [] },
+    text: [],
   });
 });
 
