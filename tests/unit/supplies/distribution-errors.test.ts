@@ -4,9 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OutboundLimitFault } from '../../../electron/services/common/bounded-fetch';
 import {
+  fieldProblems,
   isRetryable,
   limitError,
   networkError,
+  retryAfterMs,
   statusError,
   unreadableError,
 } from '../../../electron/services/supplies/distribution-errors';
@@ -169,5 +171,59 @@ test('a read is tried again after network faults, timeouts, a busy supplier and 
   assert.deepEqual(
     not.map(isRetryable),
     not.map(() => false),
+  );
+});
+
+test('Retry-After in seconds: blank, negative or endless is no number; a number is never read as a date', () => {
+  assert.deepEqual(
+    ['  ', '\t', '-5', 'Infinity', '0'].map((header) => retryAfterMs(header, NOW)),
+    [null, null, 0, null, 0],
+  );
+  // "0" is no wait even on a clock set before 2000 (read as a date, "0" would be the year 2000).
+  assert.equal(retryAfterMs('0', Date.UTC(1999, 0, 1)), 0);
+});
+
+test('the log keeps the status the supplier answered with; staff words never show it', () => {
+  const error = statusError(502, new Headers(), NOW, MISSING);
+  assert.equal((error.cause as Error).message, 'distribution API answered 502');
+  assert.doesNotMatch(error.message, /502/);
+});
+
+test('a 400 naming fields the till does not know, or lines it did not send: each is "part of the order"', () => {
+  const lines = Array.from({ length: 11 }, (_, i) => ({ productId: 100 + i }));
+  const problems = fieldProblems(
+    JSON.stringify({
+      errors: [
+        null,
+        { field: 'address.city', reason: 'required' },
+        { field: 'address.planet', reason: 'required' },
+        { field: 'billing.address.city', reason: 'required' },
+        { field: 'address.city.spelling', reason: 'required' },
+        { field: 'lines[10].quantity', reason: 'out_of_stock' },
+        { field: 'lines[11].quantity', reason: 'out_of_stock' },
+        { field: 'extra.lines[0].quantity', reason: 'out_of_stock' },
+        { field: 'lines[0].quantity.max', reason: 'out_of_stock' },
+      ],
+    }),
+    lines,
+    (id) => `Product ${id}`,
+  );
+  const part = ['order', 'The supplier refused part of the order.', 'supplier.partRefused'];
+  assert.deepEqual(
+    problems.map((p) => [p.field, p.message, p.words.key]),
+    [
+      ['city', 'Enter the town or city.', 'supplier.field.enter.city'],
+      part,
+      part,
+      part,
+      [
+        'line:110',
+        'Product 110 is out of stock at the supplier: take it out of the order.',
+        'supplier.line.outOfStock',
+      ],
+      part,
+      part,
+      part,
+    ],
   );
 });
