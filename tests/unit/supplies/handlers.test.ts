@@ -4,7 +4,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addressFromShop } from '../../../electron/services/supplies/handlers';
 import { defaultSettings } from '../../../electron/services/storage/settings';
-import { productIn, startSupplies, type SuppliesService } from './support';
+import { printerSchema } from '../../../shared/settings';
+import { GOOD_ADDRESS, productIn, startSupplies, type SuppliesService } from './support';
 
 const shop = (addressLines: string[]) => ({
   ...defaultSettings().shop,
@@ -58,6 +59,23 @@ test('the postcode is taken from the end of whichever line has it, once; what st
   ]);
 });
 
+test('only a postcode at the very end of a line is taken; one written without its space is taken too', () => {
+  // "B1 2nd" inside a line, and "B4, 2nd" at its end, only look like postcodes.
+  assert.deepEqual(placeOf(['Suite B1 2nd Floor', 'Tower House', 'Leeds LS1 6BR']), [
+    'Suite B1 2nd Floor',
+    'Tower House',
+    'Leeds',
+    'LS1 6BR',
+  ]);
+  assert.deepEqual(placeOf(['Unit B4, 2nd', 'Market Hall', 'Leeds LS1 6BR']), [
+    'Unit B4, 2nd',
+    'Market Hall',
+    'Leeds',
+    'LS1 6BR',
+  ]);
+  assert.deepEqual(placeOf(['12 High Street', 'Leeds LS16BR']), ['12 High Street', '', 'Leeds', 'LS16BR']);
+});
+
 test('short or empty shop addresses leave the missing parts empty', () => {
   assert.deepEqual(placeOf(['12 High Street']), ['12 High Street', '', '', '']);
   assert.deepEqual(placeOf([]), ['', '', '', '']);
@@ -98,4 +116,27 @@ test('product names are read with the catalogue and kept five minutes, then read
   await s.supplier.clock.advance(1);
   await s.handlers['supplies.orders']({});
   assert.equal(asked(), before + 3, 'the orders and the catalogue again');
+});
+
+test('an order confirmation is printed to the width of the receipt printer’s paper (80 mm with none chosen)', async () => {
+  const placed = await s.handlers['supplies.placeOrder']({
+    lines: [{ productId: productIn(s.supplier.sandbox, 'inStock').id, quantity: 1 }],
+    address: { ...GOOD_ADDRESS },
+    confirmRepeat: false,
+  });
+  assert.equal(placed.outcome, 'placed');
+  const orderId = placed.outcome === 'placed' ? placed.order.id : 0;
+  s.settings.printers = [
+    printerSchema.parse({ id: 'office', transport: 'preview', paperWidth: 80 }),
+    printerSchema.parse({ id: 'counter', transport: 'preview', paperWidth: 58 }),
+  ];
+  /** How wide the printed total row is, in characters. */
+  const totalWidth = async () => {
+    assert.deepEqual(await s.handlers['supplies.printOrder']({ orderId }), { ok: true });
+    return s.printed.at(-1)!.lines.find((l) => l.value.startsWith('TOTAL'))!.value.length;
+  };
+  s.settings.receiptPrinterId = 'counter';
+  assert.equal(await totalWidth(), 32, '58 mm paper: 32 characters');
+  s.settings.receiptPrinterId = null;
+  assert.equal(await totalWidth(), 48, 'no receipt printer: 80 mm, 48 characters');
 });
