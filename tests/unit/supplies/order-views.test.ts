@@ -4,6 +4,13 @@
 import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SupplyOrder } from '../../../shared/contract';
+import type { WireOrder } from '../../../electron/services/supplies/distribution-records';
+import type { AttemptRecord } from '../../../electron/services/supplies/order-attempts';
+import {
+  linePricesOf,
+  toSupplyOrder,
+  toSupplyProduct,
+} from '../../../electron/services/supplies/order-views';
 import { GOOD_ADDRESS, startSupplies, watchedFetch, withTimeMoving, type SuppliesService } from './support';
 
 let s: SuppliesService;
@@ -118,4 +125,62 @@ test('a catalogue that cannot be read again leaves the names read before, and th
     Promise.resolve(s.handlers['supplies.orders']({})),
   );
   assert.equal(orders.find((o) => o.id === id)!.lines[0]!.name, a.name);
+});
+
+const WIRE: WireOrder = {
+  id: 9,
+  referenceNumber: 'SUP-0000009',
+  status: 'pending',
+  lines: [
+    { productId: 101, quantity: 2, price: 350 },
+    { productId: 102, quantity: 1 },
+  ],
+  address: { ...GOOD_ADDRESS },
+  shipments: [],
+};
+
+/** This till's record of placing order 9, with the reference the creation answer gave. */
+const PLACED_HERE: AttemptRecord = {
+  id: 'attempt-9',
+  fingerprint: 'f',
+  request: { address: { ...GOOD_ADDRESS }, lines: [] },
+  method: 'POST',
+  knownOrderIds: [],
+  state: 'placed',
+  orderId: 9,
+  referenceNumber: 'SUP-FROM-CREATION',
+  totalPrice: null,
+  linePrices: null,
+  createdAt: Date.UTC(2026, 10, 23, 9, 0),
+  updatedAt: Date.UTC(2026, 10, 23, 9, 0),
+};
+
+test('the reference: the supplier’s when it sends one, else the one the creation answer gave, else none', () => {
+  const reference = (order: WireOrder, local: AttemptRecord | null) =>
+    toSupplyOrder(order, new Map(), local).referenceNumber;
+  assert.deepEqual(
+    [
+      reference(WIRE, null),
+      reference(WIRE, PLACED_HERE),
+      reference({ ...WIRE, referenceNumber: '' }, PLACED_HERE),
+      reference({ ...WIRE, referenceNumber: '' }, null),
+    ],
+    ['SUP-0000009', 'SUP-0000009', 'SUP-FROM-CREATION', ''],
+  );
+});
+
+test('unit prices kept from a creation answer: only the lines it priced, none at all when it priced none', () => {
+  assert.deepEqual(linePricesOf(WIRE), { '101': 350 });
+  assert.equal(linePricesOf({ ...WIRE, lines: [{ productId: 102, quantity: 1 }] }), null);
+  assert.equal(linePricesOf({ ...WIRE, lines: [] }), null);
+});
+
+test('a product is in stock only when the supplier says "inStock"', () => {
+  const product = { id: 101, sku: 'TR-1', name: 'Till rolls', price: 350 };
+  assert.deepEqual(
+    ['inStock', 'outOfStock', 'backOrder'].map(
+      (inventory) => toSupplyProduct({ ...product, inventory }).inStock,
+    ),
+    [true, false, false],
+  );
 });
