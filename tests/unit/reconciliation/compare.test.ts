@@ -185,3 +185,82 @@ test('numbers the till knows without leading zeros are not listed as unseen', ()
     [['terminal_only', 100, ['0005']]],
   );
 });
+
+test('a refund the card machine approved but the till has as not paid takes the money from the shop', () => {
+  assert.deepEqual(
+    differences({
+      terminal: totals(0, 0, 1, 400),
+      journal: [{ ...declined('1', 400), type: 'REFUND' }],
+      readBack: new Map([['1', record('REFUND', 'SUCCESSFUL', 400, '0008')]]),
+    }),
+    [['terminal_only', -400, ['0008']]],
+  );
+});
+
+test('a refund recorded for another amount differs by what the shop gave back more or less', () => {
+  // The card machine gave back £5.00 where the till refunded £4.00: the shop holds £1.00 less.
+  assert.deepEqual(
+    differences({
+      terminal: totals(0, 0, 1, 500),
+      journal: [paid('1', 400, 'REFUND')],
+      readBack: new Map([['1', record('REFUND', 'SUCCESSFUL', 500, '0002')]]),
+    }),
+    [['mismatch', -100, ['0002']]],
+  );
+});
+
+test('a difference without a transaction number from the card machine lists none', () => {
+  const withoutNumber = { ...record('SALE', 'SUCCESSFUL', 900), transactionNumber: null };
+  assert.deepEqual(
+    differences({
+      terminal: totals(1, 900),
+      journal: [paid('1', 1000)],
+      readBack: new Map([['1', withoutNumber]]),
+    }),
+    [['mismatch', -100, []]],
+  );
+  // Manual entries and a surplus with no banking range carry no numbers either.
+  assert.deepEqual(differences({ terminal: totals(2, 700), manualEntries: [entry(1, 999)] }), [
+    ['manual_unmatched', -999, []],
+    ['terminal_only', 700, []],
+  ]);
+});
+
+test('the banking range lists a single number, and no numbers when it is backwards or too long', () => {
+  const unseen = (numberRange: [string, string]) =>
+    compare(input({ terminal: totals(1, 100), numberRange })).differences[0]!.transactionNumbers;
+  assert.deepEqual(unseen(['0005', '0005']), ['0005']);
+  assert.deepEqual(unseen(['0007', '0005']), []);
+  assert.deepEqual(unseen(['x', '0005']), []);
+  // Up to 10,000 numbers past the first are listed; a longer range is not a real session.
+  assert.equal(unseen(['00000', '10000']).length, 10_001);
+  assert.deepEqual(unseen(['00000', '10001']), []);
+  assert.deepEqual(unseen(['6000', '6003']), ['6000', '6001', '6002', '6003']);
+});
+
+test('one manual entry equal to the single unexplained sale is matched, the others are not', () => {
+  assert.deepEqual(
+    compare(
+      input({ terminal: totals(1, 800), manualEntries: [entry(1, 300), entry(2, 800)] }),
+    ).differences.map((d) => [d.kind, d.amount, d.tenderId]),
+    [
+      ['manual_unmatched', -300, 1],
+      ['manual_matched', 0, 2],
+    ],
+  );
+});
+
+test('what to do next names the side the card machine has more of', () => {
+  const next = (terminal: ReturnType<typeof totals>) =>
+    compare(input({ terminal })).differences.map((d) => d.detailWords.key);
+  assert.deepEqual(next(totals(1, 500)), ['reconciliation.detail.salesOnMachineOnly']);
+  assert.deepEqual(next(totals(0, 0, 1, 500)), ['reconciliation.detail.refundsOnMachineOnly']);
+});
+
+test('the same number of sales with less money on the card machine is a mismatch of totals', () => {
+  const result = compare(input({ terminal: totals(1, 1000), journal: [paid('1', 1200)] }));
+  assert.deepEqual(
+    result.differences.map((d) => [d.kind, d.amount, d.title]),
+    [['mismatch', -200, 'The card machine’s sales differ from the till’s by £2.00']],
+  );
+});
