@@ -263,3 +263,24 @@ test('a service section that is null is refused as invalid input, in the setting
     ),
   );
 });
+
+test('a live address that is not text is refused as invalid input, before any sign-in is asked for', async (t) => {
+  const tested: ServiceName[] = [];
+  const { handlers, settings } = setup(t, async (service) => {
+    tested.push(service);
+  });
+  await handlers['manager.setPin']({ newPin: '4826' });
+  // A list holding an address reads like that address when turned into text: it must not pass as one.
+  await assert.rejects(
+    async () =>
+      handlers['settings.update']({
+        patch: { payAtCounter: { mode: 'live', liveBaseUrl: ['https://cards.example.com'] } } as never,
+      }),
+    refusedWith(
+      'invalid_input',
+      "These settings can't be saved: payAtCounter.liveBaseUrl: Invalid input: expected string, received array",
+    ),
+  );
+  assert.equal(settings.load().payAtCounter.mode, 'sandbox');
+  assert.deepEqual(tested, []);
+});
