@@ -42,7 +42,7 @@ function supplier(answer: () => Response) {
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
     });
     return answer();
-  }) as typeof fetch;
+  }) as typeof globalThis.fetch;
   return { sent, fetch };
 }
 

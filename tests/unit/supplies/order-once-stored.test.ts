@@ -103,7 +103,7 @@ test('an order whose outcome could not be saved: listed in doubt, and Check agai
   // The disk refuses every change to a recorded creation, once the order has gone out.
   s.db.exec(`CREATE TRIGGER refuse_settling BEFORE UPDATE ON supply_order_attempts
     BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
-  await assert.rejects(place(), /disk I\/O error/);
+  await assert.rejects(async () => place(), /disk I\/O error/);
   s.db.exec('DROP TRIGGER refuse_settling');
   assert.equal(s.supplier.sandbox.stats().ordersStored, 1, 'the supplier has the order');
 
