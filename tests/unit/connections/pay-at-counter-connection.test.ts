@@ -136,3 +136,18 @@ test('a machine call the service refuses for another reason says nothing about t
   await assert.rejects(c.api().getTerminal('22900001'), { code: 'bad_credentials' });
   assert.deepEqual(answers, []);
 });
+
+test('a reprint or a report asks the card machine itself: a machine unknown to the service is told as not answering', async () => {
+  const answers: { terminalId: string; answered: boolean }[] = [];
+  const c = connection(defaultSettings());
+  c.onTerminalAnswer((answer) => answers.push(answer));
+  const api = c.api();
+  await assert.rejects(api.startDuplicate('22999998'), { code: 'not_found' });
+  await assert.rejects(api.startReport('22999997', 'X_BAL'), { code: 'not_found' });
+  assert.equal(typeof (await api.startReport('22900002', 'X_BAL')).reportId, 'string');
+  assert.deepEqual(answers, [
+    { terminalId: '22999998', answered: false },
+    { terminalId: '22999997', answered: false },
+    { terminalId: '22900002', answered: true },
+  ]);
+});
