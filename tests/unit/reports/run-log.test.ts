@@ -2,6 +2,9 @@
 // till's time of the run and who ran it (and who approved it), newest first, as many as asked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase } from '../../../electron/services/storage/database';
 import { REPORTS_MIGRATIONS, ReportRunLog } from '../../../electron/services/reports/run-log';
 import { ManualClock } from '../../support/manual-clock';
@@ -63,4 +66,44 @@ test('runs come newest first, at the time each was run, and no more than asked (
       ['rep-51', '2026-11-22T17:50:00.000Z'],
     ],
   );
+});
+
+test('a till database whose report log an earlier version made opens with its runs kept', (t) => {
+  const folder = mkdtempSync(join(tmpdir(), 'paydesk-run-log-'));
+  const opened: ReturnType<typeof openDatabase>[] = [];
+  t.after(() => {
+    for (const db of opened) if (db.open) db.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+  const file = join(folder, 'paydesk.sqlite');
+  // As the earlier version left it: the log's step recorded under its name, one run in the log.
+  const earlier = openDatabase(file);
+  opened.push(earlier);
+  earlier.exec(`CREATE TABLE report_runs (
+    id INTEGER PRIMARY KEY, report_id TEXT NOT NULL, terminal_id TEXT NOT NULL, type TEXT NOT NULL,
+    result TEXT, run_by TEXT, run_at TEXT NOT NULL
+  )`);
+  earlier
+    .prepare("INSERT INTO schema_migrations (id, applied_at) VALUES ('reports-1', '2026-10-01T08:00:00.000Z')")
+    .run();
+  earlier
+    .prepare(
+      "INSERT INTO report_runs (report_id, terminal_id, type, result, run_by, run_at) VALUES ('rep-old', '22900001', 'Z_BAL', 'COMPLETE', NULL, '2026-10-01T18:00:00.000Z')",
+    )
+    .run();
+  earlier.close();
+
+  const clock = new ManualClock(Date.parse('2026-11-22T17:00:00.000Z'));
+  const db = openDatabase(file, REPORTS_MIGRATIONS, clock);
+  opened.push(db);
+  assert.deepEqual(new ReportRunLog(db, clock).recent(), [
+    {
+      reportId: 'rep-old',
+      terminalId: '22900001',
+      type: 'Z_BAL',
+      result: 'COMPLETE',
+      runBy: null,
+      runAt: '2026-10-01T18:00:00.000Z',
+    },
+  ]);
 });
