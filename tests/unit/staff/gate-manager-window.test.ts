@@ -100,3 +100,20 @@ test('a closed gate leaves no idle sign-out pending to wake on a closed database
   assert.equal(clock.timers, 0);
   await clock.advance(10 * MINUTE); // would run the sign-out against the closed database
 });
+
+test('a manager’s window needs both Settings and the back office: rights that lose either end it, keeping both keeps it', async (t) => {
+  const { gate, sent, manager } = await staffed(t);
+  for (const lost of ['settings', 'back-office'] as const) {
+    assert.equal((await gate.unlock(PINS.manager)).ok, true);
+    sent.length = 0;
+    gate.revokeGrantsBy(manager.id, (action) => action !== lost);
+    assert.equal(gate.allows('settings'), false, `${lost} lost`);
+    assert.equal(gate.allows('back-office'), false, `${lost} lost`);
+    assert.equal(sent.at(-1)?.managerWindowUntil, null, `${lost} lost: the screens are told`);
+  }
+  assert.equal((await gate.unlock(PINS.manager)).ok, true);
+  sent.length = 0;
+  gate.revokeGrantsBy(manager.id, () => true);
+  assert.equal(gate.allows('settings'), true, 'a new name or PIN keeps the window');
+  assert.deepEqual(sent, [], 'nothing ended, nothing to tell');
+});
