@@ -80,3 +80,15 @@ test('a quoted credential is redacted to its closing quote: a passphrase with sp
     `WARN [payments] config secret='[redacted]', token: "[redacted]", API_KEY: '[redacted]'`,
   );
 });
+
+test('an error is described by its name and message, not by what its own toString makes of it', () => {
+  const { logger, bodies } = captured('supplies');
+  class RequestFailed extends Error {
+    override name = 'RequestFailed';
+    override toString() {
+      return 'RequestFailed (GET /orders, 3 retries, see the request dump)';
+    }
+  }
+  logger.error('order not sent', new RequestFailed('the service did not answer'));
+  assert.deepEqual(bodies(), ['ERROR [supplies] order not sent RequestFailed: the service did not answer']);
+});
