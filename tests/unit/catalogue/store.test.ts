@@ -68,3 +68,26 @@ test('one product twice in a write: the later one’s barcodes are what it keeps
     [['C']],
   );
 });
+
+test('the catalogue is read from the database once per change: an edit made around it shows at its next change', (t) => {
+  const { catalogue, db } = catalogueInTempFolder(t);
+  catalogue.write([fields({ sku: 'T1' })]);
+  const prices = () => [
+    catalogue.admin().products.map((p) => [p.sku, p.price]),
+    catalogue.all().products.map((p) => [p.sku, p.price]),
+  ];
+  assert.deepEqual(prices(), [[['T1', 250]], [['T1', 250]]]);
+  db.prepare("UPDATE products SET price = 300 WHERE sku = 'T1'").run();
+  assert.deepEqual(prices(), [[['T1', 250]], [['T1', 250]]], 'as read at the last change');
+  catalogue.write([fields({ sku: 'C1', name: 'Cake' })]);
+  assert.deepEqual(prices(), [
+    [
+      ['C1', 250],
+      ['T1', 300],
+    ],
+    [
+      ['C1', 250],
+      ['T1', 300],
+    ],
+  ]);
+});
