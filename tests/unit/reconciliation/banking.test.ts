@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import {
+  bankingBlock,
   bankingOfAcquirers,
   bankingReport,
   harness,
@@ -166,4 +167,52 @@ test('a banking report that failed or gave no totals is refused in staff words, 
       message: 'The card machine could not give its totals. Try the check again in a minute.',
     });
   assert.deepEqual(h.service.history(10), []);
+});
+
+test('acquirers list their numbers in any order: the session runs from the lowest to the highest', async () => {
+  h = harness();
+  const at = h.clock.now() - HOUR;
+  journal(h, { id: 'p9', amount: 900, at, number: '9' });
+  journal(h, { id: 'p11', amount: 1100, at: at + 1, number: '11' });
+  h.reports.push(
+    bankingOfAcquirers({
+      VISA: bankingBlock(totals(2, 1100 + 1200), ['12', '11']),
+      MASTERCARD: bankingBlock(totals(2, 900 + 1000), ['10', '9']),
+    }),
+  );
+  assert.deepEqual(kinds(await bank()), [['terminal_only', 2200, null, ['10', '12']]]);
+});
+
+test('the previous session ends at its highest number, however the card machine lists them', async () => {
+  h = harness();
+  journal(h, { id: 'p3', amount: 300, at: h.clock.now() - 2 * HOUR, number: '0003' });
+  journal(h, { id: 'p4', amount: 400, at: h.clock.now() - HOUR, number: '0004' });
+  h.reports.push(bankingReport(totals(1, 400), ['0004'], ['0001', '0003', '0002'], totals(3, 600)));
+  const view = await bank();
+  assert.deepEqual(view.till, totals(1, 400), '0003 was banked in the session before');
+  assert.deepEqual(kinds(view), []);
+});
+
+test('a decided payment taken the moment of the last banking check is that session’s; one taken now is this one’s', async () => {
+  h = harness();
+  const firstCheck = h.clock.now();
+  h.reports.push(bankingReport(totals(0, 0), []));
+  await bank();
+  journal(h, { id: 'at-check', amount: 300, at: firstCheck, decided: 'paid', hasId: false });
+  await h.clock.advance(HOUR);
+  journal(h, { id: 'now', amount: 400, at: h.clock.now(), decided: 'paid', hasId: false });
+  h.reports.push(bankingReport(totals(1, 400), ['0002'], ['0001'], totals(1, 300)));
+  const view = await bank();
+  assert.deepEqual(view.till, totals(1, 400));
+  assert.deepEqual(kinds(view), []);
+});
+
+test('a note on a banking difference explains it in that session only: the next banking check is a new one', async () => {
+  h = harness();
+  h.reports.push(bankingReport(totals(1, 500), ['0001']));
+  const first = await bank();
+  h.service.resolve(first.id, first.differences[0]!.id, 'Keyed on the card machine at the market');
+  await h.clock.advance(HOUR);
+  h.reports.push(bankingReport(totals(1, 500), ['0002'], ['0001'], totals(1, 500)));
+  assert.deepEqual(kinds(await bank()), [['terminal_only', 500, null, ['0002']]]);
 });

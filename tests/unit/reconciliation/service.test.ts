@@ -4,7 +4,12 @@
 // in their period, and only there.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { ReconciliationStore } from '../../../electron/services/reconciliation/store';
+import { reconciliationHandlers } from '../../../electron/services/reconciliation/handlers';
+import {
+  RECONCILIATION_MIGRATIONS,
+  ReconciliationStore,
+} from '../../../electron/services/reconciliation/store';
+import { applyMigrations, openDatabase } from '../../../electron/services/storage/database';
 import {
   bankingBlock,
   bankingOfAcquirers,
@@ -173,4 +178,145 @@ test('a difference is noted once: a second note is refused by the store itself',
   assert.equal(cleared, 1);
   assert.deepEqual(store.accounted(TERMINAL, kept.period), totals(1, 100));
   assert.deepEqual(store.accounted('other', kept.period), totals(0, 0));
+});
+
+test('a card machine goes by the last four digits of its id until the shop names it, then by its name', async () => {
+  h = harness();
+  const handlers = reconciliationHandlers(h.service);
+  const machine = (name: string, named: boolean) => [{ terminalId: TERMINAL, name, named, currency: 'GBP' }];
+  assert.deepEqual(
+    await handlers['reconciliation.terminals']({}),
+    machine('Card machine ending 0001', false),
+  );
+  assert.deepEqual(
+    await handlers['reconciliation.nameTerminal']({ terminalId: TERMINAL, name: 'Front desk' }),
+    machine('Front desk', true),
+  );
+  await h.service.nameTerminal(TERMINAL, 'Counter 2');
+  assert.deepEqual(await handlers['reconciliation.terminals']({}), machine('Counter 2', true));
+  // Kept in the database: a store opened on it later knows the name.
+  assert.deepEqual(new ReconciliationStore(h.db, h.clock).names(), new Map([[TERMINAL, 'Counter 2']]));
+  // Card service ids come in other lengths too.
+  h.terminals.push({ terminalId: 'TID-4471902', currency: 'EUR' });
+  assert.deepEqual((await h.service.terminals()).at(-1), {
+    terminalId: 'TID-4471902',
+    name: 'Card machine ending 1902',
+    named: false,
+    currency: 'EUR',
+  });
+});
+
+test('a check is refused in staff words when its card machine, its totals, the check or the difference is gone', async () => {
+  h = harness();
+  await assert.rejects(h.service.check('22900099', 'X_BAL'), {
+    code: 'not_found',
+    message: 'That card machine is not on the card service any more.',
+    words: { key: 'reconciliation.terminalGone' },
+  });
+  h.reports.push({ ...xReport(totals(1, 100), null), balances: null });
+  await assert.rejects(check(), {
+    code: 'service_error',
+    message: 'The card machine could not give its totals. Try the check again in a minute.',
+    words: { key: 'reconciliation.noTotals' },
+  });
+  assert.throws(() => h.service.get('no-such-check'), {
+    code: 'not_found',
+    message: 'That check is not in the till.',
+    words: { key: 'reconciliation.checkGone' },
+  });
+
+  h.reports.push(xReport(totals(1, 100), iso(h.clock.now() - HOUR)));
+  const view = await check();
+  assert.throws(() => h.service.resolve(view.id, 'payment:elsewhere', 'x'), {
+    code: 'not_found',
+    message: 'That difference is not part of this check.',
+    words: { key: 'reconciliation.differenceGone' },
+  });
+  h.service.resolve(view.id, view.differences[0]!.id, 'Found the slip');
+  assert.throws(() => h.service.resolve(view.id, view.differences[0]!.id, 'again'), {
+    code: 'conflict',
+    message: 'This difference already has a note.',
+    words: { key: 'reconciliation.alreadyNoted' },
+  });
+  // What the screens open later is the check as kept, with its note.
+  const opened = await reconciliationHandlers(h.service)['reconciliation.get']({ checkId: view.id });
+  assert.deepEqual(
+    opened.differences.map((d) => [d.kind, d.amount, d.resolution?.note]),
+    [['terminal_only', 100, 'Found the slip']],
+  );
+});
+
+test('a note settles only the difference it was written on', async () => {
+  h = harness();
+  const since = h.clock.now() - HOUR;
+  journal(h, { id: 'p1', amount: 900, at: since + 1 }, { result: 'VOID' });
+  journal(h, { id: 'p2', amount: 500, at: since + 2 }, { result: 'VOID' });
+  h.reports.push(xReport(totals(1, 300), iso(since)));
+  const view = await check();
+  const settled = h.service.resolve(view.id, 'payment:p1', 'Customer paid cash instead');
+  assert.deepEqual(
+    settled.differences.map((d) => [d.id, d.amount, d.resolution?.note ?? null]),
+    [
+      ['payment:p1', -900, 'Customer paid cash instead'],
+      ['payment:p2', -500, null],
+      ['sales:terminal_only', 300, null],
+    ],
+  );
+});
+
+test('a refund is shown with the sale it refunds, and with none when that payment is not in the journal', async () => {
+  h = harness();
+  const since = h.clock.now() - HOUR;
+  journal(h, { id: 'sale', amount: 800, at: since + 1 });
+  const refund = (id: string, of: string) => {
+    const row = journal(h, { id, amount: 300, at: since + 2, type: 'REFUND' }, { result: 'VOID' });
+    Object.assign(row, { saleId: null, originalPaymentId: of });
+  };
+  refund('back', 'sale');
+  refund('orphan', 'not-in-this-journal');
+  h.reports.push(xReport(totals(1, 800), iso(since)));
+  assert.deepEqual(kinds(await check()), [
+    ['till_only', 300, 'R-sale-sale'],
+    ['till_only', 300, null],
+  ]);
+});
+
+test('a payment the till has no card service id for is not read back; one that cannot be read is logged', async () => {
+  h = harness();
+  const since = h.clock.now() - HOUR;
+  journal(h, { id: 'lost', amount: 400, at: since + 1, decided: 'paid', hasId: false });
+  const gone = journal(h, { id: 'gone', amount: 600, at: since + 2 });
+  h.machine.delete(gone.transactionId!);
+  h.reports.push(xReport(totals(2, 1000), iso(since)));
+  const view = await check();
+  assert.equal(view.transactionsChecked, 0);
+  assert.deepEqual(h.warnings, ['reconciliation: could not read back transaction of payment gone']);
+});
+
+test('a note with nobody signed in keeps no one as its author, not the word null', async () => {
+  h = harness();
+  h.reports.push(xReport(totals(1, 100), iso(h.clock.now() - HOUR)));
+  const view = await check();
+  const store = new ReconciliationStore(h.db, h.clock);
+  const kept = store.check(view.id)!;
+  store.resolve(kept, kept.differences[0]!, 'Found the slip', null, () => undefined);
+  assert.deepEqual(h.db.prepare('SELECT note, resolved_by FROM reconciliation_resolutions').all(), [
+    { note: 'Found the slip', resolved_by: null },
+  ]);
+  assert.equal(store.resolutionsFor(kept)[0]!.by, null);
+});
+
+test('a database whose reconciliation tables an earlier release made opens without making them again', () => {
+  const db = openDatabase(':memory:');
+  try {
+    db.exec(RECONCILIATION_MIGRATIONS[0]!.sql);
+    // The step's id as every till database made since the first release records it.
+    db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)').run(
+      'reconciliation-1',
+      '2025-01-01T00:00:00.000Z',
+    );
+    assert.doesNotThrow(() => applyMigrations(db, RECONCILIATION_MIGRATIONS));
+  } finally {
+    db.close();
+  }
 });

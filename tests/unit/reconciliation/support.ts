@@ -215,6 +215,8 @@ export interface Harness {
   service: ReconciliationService;
   clock: ManualClock;
   db: Db;
+  /** The card machines on the card service. */
+  terminals: Array<{ terminalId: string; currency: string }>;
   /** The till's journal on this card machine. */
   rows: PaymentRow[];
   /** The card machine's own records, by transaction id. */
@@ -225,6 +227,8 @@ export interface Harness {
   /** The `since` the service asked the journal and the ledger for. */
   asked: { journalSince: string[]; manualSince: string[] };
   reconciled: number[];
+  /** What the service warned about in the log. */
+  warnings: string[];
   close(): void;
 }
 
@@ -234,17 +238,19 @@ export function harness(start = Date.parse('2025-03-10T09:00:00.000Z')): Harness
   const h: Omit<Harness, 'service'> = {
     clock,
     db,
+    terminals: [{ terminalId: TERMINAL, currency: 'GBP' }],
     rows: [],
     machine: new Map(),
     reports: [],
     manual: [],
     asked: { journalSince: [], manualSince: [] },
     reconciled: [],
+    warnings: [],
     close: () => db.close(),
   };
   const service = new ReconciliationService({
     store: new ReconciliationStore(db, clock),
-    terminals: async () => [{ terminalId: TERMINAL, currency: 'GBP' }],
+    terminals: async () => h.terminals,
     runReport: async () => {
       const next = h.reports.shift();
       if (!next) throw new Error('the test gave the card machine no report to run');
@@ -273,7 +279,7 @@ export function harness(start = Date.parse('2025-03-10T09:00:00.000Z')): Harness
     runLog: { record: () => undefined },
     requireManager: () => MANAGER,
     clock,
-    logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    logger: { info: () => undefined, warn: (message) => h.warnings.push(message), error: () => undefined },
   });
   return { ...h, service };
 }
