@@ -113,3 +113,11 @@ test('signing in someone else starts their own idle time; closing leaves no time
   s.close();
   assert.equal(clock.timers, 0);
 });
+
+test('a change to someone while nobody is serving changes nothing', (t) => {
+  const { s, changes } = session(t);
+  s.follow({ ...casey, active: false });
+  s.follow({ ...sasha, role: 'manager', active: true });
+  assert.equal(s.who(), null);
+  assert.equal(changes(), 0);
+});
