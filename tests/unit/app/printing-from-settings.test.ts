@@ -11,7 +11,7 @@ import {
   printingFromSettings,
   type PrintingFromSettings,
 } from '../../../electron/services/app/printing-from-settings';
-import { SPOOL_MIGRATIONS } from '../../../electron/services/printing/index';
+import { SPOOL_MIGRATIONS, type SpoolTiming } from '../../../electron/services/printing/index';
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
 import type { SettingsStore } from '../../../electron/services/storage/settings';
 import { defaultSettings, type PrinterSettings, type Settings } from '../../../shared/settings';
@@ -21,6 +21,7 @@ import { text } from '../../../shared/receipt';
 import { driveClock, ManualClock } from '../../support/manual-clock';
 import { startPrinterEmulator } from '../../support/printer-emulator';
 import { waitUntil } from '../../support/wait';
+import { waitForJob } from '../printing/spool-harness';
 import { quietLogger } from './support';
 
 /**
@@ -84,7 +85,7 @@ interface Rig {
 function rig(
   t: { after: (fn: () => Promise<void>) => void },
   initial: Partial<Settings>,
-  options: { drive?: boolean } = {},
+  options: { drive?: boolean; timing?: Partial<SpoolTiming> } = {},
 ): Rig {
   const folder = mkdtempSync(join(tmpdir(), 'paydesk-app-printing-'));
   const clock = new ManualClock(Date.parse('2026-11-22T09:00:00.000Z'));
@@ -98,6 +99,7 @@ function rig(
       db,
       settings,
       clock,
+      ...(options.timing && { timing: options.timing }),
       logger: quietLogger,
       onEvent: (event) => events.push(event.type === 'job' ? `job ${event.job.state}` : 'printer'),
       onSummary: (summary) => summaries.push(summary),
@@ -300,4 +302,28 @@ test('only a change of printers rebuilds the service; the old one is closed and 
   await r.close();
   r.settings.set({ printers: [PREVIEW], receiptPrinterId: 'preview' });
   assert.equal(await r.printing.current(), third);
+});
+
+test('the spool timing given is the one used: past its stale limit a waiting receipt is held for the cashier', async (t) => {
+  const emulator = await startPrinterEmulator();
+  t.after(() => emulator.close());
+  const net = printer({ id: 'counter', transport: 'network', address: emulator.address });
+  // A stale limit of one minute (fifteen by default), and no poll inside the five minutes below.
+  const r = rig(
+    t,
+    { printers: [net, PREVIEW], receiptPrinterId: 'counter' },
+    { timing: { staleAfterMs: 60_000, pollIntervalMs: 10 * 60_000 } },
+  );
+  const printing = await r.printing.current();
+  const until = (jobId: string, done: Parameters<typeof waitForJob>[2]) =>
+    waitForJob(printing, jobId, done, { clock: r.clock });
+  emulator.setState('paperEnd');
+  await printing.printReceipt('old-1', RECEIPT);
+  await until('old-1', (j) => j.state === 'held' && j.reason === 'paper_end');
+  await r.clock.advance(5 * 60_000); // the paper is replaced five minutes later
+  emulator.setState('ready');
+  await printing.printReceipt('new-1', RECEIPT);
+  await until('new-1', (j) => j.state === 'printed');
+  const old = await until('old-1', (j) => j.state !== 'held' || j.reason !== 'paper_end');
+  assert.deepEqual([old.state, old.reason], ['held', 'stale']);
 });
