@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import {
   closeSync,
   constants,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -133,6 +134,23 @@ test('device file: a path that is not a device cannot be opened, and says so pla
     await assert.rejects(
       new DeviceFileTransport(join(dir, 'lp1'), new ManualClock()).write(bigJob, { timeoutMs: 1000 }),
       isFailure('connect', 'offline', 'printer not connected'),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('device file: a device the till may not write says how to grant it, without codes or paths', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-lp-'));
+  try {
+    // Root writes any file whatever its mode; a read-only kernel attribute refuses even root.
+    let path = join(dir, 'lp0');
+    writeFileSync(path, '', { mode: 0o444 });
+    if (process.getuid?.() === 0) path = '/sys/kernel/uevent_seqnum';
+    if (!existsSync(path)) return t.skip('no read-only device file to try on this system');
+    await assert.rejects(
+      new DeviceFileTransport(path, new ManualClock()).write(Buffer.from('x'), { timeoutMs: 1000 }),
+      isFailure('connect', 'offline', 'no permission to write the printer device (add the user to group lp)'),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -118,6 +118,8 @@ export class FakeUsbPrinter {
   openError: Error | null = null;
   /** Thrown by setAltSetting, e.g. a device that stalls SET_INTERFACE. */
   altSettingError: Error | null = null;
+  /** A device that acknowledges SET_INTERFACE but stays on the setting it had. */
+  altSettingIgnored = false;
   kernelDriverActive = true;
   readonly vendorId = 0x04b8;
   readonly productId = 0x0e28;
@@ -186,7 +188,7 @@ export class FakeUsbPrinter {
         if (this.altSettingError) throw this.altSettingError;
         if (!alternates.some((d) => d.bAlternateSetting === alternate))
           throw libusbError('LIBUSB_ERROR_NOT_FOUND', -5);
-        this.altSetting = alternate;
+        if (!this.altSettingIgnored) this.altSetting = alternate;
         this.log.push(`alt ${number}/${alternate}`);
       },
       endpoint: (address: number) => {

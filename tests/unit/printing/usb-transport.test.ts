@@ -24,6 +24,19 @@ import {
   libusbError,
 } from './fake-usb';
 
+/** A keyboard's one interface: HID class, an interrupt IN endpoint, nothing to print on. */
+const KEYBOARD = [
+  [
+    {
+      bInterfaceNumber: 0,
+      bAlternateSetting: 0,
+      bInterfaceClass: 3,
+      bInterfaceProtocol: 1,
+      endpoints: [{ bEndpointAddress: 0x81, bmAttributes: 0x03 }],
+    },
+  ],
+];
+
 const job = Buffer.from('\x1b@Receipt 0001\n\x1dV\x00', 'latin1');
 
 function transportFor(printer: FakeUsbPrinter, clock = new ManualClock()): UsbTransport {
@@ -209,19 +222,43 @@ test('USB: a printer that cannot be opened is unreachable, in staff words', asyn
   assert.equal(printer.transfers.length, 0);
 });
 
+test('USB: a device with the printer\'s ids it cannot print on is "unavailable" to staff; why stays with the error', async () => {
+  const keyboard = new FakeUsbPrinter(KEYBOARD);
+  await assert.rejects(
+    transportFor(keyboard).write(job, { timeoutMs: 500 }),
+    failure('connect', 'offline', (m) => assert.equal(m, 'USB printer unavailable')),
+  );
+  const cause = async (printer: FakeUsbPrinter) => {
+    const error = await transportFor(printer)
+      .write(job, { timeoutMs: 500 })
+      .then(
+        () => assert.fail('the job went out'),
+        (e: unknown) => e as PrinterTransportError,
+      );
+    return (error.cause as Error).message;
+  };
+  assert.equal(await cause(keyboard), 'the device has no printer interface');
+
+  const stuck = new FakeUsbPrinter();
+  stuck.altSettingIgnored = true; // the two-way setting's OUT endpoint never appears
+  assert.equal(await cause(stuck), 'printer OUT endpoint missing');
+  assert.equal(stuck.transfers.length, 0);
+  assert.equal(stuck.log.at(-1), 'close');
+});
+
+test('USB: a device list libusb cannot read lists no printers', async () => {
+  const unreadable = async () => ({
+    getDeviceList: () => {
+      throw libusbError('LIBUSB_ERROR_NO_MEM', -11);
+    },
+    usb: { LIBUSB_TRANSFER_TIMED_OUT: TRANSFER_TIMED_OUT },
+  });
+  assert.deepEqual(await listUsbPrinters(unreadable), []);
+});
+
 test('USB: lists printers with their printer interface, skipping other devices', async () => {
   const printer = new FakeUsbPrinter();
-  const keyboard = new FakeUsbPrinter([
-    [
-      {
-        bInterfaceNumber: 0,
-        bAlternateSetting: 0,
-        bInterfaceClass: 3,
-        bInterfaceProtocol: 1,
-        endpoints: [{ bEndpointAddress: 0x81, bmAttributes: 0x03 }],
-      },
-    ],
-  ]);
+  const keyboard = new FakeUsbPrinter(KEYBOARD);
   assert.deepEqual(await listUsbPrinters(printer.library([keyboard.device()])), [TWO_WAY_LISTED]);
   assert.deepEqual(await listUsbPrinters(async () => null), []);
 });
