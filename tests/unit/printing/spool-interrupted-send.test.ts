@@ -96,6 +96,32 @@ test('a link lost after every byte left: the resend is stored and printed as COP
   }
 });
 
+test('a COPY resend cut while leaving the till still says it may have printed: the first send may be on paper', async () => {
+  const run = await openScriptedSpool({ timing: SLOW_BACKOFF });
+  try {
+    run.counter.failNextWith('confirm', 'closed', 'connection lost before confirmation');
+    run.enqueue('r-1');
+    await run.until('r-1', (j) => j.copy && j.attempts === 1);
+    run.counter.failNextWith('write', 'closed', 'connection lost: EPIPE');
+    const waiting = await run.until('r-1', (j) => j.state === 'queued' && j.attempts === 2);
+    // Only the second send broke part way; the first may still have printed whole.
+    assert.equal(waiting.reason, 'interrupted_after_send');
+    assert.equal(
+      waiting.lastError,
+      'connection lost: EPIPE after the whole receipt was sent; it may have printed, so it prints again marked COPY.',
+    );
+    assert.equal(waiting.copy, true);
+    assert.equal(waiting.needsCheck, true);
+    await run.until('r-1', (j) => j.state === 'printed');
+    assert.deepEqual(
+      run.counter.written.map((w) => w.text),
+      ['Receipt r-1', 'COPY Receipt r-1'],
+    );
+  } finally {
+    await run.close();
+  }
+});
+
 test('with the default timing an interrupted send goes again half a second later', async () => {
   const run = await openScriptedSpool({ defaultTiming: true });
   try {
