@@ -13,6 +13,7 @@ import { createTill } from '../../../electron/services/app/create-till';
 import type { SecretStore } from '../../../electron/services/storage/secret-store';
 import { EncryptedFileSecretStore } from '../../../electron/services/storage/secret-store-encrypted-file';
 import { aesBackend } from '../../support/encryption';
+import { waitUntil } from '../../support/wait';
 import { loggedDuring } from '../../support/stderr-log';
 import { TEST_STAFF } from '../../support/staff';
 import { DEAD_ADDRESS, quietLogger, startAppTill, type AppTill } from './support';
@@ -73,6 +74,41 @@ test('without a log passed in, the till logs on stderr as "till"; a folder other
   assert.doesNotMatch(logged, /keychain/);
   assert.equal(statSync(dataDir).mode & 0o777, 0o700);
   assert.equal(statSync(join(dataDir, 'paydesk.sqlite')).mode & 0o777, 0o600);
+});
+
+test('a Settings screen that cannot be brought up to date is logged, not left unhandled', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-start-up-'));
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const file = new EncryptedFileSecretStore({ file: join(dataDir, 'secrets.bin'), encryption: aesBackend() });
+  // Works when the till picks it, is locked a moment later, and then cannot even say why.
+  const answers = [
+    async () => file.availability(),
+    async () => ({ ok: false as const, reason: 'The keychain is locked.' }),
+  ];
+  const flaky: SecretStore = Object.assign(Object.create(file) as SecretStore, {
+    availability: () => (answers.shift() ?? (async () => Promise.reject(new Error('keychain gone'))))(),
+  });
+  const errors: string[] = [];
+  const t = await startAppTill({
+    dataDir,
+    secretStores: [flaky],
+    logger: {
+      info: () => {},
+      warn: () => {},
+      error: (message, error) => errors.push(`${message}: ${String(error)}`),
+    },
+  });
+  try {
+    t.till.settings.update({ shop: { name: 'The Corner Café' } });
+    await waitUntil(
+      () => errors.includes('settings view: Error: keychain gone'),
+      'the failure in the log',
+      2_000,
+    );
+    assert.equal(t.till.settings.load().shop.name, 'The Corner Café', 'the change itself is kept');
+  } finally {
+    await t.close();
+  }
 });
 
 test('stand-in services that bring no demo products: a first sandbox run starts with an empty catalogue', async () => {
