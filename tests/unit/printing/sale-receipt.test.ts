@@ -54,6 +54,11 @@ test('amounts are right-aligned to the paper width', () => {
   ]);
 });
 
+test('a label fits beside its amount only with at least one space between them', () => {
+  assert.deepEqual(amountRow('Scone', '£1.50', 11), ['Scone £1.50']);
+  assert.deepEqual(amountRow('Scones', '£1.50', 11), ['Scones', '      £1.50']);
+});
+
 test('card sale: header, items, totals, tender, VAT summary, footer, cut', () => {
   for (const paperWidth of [58, 80] as const) {
     const columns = paperWidth === 58 ? 32 : 48;
@@ -192,4 +197,41 @@ test('what a sale does not have stays off the receipt: phone, cashier, footer, a
     'Gross £3.25',
   ]);
   assert.ok(!lines.some((l) => /^(Tel|Served by)/.test(l)), lines.join('\n'));
+});
+
+test('one rate for the whole sale, line by line: no VAT number, a card label too long for its row, a footer', () => {
+  const lines = buildSaleReceipt(
+    sale({
+      shop: { name: 'Corner Café', addressLines: [] },
+      items: [{ name: 'Flat white', quantity: 1, unitPrice: 325 }],
+      tenders: [{ kind: 'card', amount: 325, cardLabel: 'American Express Corporate Card' }],
+      paperWidth: 58,
+    }),
+  );
+  const at = (label: string, amount: string) => row(label, amount, 32);
+  assert.deepEqual(
+    lines.map((l) => [l.type, l.format.join('+'), l.value]),
+    [
+      ['TEXT', 'BOLD+DOUBLE_HEIGHT', 'Corner Café'],
+      ['DOUBLE_LINE_SEPARATOR', '', ''],
+      ['TEXT', '', '04/03/2026 16:12'],
+      ['TEXT', '', 'Receipt R-000042'],
+      ['LINE_SEPARATOR', '', ''],
+      ['TEXT', '', at('Flat white', '£3.25')],
+      ['LINE_SEPARATOR', '', ''],
+      ['TEXT', '', at('Subtotal', '£3.25')],
+      ['TEXT', 'BOLD+DOUBLE_HEIGHT', at('TOTAL', '£3.25')],
+      ['LINE_SEPARATOR', '', ''],
+      ['TEXT', '', 'American Express Corporate Card'],
+      ['TEXT', '', '£3.25'.padStart(32)],
+      ['LINE_SEPARATOR', '', ''],
+      ['TEXT', '', 'VAT summary'],
+      ['TEXT', '', at('VAT 20%', '£0.54')],
+      ['TEXT', '', at('Net', '£2.71')],
+      ['TEXT', '', at('Gross', '£3.25')],
+      ['LINE_SEPARATOR', '', ''],
+      ['TEXT', '', 'Thank you!'],
+      ['TICKET_FEED', '', ''],
+    ],
+  );
 });
