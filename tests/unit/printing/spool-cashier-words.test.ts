@@ -161,6 +161,46 @@ test('a held receipt cannot be reprinted, in the staff words', async () => {
   }
 });
 
+test('a failed receipt cannot be reprinted, nor a cancelled one retried or cancelled again, in the staff words', async () => {
+  const run = await openScriptedSpool();
+  try {
+    run.counter.failNext('write', new TypeError('the USB library is not loaded'));
+    run.enqueue('r-1');
+    await run.until('r-1', (j) => j.state === 'failed');
+    const failedWord = { key: 'printing.jobState.failed', english: 'failed' };
+    assert.throws(
+      () => run.spool.reprint('r-1'),
+      refusedWith({
+        code: 'conflict',
+        message: 'Only a printed or uncertain receipt can be reprinted (this one is failed).',
+        words: { key: 'printing.reprintOnly', params: { state: failedWord } },
+      }),
+    );
+    run.spool.cancel('r-1');
+    const cancelledWord = { key: 'printing.jobState.cancelled', english: 'cancelled' };
+    assert.throws(
+      () => run.spool.retry('r-1'),
+      refusedWith({
+        code: 'conflict',
+        message: 'Only a held or failed print job can be retried (this one is cancelled).',
+        words: { key: 'printing.retryOnly', params: { state: cancelledWord } },
+      }),
+    );
+    assert.throws(
+      () => run.spool.cancel('r-1'),
+      refusedWith({
+        code: 'conflict',
+        message: 'A print job that is cancelled cannot be cancelled.',
+        words: { key: 'printing.cancelOnly', params: { state: cancelledWord } },
+      }),
+    );
+    await run.pass(3000);
+    assert.equal(run.counter.written.length, 0);
+  } finally {
+    await run.close();
+  }
+});
+
 test('a job that is gone is named so for every action', async () => {
   const run = await openScriptedSpool();
   try {
