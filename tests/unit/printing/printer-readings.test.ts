@@ -185,7 +185,15 @@ test('the status record: not checked at first, then each reading with its time, 
 
 test('the on-screen preview is always ready and keeps only the latest byte streams', async () => {
   const preview = new PreviewTransport(2);
-  assert.ok(isReady(await preview.status()));
+  assert.deepEqual(await preview.status(), {
+    online: true,
+    paperEnd: false,
+    paperNearEnd: false,
+    coverOpen: false,
+    error: false,
+    detail: 'preview',
+  });
+  assert.deepEqual(preview.recent(), [], 'nothing printed yet');
   assert.equal(preview.canConfirm, false);
   const one = Buffer.from('one');
   await preview.write(one);

@@ -21,6 +21,7 @@ import {
   listUsbPrinters,
 } from '../../../electron/services/printing/transports/usb';
 import { encodeReceipt, printFinishedRequest } from '../../../electron/services/printing/escpos-encoder';
+import { createLogger } from '../../../electron/services/common/logger';
 import { decodeEscPos } from './escpos-decoder';
 
 const receipt = encodeReceipt(
@@ -57,6 +58,16 @@ test('real-time status bits follow the DLE EOT table', () => {
   assert.equal(isStatusByte(0x12), true);
   assert.equal(isStatusByte(0x37), false, 'the print-finished header is not a status byte');
   assert.equal(isReady('unknown'), true);
+});
+
+test('a transport failure names itself in the log, beside its words', () => {
+  const lines: string[] = [];
+  const log = createLogger('print spool', (line) => lines.push(line));
+  log.warn('a receipt could not go out:', new PrinterTransportError('write', 'closed', 'connection lost'));
+  assert.match(
+    lines[0]!,
+    /\[print spool\] a receipt could not go out: PrinterTransportError: connection lost$/,
+  );
 });
 
 test('printer addresses default to port 9100', () => {
