@@ -12,6 +12,7 @@ import type {
   StaffStamp,
 } from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
+import { terminalName } from '../../../shared/terminal-names';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import { isPaidPayment, type PaymentJournal, type PaymentRow } from '../payments/journal';
@@ -38,11 +39,6 @@ export interface ReconciliationDeps {
   requireManager: () => StaffStamp | null;
   clock: Pick<Clock, 'now'>;
   logger: Logger;
-}
-
-/** The shop's name for a card machine, or a plain one until it has been named. */
-function nameOf(names: ReadonlyMap<string, string>, terminalId: string): string {
-  return names.get(terminalId) ?? `Card machine ending ${terminalId.slice(-4)}`;
 }
 
 function balancesTotals(report: CardReport): SideTotals | null {
@@ -111,9 +107,10 @@ export class ReconciliationService {
 
   async terminals(): Promise<NamedTerminal[]> {
     const names = this.d.store.names();
+    const byId = Object.fromEntries(names);
     return (await this.d.terminals()).map((t) => ({
       terminalId: t.terminalId,
-      name: nameOf(names, t.terminalId),
+      name: terminalName(byId, t.terminalId),
       named: names.has(t.terminalId),
       currency: t.currency,
     }));
