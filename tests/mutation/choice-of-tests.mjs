@@ -21,7 +21,7 @@ export const GUARDS = {
   printing: ['sales'],
   storage: ['staff', 'sales', 'settings'],
   'manager-gate': ['storage', 'staff'],
-  app: ['host', 'settings', 'terminals', 'catalogue', 'staff', 'contract'],
+  app: ['host', 'settings', 'terminals', 'catalogue', 'staff', 'contract', 'storage'],
   catalogue: ['vat', 'i18n'],
   common: ['payments', 'supplies', 'storage', 'host'],
   connections: ['settings', 'terminals', 'supplies', 'merchant', 'host'],

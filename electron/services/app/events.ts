@@ -2,6 +2,9 @@
 // (Electron IPC or the browser host's WebSocket).
 import type { EventName, EventPayload } from '../../../shared/contract';
 import { Emitter, type Disposable } from '../../../shared/emitter';
+import { createLogger } from '../common/logger';
+
+const log = createLogger('events');
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -20,7 +23,7 @@ export class EventBus {
         listener(event, payload as never);
       } catch (error) {
         // Named here, since the emitter alone cannot say which event the listener failed on.
-        console.error(`[events] a listener for ${event} failed:`, error);
+        log.error(`a listener for ${event} failed:`, error);
       }
     });
   }

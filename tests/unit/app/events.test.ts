@@ -14,5 +14,8 @@ test('a failing listener is logged with its event, and the others still get the 
   bus.subscribe((event, payload) => seen.push([event, payload]));
   const logged = await loggedDuring(async () => bus.emit('catalogue.changed', { version: 7 }));
   assert.deepEqual(seen, [['catalogue.changed', { version: 7 }]]);
-  assert.match(logged, /^\[events\] a listener for catalogue\.changed failed: Error: the window has closed/);
+  assert.match(
+    logged,
+    / ERROR \[events\] a listener for catalogue\.changed failed: Error: the window has closed/,
+  );
 });
