@@ -476,6 +476,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     async close() {
       manager.close();
       monitor.stop();
+      distribution.close();
       checkout.close();
       salesHistory.refunds.close();
       await merchant.close();

@@ -25,6 +25,7 @@ export interface DistributionConnectionOptions {
 
 export class DistributionConnection {
   private cached: { key: string; client: DistributionClient } | null = null;
+  private closing = false;
   /** The live key read once from the keychain; forgotten when secrets change. */
   private liveKey: Promise<string | null> | null = null;
 
@@ -75,6 +76,11 @@ export class DistributionConnection {
     this.liveKey = null;
   }
 
+  /** The till is closing: reads in flight end at their next failure instead of trying again. */
+  close(): void {
+    this.closing = true;
+  }
+
   private make(baseUrl: string, apiKey: () => Promise<string | null>, orderMethod: 'POST' | 'PUT') {
     const { clock, log, limits, retry, fetch } = this.options;
     return new DistributionClient({
@@ -86,6 +92,7 @@ export class DistributionConnection {
       ...(limits && { limits }),
       ...(retry && { retry }),
       ...(fetch && { fetch }),
+      isClosed: () => this.closing,
     });
   }
 

@@ -44,6 +44,8 @@ export interface DistributionClientOptions {
   retry?: Partial<ReadRetryPolicy>;
   fetch?: typeof fetch;
   log?: Logger;
+  /** True once the till is closing: a read that failed is not tried again. */
+  isClosed?: () => boolean;
 }
 
 /** What became of one creation request. */
@@ -167,14 +169,21 @@ export class DistributionClient {
           error instanceof NotSent ||
           attempt >= this.retry.attempts ||
           !isRetryable(worded) ||
-          wait > this.retry.maxWaitMs
+          wait > this.retry.maxWaitMs ||
+          this.closed()
         )
           throw worded;
         this.log.warn(`GET ${path} failed (${worded.code}); trying again in ${wait} ms`, worded.cause);
         await this.clock.sleep(wait);
+        // A till closed during the pause has no one left to answer: stop instead of asking again.
+        if (this.closed()) throw worded;
         delay *= 2;
       }
     }
+  }
+
+  private closed(): boolean {
+    return this.options.isClosed?.() ?? false;
   }
 
   private parse<T>(what: string, text: string, schema: z.ZodType<T>): T {
