@@ -21,7 +21,7 @@ interface Sent {
 }
 
 /** Changes what the network answers to one request: the real answer comes in, this one goes out. */
-type Rewrite = (sent: Sent, answer: () => Promise<Response>) => Promise<Response> | undefined;
+type Rewrite = (sent: Sent, answer: () => Promise<Response>) => Promise<Response | undefined>;
 
 async function startRig() {
   const clock = new ManualClock();
