@@ -9,6 +9,14 @@ export const terminalNameSchema = z
   .min(1, 'Give the card machine a name, such as Till 1.')
   .max(40, 'Keep the name to 40 characters or fewer.');
 
-export function terminalName(names: Readonly<Record<string, string>>, terminalId: string): string {
-  return names[terminalId]?.trim() || `Card machine ending ${terminalId.slice(-4)}`;
+/**
+ * `unnamed` words the fallback from the last four digits: the screens pass their language's
+ * words; the log, the API and printed reports keep the English default.
+ */
+export function terminalName(
+  names: Readonly<Record<string, string>>,
+  terminalId: string,
+  unnamed: (lastDigits: string) => string = (digits) => `Card machine ending ${digits}`,
+): string {
+  return names[terminalId]?.trim() || unnamed(terminalId.slice(-4));
 }

@@ -6,6 +6,8 @@ export const terminalSchema = z.object({
   terminalId: z.string(),
   /** What staff call it: the shop's name for it, else "Card machine ending 0001". */
   name: z.string(),
+  /** Whether the shop has named it; screens word an unnamed one in their own language. */
+  named: z.boolean(),
   currency: z.string(),
   status: z.string(),
   lastActivity: z.string().nullable(),

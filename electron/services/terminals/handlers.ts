@@ -17,6 +17,7 @@ export function toTerminal(
   return {
     terminalId: record.terminal_id,
     name: terminalName(names, record.terminal_id),
+    named: Boolean(names[record.terminal_id]?.trim()),
     currency: record.currency,
     status: offline.has(record.terminal_id) ? 'OFFLINE' : record.status,
     lastActivity: record.last_activity ?? null,

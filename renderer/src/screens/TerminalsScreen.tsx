@@ -6,7 +6,7 @@ import { terminalNameSchema } from '../../../shared/terminal-names';
 import { till } from '../till';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSettings } from '../state/settings';
-import { terminalStatusWords } from '../state/terminals';
+import { listedTerminalName, terminalStatusWords } from '../state/terminals';
 import { useFormat, useTranslation } from '../i18n';
 
 const REFRESH_MS = 10_000;
@@ -15,7 +15,7 @@ type StatusFilter = '' | 'AVAILABLE' | 'BUSY';
 
 function RenameForm({ terminal, onDone }: { terminal: Terminal; onDone: (renamed: boolean) => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(terminal.name);
+  const [name, setName] = useState(listedTerminalName(terminal));
   const [error, setError] = useState<unknown>(null);
   const save = async () => {
     const checked = terminalNameSchema.safeParse(name);
@@ -35,7 +35,7 @@ function RenameForm({ terminal, onDone }: { terminal: Terminal; onDone: (renamed
   return (
     <form
       className="rename-form"
-      aria-label={t('terminals.renameName', { name: terminal.name })}
+      aria-label={t('terminals.renameName', { name: listedTerminalName(terminal) })}
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -153,7 +153,7 @@ export function TerminalsScreen() {
                       }}
                     />
                   ) : (
-                    terminal.name
+                    listedTerminalName(terminal)
                   )}
                 </td>
                 <td>{terminal.terminalId}</td>
@@ -168,7 +168,7 @@ export function TerminalsScreen() {
                   {renaming !== terminal.terminalId && (
                     <button
                       type="button"
-                      aria-label={t('terminals.renameName', { name: terminal.name })}
+                      aria-label={t('terminals.renameName', { name: listedTerminalName(terminal) })}
                       onClick={() => setRenaming(terminal.terminalId)}
                     >
                       {t('terminals.rename')}

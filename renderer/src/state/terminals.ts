@@ -14,6 +14,14 @@ export function terminalStatusWords(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1).toLowerCase().replace(/_/g, ' ');
 }
 
+/** The words for a card machine the shop has not named, in the screen's language. */
+const unnamedWords = (lastDigits: string) => i18n.t('terminals.unnamed', { digits: lastDigits });
+
+/** A listed card machine as staff call it: the shop's name, else its last digits in their words. */
+export function listedTerminalName(terminal: Pick<Terminal, 'terminalId' | 'name' | 'named'>): string {
+  return terminal.named ? terminal.name : terminalName({}, terminal.terminalId, unnamedWords);
+}
+
 /** The card machine a payment goes to unless the cashier picks another: the first AVAILABLE one. */
 export function defaultTerminal(terminals: Terminal[]): Terminal | undefined {
   return terminals.find((t) => t.status === 'AVAILABLE') ?? terminals[0];
@@ -53,5 +61,5 @@ export function useTerminalName(): (terminalId: string) => string {
   useEffect(() => {
     if (!useSettings.getState().view) void useSettings.getState().load();
   }, []);
-  return (terminalId) => terminalName(names ?? {}, terminalId);
+  return (terminalId) => terminalName(names ?? {}, terminalId, unnamedWords);
 }

@@ -24,13 +24,18 @@ const listed = async (terminalId: string) =>
   (await t.call('terminals.list', {})).find((terminal) => terminal.terminalId === terminalId)!;
 
 test('an unnamed card machine is called by its last digits; a name the shop gives is used from then on', async () => {
-  assert.equal((await listed(GBP_TERMINAL)).name, 'Card machine ending 0001');
+  assert.deepEqual(
+    [(await listed(GBP_TERMINAL)).name, (await listed(GBP_TERMINAL)).named],
+    ['Card machine ending 0001', false],
+    'unnamed: the screens word it in their own language',
+  );
   await t.call('settings.update', {
     patch: { payAtCounter: { terminalNames: { [GBP_TERMINAL]: '  Till 1 ' } } },
   });
-  assert.equal((await listed(GBP_TERMINAL)).name, 'Till 1');
+  assert.deepEqual([(await listed(GBP_TERMINAL)).name, (await listed(GBP_TERMINAL)).named], ['Till 1', true]);
   assert.equal((await t.call('terminals.get', { terminalId: GBP_TERMINAL })).name, 'Till 1');
   assert.equal((await listed(EUR_TERMINAL)).name, 'Card machine ending 0002', 'the other keeps its own');
+  assert.equal((await listed(EUR_TERMINAL)).named, false);
   assert.equal(
     (await t.call('settings.get', {})).settings.payAtCounter.terminalNames[GBP_TERMINAL],
     'Till 1',

@@ -23,6 +23,7 @@ export const terminals: Wording<typeof en.terminals> = {
   cancel: 'Abbrechen',
   nameNeeded: 'Geben Sie dem Kartenterminal einen Namen.',
   namePlaceholder: 'Kasse 1',
+  unnamed: 'Kartenterminal mit Endung {{digits}}',
 };
 
 export const reports: Wording<typeof en.reports> = {

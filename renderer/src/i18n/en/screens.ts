@@ -21,6 +21,7 @@ export const terminals = {
   cancel: 'Cancel',
   nameNeeded: 'Give the card machine a name.',
   namePlaceholder: 'Till 1',
+  unnamed: 'Card machine ending {{digits}}',
 };
 
 export const reports = {

@@ -11,6 +11,7 @@ import { formatMoney } from '../../../../shared/money';
 import { ProblemAndApproval } from '../../components/ProblemAndApproval';
 import { PastList } from '../../components/PastList';
 import { useReconciliation } from '../../state/reconciliation';
+import { listedTerminalName } from '../../state/terminals';
 import { differenceWords } from './difference-words';
 import './reconciliation.css';
 import { currentFormat, i18n, useTranslation } from '../../i18n';
@@ -156,7 +157,10 @@ export function ReconciliationScreen() {
             <select value={chosen.terminalId} onChange={(e) => setTerminalId(e.target.value)}>
               {terminals.map((terminal) => (
                 <option key={terminal.terminalId} value={terminal.terminalId}>
-                  {t('reconciliation.terminalOption', { name: terminal.name, currency: terminal.currency })}
+                  {t('reconciliation.terminalOption', {
+                    name: listedTerminalName(terminal),
+                    currency: terminal.currency,
+                  })}
                 </option>
               ))}
             </select>

@@ -2,7 +2,7 @@
 // address, the live sign-in kept in the keychain, and a connection test in plain words.
 import { useId, type ReactNode } from 'react';
 import { useSettings, type SecretKey, type ServiceName } from '../../state/settings';
-import { useTerminals } from '../../state/terminals';
+import { listedTerminalName, useTerminalName, useTerminals } from '../../state/terminals';
 import { SecretField } from './SecretField';
 import { Field, SectionCard, Segmented, useAction, useDraft } from './section';
 import { useTranslation } from '../../i18n';
@@ -39,6 +39,7 @@ function TerminalPicker({ value, onChange }: { value: string; onChange: (id: str
   const { t } = useTranslation();
   const { terminals, problem } = useTerminals(null);
   const known = terminals?.some((t) => t.terminalId === value) ?? false;
+  const terminalName = useTerminalName();
   return (
     <Field
       label={t('settings.service.terminal')}
@@ -46,10 +47,13 @@ function TerminalPicker({ value, onChange }: { value: string; onChange: (id: str
     >
       <select value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t('settings.service.askEachTime')}</option>
-        {value && !known && <option value={value}>{value}</option>}
+        {value && !known && <option value={value}>{terminalName(value)}</option>}
         {terminals?.map((terminal) => (
           <option key={terminal.terminalId} value={terminal.terminalId}>
-            {t('settings.service.terminalOption', { name: terminal.name, currency: terminal.currency })}
+            {t('settings.service.terminalOption', {
+              name: listedTerminalName(terminal),
+              currency: terminal.currency,
+            })}
           </option>
         ))}
       </select>
