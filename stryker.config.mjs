@@ -32,6 +32,9 @@ export default {
   // which Stryker does not count in its time.
   timeoutMS: 15000,
   timeoutFactor: 1.5,
+  // The first pass runs every unit file once (about 2 minutes alone); on a loaded 2-core machine
+  // it took over Stryker's default 5 and the run ended before any mutant.
+  dryRunTimeoutMinutes: 20,
   // The last full run's results: a run retests only the mutants whose code or covering test
   // files changed since (docs/testing.md, "Time"). `--force` reruns every mutant. scripts/
   // mutate.mjs unpacks the committed tests/mutation/stryker-incremental.json.gz here and packs
