@@ -4,10 +4,14 @@
 // print-finished reply behind another one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { ManualClock } from '../../support/manual-clock';
-import { within } from '../../support/wait';
+import { waitUntil, within } from '../../support/wait';
 import { startPrinterEmulator, type PrinterEmulator } from '../../support/printer-emulator';
-import { NetworkTransport } from '../../../electron/services/printing/transports/network';
+import {
+  NetworkTransport,
+  parsePrinterAddress,
+} from '../../../electron/services/printing/transports/network';
 import { PrinterTransportError } from '../../../electron/services/printing/transports/transport';
 import { encodeReceipt, printFinishedRequest } from '../../../electron/services/printing/escpos-encoder';
 
@@ -140,5 +144,55 @@ test('network: a confirmation waits for its own print-finished id, past the repl
     // The limit is on the manual clock, which stands still: a missed id would wait for ever.
     await within(transport.confirm({ timeoutMs: 1000, ackId: 'J002' }), 'the J002 confirmation', 5000);
     assert.equal((await emulator.waitForJobs(2)).length, 2);
+  });
+});
+
+test('network: a till closing mid-send fails the send in the write phase, since part of the job went out', async () => {
+  await withEmulator(async (emulator, transport) => {
+    emulator.setBehaviour({ stallAfterBytes: 10 });
+    // More than the loopback buffers hold, so the send is still under way when the till closes.
+    const sending = transport.write(Buffer.alloc(32 * 1024 * 1024, 0x41), { timeoutMs: 60_000 });
+    await emulator.waitUntil(() => emulator.stalled() === 1, 5000, 'the printer to stop reading');
+    await transport.close();
+    await assert.rejects(sending, isFailure('write', 'closed', 'transport closed'));
+  });
+});
+
+test('network: only a reply under the print-finished header (0x37 0x22) confirms; the same id in another reply does not', async () => {
+  // A printer that takes whatever it is sent, answers what the test tells it to, then hangs up.
+  const hangUps: Socket[] = [];
+  const printer = createServer((socket) => hangUps.push(socket.on('error', () => undefined).resume()));
+  await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
+  const transport = new NetworkTransport({
+    host: '127.0.0.1',
+    port: (printer.address() as AddressInfo).port,
+    clock: new ManualClock(), // stands still: only the printer's reply or hang-up ends a wait
+  });
+  const confirmedBy = async (reply: number[]) => {
+    await transport.write(Buffer.concat([receipt, printFinishedRequest('J001')]), { timeoutMs: 1000 });
+    const connection = await waitUntil(() => hangUps.shift(), 'the till to connect');
+    const confirming = transport.confirm({ timeoutMs: 1000, ackId: 'J001' }).then(
+      () => 'confirmed',
+      (error: Error) => error.message,
+    );
+    connection.end(Buffer.from(reply));
+    return within(confirming, 'the confirmation to end', 5000);
+  };
+  const id = [...Buffer.from('J001', 'ascii'), 0x00];
+  try {
+    // 0x5F is the header of a printer-information reply (GS I): not a print-finished one.
+    assert.equal(await confirmedBy([0x5f, ...id]), 'connection closed by printer');
+    assert.equal(await confirmedBy(id), 'connection closed by printer');
+    assert.equal(await confirmedBy([0x37, 0x22, ...id]), 'confirmed');
+  } finally {
+    await transport.close();
+    await new Promise((resolve) => printer.close(resolve));
+  }
+});
+
+test('a printer address the settings refuse is named in the error, for the log', () => {
+  assert.throws(() => parsePrinterAddress('printer:0'), {
+    name: 'RangeError',
+    message: 'Not a printer address: "printer:0"',
   });
 });

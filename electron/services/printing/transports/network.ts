@@ -63,7 +63,9 @@ export class NetworkTransport implements PrinterTransport {
   }
 
   async close(): Promise<void> {
-    this.drop(new PrinterTransportError('connect', 'closed', 'transport closed'));
+    // A send under way fails as a dropped link: part of the job may be out (the device file says
+    // the same). A status question or a confirmation words it in its own phase.
+    this.drop(new PrinterTransportError('write', 'closed', 'transport closed'));
   }
 
   async status(options: { timeoutMs?: number } = {}): Promise<PrinterStatusReading> {
