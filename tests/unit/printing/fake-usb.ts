@@ -121,12 +121,19 @@ export class FakeUsbPrinter {
   /** A device that acknowledges SET_INTERFACE but stays on the setting it had. */
   altSettingIgnored = false;
   kernelDriverActive = true;
-  readonly vendorId = 0x04b8;
-  readonly productId = 0x0e28;
+  readonly vendorId: number;
+  readonly productId: number;
   private altSetting = 0;
   private hung: TransferCallback[] = [];
 
-  constructor(private readonly interfaces: InterfaceDescriptorLike[][] = TWO_WAY_PRINTER) {}
+  /** Epson's 04b8:0e28 unless `ids` says otherwise. */
+  constructor(
+    private readonly interfaces: InterfaceDescriptorLike[][] = TWO_WAY_PRINTER,
+    ids: { vendorId?: number; productId?: number } = {},
+  ) {
+    this.vendorId = ids.vendorId ?? 0x04b8;
+    this.productId = ids.productId ?? 0x0e28;
+  }
 
   /** The `usb` module with this printer (and `others`) plugged in. */
   library(others: Device[] = []): () => Promise<UsbLibrary> {

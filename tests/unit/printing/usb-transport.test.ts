@@ -12,9 +12,12 @@ import {
   SPOOL_MIGRATIONS,
   createPrintingService,
   type PrinterConfig,
+  type PrinterProfile,
+  type PrintingService,
 } from '../../../electron/services/printing';
 import { openDatabase } from '../../../electron/services/storage/database';
-import { FAST_TIMING, sampleLines } from './spool-harness';
+import { FAST_TIMING, sampleLines, waitForJob } from './spool-harness';
+import { decodeEscPos } from './escpos-decoder';
 import {
   FakeUsbPrinter,
   ONE_WAY_PRINTER,
@@ -39,8 +42,86 @@ const KEYBOARD = [
 
 const job = Buffer.from('\x1b@Receipt 0001\n\x1dV\x00', 'latin1');
 
+/** A USB mass-storage stick: bulk OUT and IN endpoints like a printer's, but class 8. */
+const MEMORY_STICK = [
+  [
+    {
+      bInterfaceNumber: 0,
+      bAlternateSetting: 0,
+      bInterfaceClass: 8,
+      bInterfaceProtocol: 0x50,
+      endpoints: [
+        { bEndpointAddress: 0x02, bmAttributes: 0x02 },
+        { bEndpointAddress: 0x81, bmAttributes: 0x02 },
+      ],
+    },
+  ],
+];
+
+/** A one-way printer (protocol 1) that still has a bulk IN endpoint: no status comes back on it. */
+const ONE_WAY_WITH_IN_PIPE = [
+  [
+    {
+      bInterfaceNumber: 0,
+      bAlternateSetting: 0,
+      bInterfaceClass: 7,
+      bInterfaceProtocol: 1,
+      endpoints: [
+        { bEndpointAddress: 0x01, bmAttributes: 0x02 },
+        { bEndpointAddress: 0x82, bmAttributes: 0x02 },
+      ],
+    },
+  ],
+];
+
 function transportFor(printer: FakeUsbPrinter, clock = new ManualClock()): UsbTransport {
   return new UsbTransport(printer.vendorId, printer.productId, clock, printer.library());
+}
+
+/** Runs `use` with `process.platform` reading `platform`, then puts the real one back. */
+async function onPlatform(platform: NodeJS.Platform, use: () => Promise<void>): Promise<void> {
+  const real = Object.getOwnPropertyDescriptor(process, 'platform')!;
+  Object.defineProperty(process, 'platform', { ...real, value: platform });
+  try {
+    await use();
+  } finally {
+    Object.defineProperty(process, 'platform', real);
+  }
+}
+
+/** The printing service with `printer` as its one USB printer, its spool in a temp database. */
+async function withUsbSpool(
+  printer: FakeUsbPrinter,
+  profile: PrinterProfile,
+  use: (service: PrintingService, clock: ManualClock) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-usb-spool-'));
+  const clock = new ManualClock();
+  const db = openDatabase(join(dir, 'till.db'), SPOOL_MIGRATIONS);
+  const config: PrinterConfig = {
+    id: 'counter',
+    transport: 'usb',
+    usbVendorId: printer.vendorId,
+    usbProductId: printer.productId,
+    paperWidth: 80,
+    codePage: 'cp858',
+    profile,
+    drawer: { enabled: false, pin: 2 },
+  };
+  const service = createPrintingService({
+    db,
+    printers: [config],
+    clock,
+    timing: FAST_TIMING,
+    transportFor: (_, c) => new UsbTransport(printer.vendorId, printer.productId, c, printer.library()),
+  });
+  try {
+    await use(service, clock);
+  } finally {
+    await service.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Staff words: no libusb names, error codes or numbers of any kind. */
@@ -48,11 +129,22 @@ function assertPlainWords(message: string): void {
   assert.doesNotMatch(message, /LIBUSB|errno|ERROR|TRANSFER|\d/, message);
 }
 
-function failure(phase: string, kind: string, check: (message: string) => void = assertPlainWords) {
+/**
+ * A PrinterTransportError of this phase and kind whose message passes `check` (or is exactly
+ * those words); `cause`: libusb's own error name, kept on the error for the log.
+ */
+function failure(
+  phase: string,
+  kind: string,
+  check: string | ((message: string) => void) = assertPlainWords,
+  cause?: string,
+) {
   return (error: unknown) => {
     assert.ok(error instanceof PrinterTransportError, String(error));
     assert.deepEqual({ phase: error.phase, kind: error.kind }, { phase, kind });
-    check(error.message);
+    if (typeof check === 'string') assert.equal(error.message, check);
+    else check(error.message);
+    if (cause !== undefined) assert.equal((error.cause as Error | undefined)?.message, cause);
     return true;
   };
 }
@@ -83,15 +175,62 @@ test('USB: a printer with only a one-way setting keeps it (nothing to select)', 
   assert.deepEqual(printer.transfers[0]!.bytes, job);
 });
 
+test('USB: a finished send leaves no watchdog behind: the link is still open long after the limit', async () => {
+  const clock = new ManualClock();
+  const printer = new FakeUsbPrinter();
+  const transport = transportFor(printer, clock);
+  await transport.write(job, { timeoutMs: 1000 });
+  await clock.advance(60_000);
+  await settleMicrotasks();
+  assert.deepEqual(printer.log, ['open', 'detach 1', 'claim 1', 'alt 1/1', 'transfer 0x03'], 'not let go');
+  await transport.write(job, { timeoutMs: 1000 });
+  assert.equal(printer.log.filter((step) => step === 'open').length, 1, 'the next job needs no new open');
+  await transport.close();
+});
+
+test("USB: away from Linux the kernel's driver is left alone (only Linux's usblp holds the printer)", async () => {
+  const printer = new FakeUsbPrinter(ONE_WAY_PRINTER);
+  await onPlatform('darwin', async () => {
+    const transport = transportFor(printer);
+    await transport.write(job, { timeoutMs: 2000 });
+    await transport.close();
+  });
+  assert.deepEqual(printer.log, ['open', 'claim 0', 'transfer 0x02', 'release 0', 'close']);
+});
+
+test('USB: the printer opened is the one with both its vendor and product id, not another make with the same product id', async () => {
+  const printer = new FakeUsbPrinter(ONE_WAY_PRINTER);
+  const otherMake = new FakeUsbPrinter(ONE_WAY_PRINTER, { vendorId: 0x0519, productId: printer.productId });
+  const transport = new UsbTransport(
+    printer.vendorId,
+    printer.productId,
+    new ManualClock(),
+    printer.library([otherMake.device()]),
+  );
+  await transport.write(job, { timeoutMs: 2000 });
+  await transport.close();
+  assert.deepEqual(otherMake.log, []);
+  assert.deepEqual(
+    printer.transfers.map((t) => t.bytes),
+    [job],
+  );
+});
+
 test('USB: a printer that stops taking data is an uncertain send; a lost device is a dropped link', async () => {
   const printer = new FakeUsbPrinter();
   const transport = transportFor(printer);
   printer.outcomes = [TRANSFER_TIMED_OUT, TRANSFER_NO_DEVICE];
-  await assert.rejects(transport.write(job, { timeoutMs: 2000 }), failure('write', 'timeout'));
+  await assert.rejects(
+    transport.write(job, { timeoutMs: 2000 }),
+    failure('write', 'timeout', 'printer stopped taking data', 'LIBUSB_TRANSFER_TIMED_OUT'),
+  );
   await settleMicrotasks();
   assert.deepEqual(printer.log.slice(-2), ['release 1', 'close'], 'the stalled link is let go');
 
-  await assert.rejects(transport.write(job, { timeoutMs: 2000 }), failure('write', 'closed'));
+  await assert.rejects(
+    transport.write(job, { timeoutMs: 2000 }),
+    failure('write', 'closed', 'USB printer disconnected during the send', 'LIBUSB_TRANSFER_NO_DEVICE'),
+  );
   assert.equal(printer.log.filter((step) => step === 'open').length, 2, 'the second send opened afresh');
 
   await transport.write(job, { timeoutMs: 2000 });
@@ -116,34 +255,14 @@ test('USB: a transfer that never finishes is given up at the write limit plus ha
   assert.equal(settled, false, 'still waiting on libusb');
   await clock.advance(1);
   assert.equal(settled, true, 'given up at the limit');
-  await assert.rejects(writing, failure('write', 'timeout'));
+  await assert.rejects(writing, failure('write', 'timeout', 'printer stopped taking data'));
   await settleMicrotasks();
   assert.deepEqual(printer.log.slice(-2), ['release 1', 'close']);
 });
 
 test('USB: a printer that stops mid-receipt leaves the job for a person to check, never resent', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'paydesk-usb-spool-'));
-  const clock = new ManualClock();
   const printer = new FakeUsbPrinter();
-  const db = openDatabase(join(dir, 'till.db'), SPOOL_MIGRATIONS);
-  const config: PrinterConfig = {
-    id: 'counter',
-    transport: 'usb',
-    usbVendorId: printer.vendorId,
-    usbProductId: printer.productId,
-    paperWidth: 80,
-    codePage: 'cp858',
-    profile: 'escpos-portable',
-    drawer: { enabled: false, pin: 2 },
-  };
-  const service = createPrintingService({
-    db,
-    printers: [config],
-    clock,
-    timing: FAST_TIMING,
-    transportFor: (_, c) => new UsbTransport(printer.vendorId, printer.productId, c, printer.library()),
-  });
-  try {
+  await withUsbSpool(printer, 'escpos-portable', async (service, clock) => {
     printer.outcomes = [TRANSFER_TIMED_OUT];
     const queued = await service.printReceipt('R-1', sampleLines('R-1'));
     for (let i = 0; i < 100; i++) await clock.advance(10); // a second of polls and back-off
@@ -155,11 +274,24 @@ test('USB: a printer that stops mid-receipt leaves the job for a person to check
     );
     assert.equal(printer.transfers.length, 1, 'the receipt went once');
     assertPlainWords(after!.lastError ?? '');
-  } finally {
-    await service.close();
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
+});
+
+test('USB: an epson-tm printer on USB gets the receipt alone, no print-finished request (its answer is never read)', async () => {
+  const printer = new FakeUsbPrinter();
+  await withUsbSpool(printer, 'epson-tm', async (service, clock) => {
+    const queued = await service.printReceipt('R-1', sampleLines('R-1'));
+    // Printed means the printer took every byte: nothing on this link can say more.
+    const printed = await waitForJob(service, queued.id, (j) => j.state === 'printed', { clock });
+    assert.equal(printed.state, 'printed');
+    assert.equal(printer.transfers.length, 1);
+    const sent = decodeEscPos(printer.transfers[0]!.bytes).events;
+    assert.ok(sent.some((e) => e.type === 'cut'));
+    assert.deepEqual(
+      sent.filter((e) => e.type === 'ackRequest'),
+      [],
+    );
+  });
 });
 
 test('USB: reads the printer-class port status of the chosen interface', async () => {
@@ -185,7 +317,10 @@ test('USB: reads the printer-class port status of the chosen interface', async (
 test('USB: a printer that cannot be opened is unreachable, in staff words', async () => {
   const clock = new ManualClock();
   const none = new UsbTransport(0x04b8, 0x0e28, clock, async () => null);
-  await assert.rejects(none.write(job, { timeoutMs: 500 }), failure('connect', 'offline'));
+  await assert.rejects(
+    none.write(job, { timeoutMs: 500 }),
+    failure('connect', 'offline', 'USB support (libusb) is not available'),
+  );
 
   const printer = new FakeUsbPrinter();
   const other = new UsbTransport(printer.vendorId, printer.productId + 1, clock, printer.library());
@@ -259,6 +394,38 @@ test('USB: a device list libusb cannot read lists no printers', async () => {
 test('USB: lists printers with their printer interface, skipping other devices', async () => {
   const printer = new FakeUsbPrinter();
   const keyboard = new FakeUsbPrinter(KEYBOARD);
-  assert.deepEqual(await listUsbPrinters(printer.library([keyboard.device()])), [TWO_WAY_LISTED]);
+  // Bulk pipes both ways, but a memory stick is no printer.
+  const stick = new FakeUsbPrinter(MEMORY_STICK, { vendorId: 0x0781, productId: 0x5567 });
+  const oneWay = new FakeUsbPrinter(ONE_WAY_WITH_IN_PIPE, { vendorId: 0x0519, productId: 0x0003 });
+  const others = [keyboard.device(), stick.device(), oneWay.device()];
+  assert.deepEqual(await listUsbPrinters(printer.library(others)), [
+    {
+      label: 'USB printer 0519:0003 (bus 1, device 7)',
+      vendorId: 0x0519,
+      productId: 0x0003,
+      busNumber: 1,
+      deviceAddress: 7,
+      interfaceNumber: 0,
+      bidirectional: false, // an IN pipe on a protocol 1 interface carries no status
+    },
+    TWO_WAY_LISTED,
+  ]);
   assert.deepEqual(await listUsbPrinters(async () => null), []);
+});
+
+test('USB: with the till\'s own libusb, a printer that is not plugged in is "not connected"', async () => {
+  // Whether libusb loads here decides the words; both are what the till would say.
+  const libusb = await import('usb').then(
+    () => true,
+    () => false,
+  );
+  const absent = new UsbTransport(0xffff, 0xffff, new ManualClock()); // no device has vendor ffff
+  await assert.rejects(
+    absent.write(job, { timeoutMs: 500 }),
+    failure(
+      'connect',
+      'offline',
+      libusb ? 'USB printer not connected' : 'USB support (libusb) is not available',
+    ),
+  );
 });
