@@ -381,7 +381,7 @@ test('USB: a device with the printer\'s ids it cannot print on is "unavailable" 
   assert.equal(stuck.log.at(-1), 'close');
 });
 
-test('USB: a device list libusb cannot read lists no printers', async () => {
+test('USB: a device list libusb cannot read lists no printers, and the printer is unavailable in staff words', async () => {
   const unreadable = async () => ({
     getDeviceList: () => {
       throw libusbError('LIBUSB_ERROR_NO_MEM', -11);
@@ -389,6 +389,16 @@ test('USB: a device list libusb cannot read lists no printers', async () => {
     usb: { LIBUSB_TRANSFER_TIMED_OUT: TRANSFER_TIMED_OUT },
   });
   assert.deepEqual(await listUsbPrinters(unreadable), []);
+
+  // A connect failure (the spool holds the job and polls), not an unknown error that fails it.
+  const transport = new UsbTransport(0x04b8, 0x0e28, new ManualClock(), unreadable);
+  await assert.rejects(
+    transport.write(job, { timeoutMs: 500 }),
+    failure('connect', 'offline', 'USB printer unavailable', 'LIBUSB_ERROR_NO_MEM'),
+  );
+  const reading = await transport.status();
+  assert.ok(reading !== 'unknown' && reading.unreachable);
+  assert.equal(reading.detail, 'USB printer unavailable');
 });
 
 test('USB: lists printers with their printer interface, skipping other devices', async () => {

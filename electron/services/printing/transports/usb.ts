@@ -159,12 +159,17 @@ export class UsbTransport implements PrinterTransport {
     if (this.out) return;
     const usb = await this.loadLibrary();
     if (!usb) throw new PrinterTransportError('connect', 'offline', 'USB support (libusb) is not available');
-    const device = usb
-      .getDeviceList()
-      .find(
-        (d) =>
-          d.deviceDescriptor.idVendor === this.vendorId && d.deviceDescriptor.idProduct === this.productId,
-      );
+    let devices: Device[];
+    try {
+      devices = usb.getDeviceList();
+    } catch (error) {
+      // libusb could not enumerate: the printer cannot be reached now (held and polled), and the
+      // reason stays in the cause.
+      throw new PrinterTransportError('connect', 'offline', 'USB printer unavailable', { cause: error });
+    }
+    const device = devices.find(
+      (d) => d.deviceDescriptor.idVendor === this.vendorId && d.deviceDescriptor.idProduct === this.productId,
+    );
     if (!device) throw new PrinterTransportError('connect', 'offline', 'USB printer not connected');
     try {
       device.open();
