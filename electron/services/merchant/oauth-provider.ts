@@ -39,6 +39,8 @@ export class TillOAuthProvider implements OAuthClientProvider {
   issuer: string | null = null;
   readonly clientMetadataUrl?: string;
   private verifier: string | null = null;
+  /** The verifier was read: its code exchange is under way (a refresh never reads it). */
+  private verifierUsed = false;
   private lastState: string | null = null;
   /** Kept only across one sign-in's round trip, so every later 401 runs discovery afresh. */
   private discovery: OAuthDiscoveryState | undefined;
@@ -95,8 +97,12 @@ export class TillOAuthProvider implements OAuthClientProvider {
     if (!issuer) throw new Error('tokens arrived without an issuer');
     this.issuer = issuer;
     await this.options.vault.saveTokens(this.options.resource, issuer, tokens, this.options.clock.now());
+    // A refresh landing while a sign-in page is open (a resume still running when staff started a
+    // new sign-in) leaves that sign-in's verifier and discovery for its code exchange.
+    if (this.verifier !== null && !this.verifierUsed) return;
     this.discovery = undefined;
     this.verifier = null;
+    this.verifierUsed = false;
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
@@ -106,10 +112,12 @@ export class TillOAuthProvider implements OAuthClientProvider {
 
   saveCodeVerifier(codeVerifier: string): void {
     this.verifier = codeVerifier;
+    this.verifierUsed = false;
   }
 
   codeVerifier(): string {
     if (!this.verifier) throw new Error('no sign-in is in progress');
+    this.verifierUsed = true;
     return this.verifier;
   }
 
@@ -125,7 +133,10 @@ export class TillOAuthProvider implements OAuthClientProvider {
     const issuer = this.issuer;
     if ((scope === 'all' || scope === 'tokens') && issuer) await this.options.vault.forgetTokens(issuer);
     if ((scope === 'all' || scope === 'client') && issuer) await this.options.vault.forgetClient(issuer);
-    if (scope === 'all' || scope === 'verifier') this.verifier = null;
+    if (scope === 'all' || scope === 'verifier') {
+      this.verifier = null;
+      this.verifierUsed = false;
+    }
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
   }
 }

@@ -23,10 +23,18 @@ export interface MerchantRig {
   clock: ManualClock;
   service: MerchantService;
   secrets: EncryptedFileSecretStore;
+  settings: JsonFileSettingsStore;
   settingsFile: string;
   logs: string[];
   /** "METHOD url" of every request the till sent, in order. */
   requests: string[];
+  /** Every status the till's services reported, in order. */
+  reported: MerchantStatus[];
+  /**
+   * When set, each request the till sends first waits for what this returns (a test holds one
+   * request to act while it is on its way); undefined lets the request go at once.
+   */
+  hold: ((request: { method: string; url: string; body: string }) => Promise<void> | undefined) | undefined;
   /** Resolves when the till reports this state (fails after `timeoutMs` saying what it waited for). */
   waitForState(state: MerchantStatus['state'], timeoutMs?: number): Promise<MerchantStatus>;
   /** Another till service on the same settings and keychain (as after a restart). */
@@ -54,9 +62,12 @@ export async function startMerchantRig(
     warn: (m, e) => logs.push(`${m} ${e instanceof Error ? e.message : String(e ?? '')}`),
     error: (m, e) => logs.push(`${m} ${e instanceof Error ? e.message : String(e ?? '')}`),
   };
-  const recordingFetch: typeof fetch = (input, init) => {
+  const reported: MerchantStatus[] = [];
+  const recordingFetch: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    requests.push(`${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url}`);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    requests.push(`${method} ${url}`);
+    await rig.hold?.({ method, url, body: init?.body == null ? '' : String(init.body) });
     return fetch(input, init);
   };
   const listeners = new Set<(status: MerchantStatus) => void>();
@@ -69,18 +80,24 @@ export async function startMerchantRig(
       log,
       version: 'test',
       fetch: recordingFetch,
-      onChange: (status) => listeners.forEach((l) => l(status)),
+      onChange: (status) => {
+        reported.push(status);
+        listeners.forEach((l) => l(status));
+      },
       ...(options.retryAfter && { retryAfter: options.retryAfter }),
     });
   const services = [make()];
-  return {
+  const rig: MerchantRig = {
     sandbox,
     clock,
     service: services[0]!,
     secrets,
+    settings,
     settingsFile,
     logs,
     requests,
+    reported,
+    hold: undefined,
     waitForState(state, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -107,6 +124,7 @@ export async function startMerchantRig(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return rig;
 }
 
 /** The settings file as saved on disk (empty when never written). */
