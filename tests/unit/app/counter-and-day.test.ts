@@ -127,3 +127,13 @@ test('a cash sale whose receipt waits for the customer’s choice still complete
     s.t.till.settings.update({ counter: { receiptAfterSale: 'print' } });
   }
 });
+
+test('a card machine’s X report checked against the till’s journal: the card sales match', async () => {
+  await paidSale(s.t, cardBasket(s.products, 1), 'all');
+  const check = await s.t.call('reconciliation.check', { terminalId: TERMINAL, source: 'X_BAL' });
+  assert.deepEqual(check.differences, []);
+  assert.deepEqual(check.terminal, check.till);
+  assert.ok(check.till.salesCount >= 1);
+  // Each of the machine's transactions was read from the card service and compared.
+  assert.equal(check.transactionsChecked, check.terminal.salesCount + check.terminal.refundsCount);
+});

@@ -12,6 +12,7 @@ import type { SecretStore } from '../../../electron/services/storage/secret-stor
 import { EncryptedFileSecretStore } from '../../../electron/services/storage/secret-store-encrypted-file';
 import { aesBackend } from '../../support/encryption';
 import { TEST_STAFF } from '../../support/staff';
+import { waitUntil } from '../../support/wait';
 import { ALL_LIVE, DEAD_ADDRESS, startAppTill, type AppTill } from './support';
 
 const CHECKED = ['payAtCounter', 'distribution'];
@@ -149,6 +150,37 @@ test('a keychain that worked at start is not probed again: Settings still says i
     for (let i = 0; i < 2; i++) {
       assert.deepEqual((await t.call('settings.get', {})).keychain, { ok: true, detail: working.backend });
     }
+  } finally {
+    await t.close();
+  }
+});
+
+test('a Settings screen that cannot be brought up to date after a staff change is logged', async (ctx) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-settings-changes-'));
+  ctx.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const file = new EncryptedFileSecretStore({ file: join(dataDir, 'secrets.bin'), encryption: aesBackend() });
+  // Works when the till picks it, is locked at start, and then cannot even say why.
+  const answers = [
+    async () => file.availability(),
+    async () => ({ ok: false as const, reason: 'The keychain is locked.' }),
+  ];
+  const flaky: SecretStore = Object.assign(Object.create(file) as SecretStore, {
+    availability: () => (answers.shift() ?? (async () => Promise.reject(new Error('keychain gone'))))(),
+  });
+  const errors: string[] = [];
+  const logger = {
+    info: () => {},
+    warn: () => {},
+    error: (message: string, error: unknown) => void errors.push(`${message}: ${String(error)}`),
+  };
+  const t = await startAppTill({ dataDir, secretStores: [flaky], logger });
+  try {
+    await t.call('staff.createFirstManager', TEST_STAFF.manager);
+    const failed = () => errors.filter((e) => e === 'settings view: Error: keychain gone').length;
+    const first = await waitUntil(() => failed() > 0 && failed(), 'the first failure in the log', 2_000);
+    // Signing out changes nothing in the settings: only the staff change brings the screen up to date.
+    await t.call('staff.signOut', {});
+    await waitUntil(() => failed() > first, 'the failure after signing out in the log', 2_000);
   } finally {
     await t.close();
   }
