@@ -109,8 +109,15 @@ async function setUp(t: TestContext) {
     /** Moves the card machine on, a second at a time, until `done` holds. */
     async runMachineUntil(done: () => boolean, what: string) {
       for (let second = 0; second < 60 && !done(); second++) {
+        const asked = sandbox.stats().apiRequests;
         await machineClock.advance(1_000);
-        await new Promise((resolve) => setTimeout(resolve, 15));
+        // The till asks twice more (the second ask surely began after the move) before the
+        // machine moves on: on a loaded computer the card machine otherwise ran past the moment
+        // a test waits for (a cancel then came after the card was taken, and was refused).
+        await waitUntil(
+          () => done() || sandbox.stats().apiRequests >= asked + 2,
+          `the till to ask the card service after machine second ${second + 1}`,
+        );
       }
       await waitUntil(done, what);
     },
