@@ -56,9 +56,8 @@ function rig(
   const changes = new Emitter<[Settings, Settings]>();
   const settings: SettingsStore = {
     load: () => current,
-    update(change) {
-      current = { ...current, ...(typeof change === 'function' ? change(current) : change) };
-      return current;
+    update() {
+      throw new Error('printing only reads the settings');
     },
     onChange: (listener) => changes.on(([next, previous]) => listener(next, previous)),
     problems: () => [],
