@@ -39,7 +39,10 @@ export class TillOAuthProvider implements OAuthClientProvider {
   issuer: string | null = null;
   readonly clientMetadataUrl?: string;
   private verifier: string | null = null;
-  /** The verifier was read: its code exchange is under way (a refresh never reads it). */
+  /**
+   * The verifier was read: its code exchange is under way (a refresh never reads it). Only
+   * meaningful while a verifier is kept; a new verifier starts it false.
+   */
   private verifierUsed = false;
   private lastState: string | null = null;
   /** Kept only across one sign-in's round trip, so every later 401 runs discovery afresh. */
@@ -102,7 +105,6 @@ export class TillOAuthProvider implements OAuthClientProvider {
     if (this.verifier !== null && !this.verifierUsed) return;
     this.discovery = undefined;
     this.verifier = null;
-    this.verifierUsed = false;
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
@@ -133,10 +135,7 @@ export class TillOAuthProvider implements OAuthClientProvider {
     const issuer = this.issuer;
     if ((scope === 'all' || scope === 'tokens') && issuer) await this.options.vault.forgetTokens(issuer);
     if ((scope === 'all' || scope === 'client') && issuer) await this.options.vault.forgetClient(issuer);
-    if (scope === 'all' || scope === 'verifier') {
-      this.verifier = null;
-      this.verifierUsed = false;
-    }
+    if (scope === 'all' || scope === 'verifier') this.verifier = null;
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
   }
 }
