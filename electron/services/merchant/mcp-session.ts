@@ -141,6 +141,7 @@ export class MerchantSession {
     );
     const finished = redirect.answer
       .then(async ({ code, iss }) => {
+        this.provider.exchangeCodeOf(pending.state);
         await this.finishSignIn(code, iss);
         await this.open();
       })

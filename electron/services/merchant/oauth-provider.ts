@@ -2,7 +2,10 @@
 // the credential vault by issuer. The SDK runs discovery, registration, PKCE S256, the `resource`
 // parameter, the `iss` check and refresh; this class supplies the redirect address, a fresh
 // `state` per sign-in (checked by the loopback listener, since the SDK does not), and storage.
-import { randomBytes } from 'node:crypto';
+// Each sign-in page keeps its own PKCE verifier, found by the page's state: the SDK may start a
+// second authorisation in the background (its event stream meeting the same 401), and that must
+// not replace the verifier of the page the user is completing.
+import { createHash, randomBytes } from 'node:crypto';
 import type {
   OAuthClientInformationContext,
   OAuthClientMetadata,
@@ -38,13 +41,14 @@ export class TillOAuthProvider implements OAuthClientProvider {
   /** The issuer last seen for this endpoint (the SDK's per-request token read names none). */
   issuer: string | null = null;
   readonly clientMetadataUrl?: string;
-  private verifier: string | null = null;
-  /**
-   * The verifier was read: its code exchange is under way (a refresh never reads it). Only
-   * meaningful while a verifier is kept; a new verifier starts it false.
-   */
-  private verifierUsed = false;
-  private lastState: string | null = null;
+  /** Verifiers saved whose page has not been named yet (the SDK saves, then redirects). */
+  private unnamedVerifiers: string[] = [];
+  /** Each open sign-in page's verifier, by the page's state. */
+  private readonly verifiers = new Map<string, string>();
+  /** The page whose code is being exchanged, set by the session when the browser comes back. */
+  private exchanging: string | null = null;
+  /** A code exchange read its verifier: the tokens that follow end every open sign-in. */
+  private codeExchanged = false;
   /** Kept only across one sign-in's round trip, so every later 401 runs discovery afresh. */
   private discovery: OAuthDiscoveryState | undefined;
 
@@ -68,8 +72,7 @@ export class TillOAuthProvider implements OAuthClientProvider {
   }
 
   state(): string {
-    this.lastState = randomBytes(24).toString('base64url');
-    return this.lastState;
+    return randomBytes(24).toString('base64url');
   }
 
   async clientInformation(
@@ -102,25 +105,37 @@ export class TillOAuthProvider implements OAuthClientProvider {
     await this.options.vault.saveTokens(this.options.resource, issuer, tokens, this.options.clock.now());
     // A refresh landing while a sign-in page is open (a resume still running when staff started a
     // new sign-in) leaves that sign-in's verifier and discovery for its code exchange.
-    if (this.verifier !== null && !this.verifierUsed) return;
+    if (!this.codeExchanged && this.verifiers.size > 0) return;
+    this.forgetSignIns();
     this.discovery = undefined;
-    this.verifier = null;
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
     // The session decides how the page opens (system browser, a new tab, or followed by the CLI).
-    this.pendingAuthorization = { url: authorizationUrl.href, state: this.lastState ?? '' };
+    const state = authorizationUrl.searchParams.get('state') ?? '';
+    const challenge = authorizationUrl.searchParams.get('code_challenge');
+    const verifier = this.unnamedVerifiers.find((v) => pkceChallenge(v) === challenge);
+    if (verifier !== undefined) {
+      this.unnamedVerifiers = this.unnamedVerifiers.filter((v) => v !== verifier);
+      this.verifiers.set(state, verifier);
+    }
+    this.pendingAuthorization = { url: authorizationUrl.href, state };
   }
 
   saveCodeVerifier(codeVerifier: string): void {
-    this.verifier = codeVerifier;
-    this.verifierUsed = false;
+    this.unnamedVerifiers.push(codeVerifier);
+  }
+
+  /** The browser came back to the page with this state: its code exchange uses that page's verifier. */
+  exchangeCodeOf(state: string): void {
+    this.exchanging = state;
   }
 
   codeVerifier(): string {
-    if (!this.verifier) throw new Error('no sign-in is in progress');
-    this.verifierUsed = true;
-    return this.verifier;
+    const verifier = this.exchanging === null ? undefined : this.verifiers.get(this.exchanging);
+    if (verifier === undefined) throw new Error('no sign-in is in progress');
+    this.codeExchanged = true;
+    return verifier;
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {
@@ -135,7 +150,19 @@ export class TillOAuthProvider implements OAuthClientProvider {
     const issuer = this.issuer;
     if ((scope === 'all' || scope === 'tokens') && issuer) await this.options.vault.forgetTokens(issuer);
     if ((scope === 'all' || scope === 'client') && issuer) await this.options.vault.forgetClient(issuer);
-    if (scope === 'all' || scope === 'verifier') this.verifier = null;
+    if (scope === 'all' || scope === 'verifier') this.forgetSignIns();
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
   }
+
+  private forgetSignIns(): void {
+    this.unnamedVerifiers = [];
+    this.verifiers.clear();
+    this.exchanging = null;
+    this.codeExchanged = false;
+  }
+}
+
+/** RFC 7636 S256: how the page's code_challenge names the verifier it was made from. */
+function pkceChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
 }

@@ -38,15 +38,25 @@ interface Rig {
   close(): Promise<void>;
 }
 
-async function startRig(beforeEach?: (request: { url: string; body: string }) => void): Promise<Rig> {
+/** Sees each request as it is sent; a promise returned holds the request until it settles. */
+type BeforeEach = (request: {
+  url: string;
+  method: string;
+  body: string;
+  signal?: AbortSignal;
+}) => void | Promise<void>;
+
+async function startRig(beforeEach?: BeforeEach): Promise<Rig> {
   const clock = new ManualClock();
   const standIn = await startMerchantSandbox({ clock });
   const requests: string[] = [];
   const fetch: typeof globalThis.fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    requests.push(`${init?.method ?? 'GET'} ${new URL(url).pathname}`);
-    beforeEach?.({ url, body: typeof init?.body === 'string' ? init.body : '' });
-    return globalThis.fetch(input, init);
+    const method = init?.method ?? 'GET';
+    requests.push(`${method} ${new URL(url).pathname}`);
+    const body = typeof init?.body === 'string' ? init.body : '';
+    const held = beforeEach?.({ url, method, body, ...(init?.signal && { signal: init.signal }) });
+    return held ? held.then(() => globalThis.fetch(input, init)) : globalThis.fetch(input, init);
   };
   return {
     standIn,
@@ -323,6 +333,45 @@ test(
       revokeOnCall = 3;
       assertFailure(await rig.run(argv), 'bad_credentials', SIGNED_OUT);
       assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 6, 'three sign-ins, no fourth');
+    } finally {
+      await rig.close();
+    }
+  },
+);
+
+test(
+  'a sign-in revoked under the event stream too is done again, each time with the verifier of the page followed',
+  LIMIT,
+  async () => {
+    // The SDK opens its event stream (a GET) beside the call. Held until the call has revoked the
+    // sign-in, the GET meets a 401 as well and the SDK starts a second authorisation by itself,
+    // while the command follows its own page: the code exchange must use that page's verifier.
+    let revokeOnCall = 0;
+    const heldStreams: Array<() => void> = [];
+    const rig = await startRig(({ url, method, body, signal }) => {
+      if (body.includes('"tools/call"')) {
+        if (revokeOnCall > 0) {
+          revokeOnCall--;
+          rig.standIn.control({ revokeTokensOf: OWNER.email });
+        }
+        for (const release of heldStreams.splice(0)) setImmediate(release);
+      }
+      if (method === 'GET' && new URL(url).pathname === new URL(rig.standIn.mcpUrl).pathname)
+        return new Promise<void>((release) => {
+          heldStreams.push(release);
+          signal?.addEventListener('abort', () => release());
+        });
+    });
+    try {
+      const argv = ['--url', rig.standIn.mcpUrl, ...signInArgs(), 'tools/call', 'list_venues', '{}'];
+      revokeOnCall = 2;
+      const again = printedJson(await rig.run(argv)) as { structuredContent: { venues: unknown[] } };
+      assert.equal(again.structuredContent.venues.length, 3);
+      assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 3, 'signed in, then twice again');
+      assert.ok(
+        rig.requests.filter((r) => r === 'GET /oauth/authorize').length >= 2,
+        rig.requests.join('\n'),
+      );
     } finally {
       await rig.close();
     }

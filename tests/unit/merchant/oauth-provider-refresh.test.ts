@@ -2,6 +2,7 @@
 // running when staff started a new sign-in): the refreshed tokens are kept, and the sign-in keeps
 // its PKCE verifier and discovery for its own code exchange, which then ends them as usual.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { CredentialVault, memorySlots } from '../../../electron/services/merchant/credentials';
 import { TillOAuthProvider } from '../../../electron/services/merchant/oauth-provider';
@@ -16,16 +17,24 @@ const tokens = (access: string) => ({
   refresh_token: `r-${access}`,
 });
 
+/** The page the SDK asks for: this state and the S256 challenge of this verifier. */
+function pageFor(state: string, verifier: string): URL {
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return new URL(`${ISSUER}/authorize?state=${state}&code_challenge=${challenge}`);
+}
+
 test('a refresh landing during a sign-in leaves its verifier and discovery; its code exchange then ends them', async () => {
   const vault = new CredentialVault(memorySlots(), () => 'sandbox');
   const oauth = new TillOAuthProvider({ resource: MCP, vault, clock: new ManualClock() });
   oauth.saveCodeVerifier('verifier-1');
+  oauth.redirectToAuthorization(pageFor('state-1', 'verifier-1'));
   oauth.saveDiscoveryState(DISCOVERY);
 
   await oauth.saveTokens(tokens('refreshed'), { issuer: ISSUER }); // the refresh never reads the verifier
   assert.equal((await vault.signIn(ISSUER))?.tokens.access_token, 'refreshed');
   assert.deepEqual(oauth.discoveryState(), DISCOVERY, 'the sign-in’s discovery is still there');
 
+  oauth.exchangeCodeOf('state-1');
   assert.equal(oauth.codeVerifier(), 'verifier-1', 'the code exchange reads it');
   await oauth.saveTokens(tokens('signed-in'), { issuer: ISSUER });
   assert.equal((await vault.signIn(ISSUER))?.tokens.access_token, 'signed-in');

@@ -1,8 +1,9 @@
 // The till's OAuth provider on its own, on a vault in memory: what it registers as, which
 // issuer a client or tokens are kept and read under (the SDK's, the one they carry, the one last
-// seen, the one the endpoint signed in with), a client registered out of band, the PKCE verifier
-// of one sign-in, and what each kind of "forget" forgets and keeps.
+// seen, the one the endpoint signed in with), a client registered out of band, each sign-in page's
+// own PKCE verifier, and what each kind of "forget" forgets and keeps.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { CredentialVault, memorySlots } from '../../../electron/services/merchant/credentials';
 import { TillOAuthProvider, type ProviderOptions } from '../../../electron/services/merchant/oauth-provider';
@@ -112,28 +113,110 @@ test('tokens are read under the SDK’s issuer, else the one last seen, else the
   assert.equal(await vault.signIn(OTHER_ISSUER), null, 'the issuer it read by is the one forgotten');
 });
 
-test('the page the SDK asks for is kept with this sign-in’s state, or an empty one when it made none', () => {
+test('the page the SDK asks for is kept with the state it carries, or an empty one when it has none', () => {
   const { oauth } = provider();
   const page = new URL('http://127.0.0.1:4200/oauth/authorize?client_id=c1');
   oauth.redirectToAuthorization(page);
   assert.deepEqual(oauth.pendingAuthorization, { url: page.href, state: '' });
   const state = oauth.state();
+  assert.match(state, /^[\w-]{32}$/, '24 random bytes, base64url');
   assert.notEqual(oauth.state(), state, 'each sign-in has its own state');
-  const latest = oauth.state();
-  oauth.redirectToAuthorization(page);
-  assert.deepEqual(oauth.pendingAuthorization, { url: page.href, state: latest });
+  const older = withState(page, state);
+  oauth.redirectToAuthorization(older);
+  assert.deepEqual(
+    oauth.pendingAuthorization,
+    { url: older.href, state },
+    'the page’s own, not the latest made',
+  );
 });
+
+/** An authorisation page as the SDK makes it: this state, and the S256 challenge of this verifier. */
+function authorizationPage(state: string, verifier: string): URL {
+  const page = withState(new URL(`${ISSUER}/authorize?client_id=c1`), state);
+  page.searchParams.set('code_challenge', createHash('sha256').update(verifier).digest('base64url'));
+  page.searchParams.set('code_challenge_method', 'S256');
+  return page;
+}
+
+function withState(page: URL, state: string): URL {
+  const copy = new URL(page);
+  copy.searchParams.set('state', state);
+  return copy;
+}
+
+/** What the SDK does to start a sign-in: save the verifier, then ask for its page. */
+function startSignIn(oauth: TillOAuthProvider, state: string, verifier: string): void {
+  oauth.saveCodeVerifier(verifier);
+  oauth.redirectToAuthorization(authorizationPage(state, verifier));
+}
 
 test('the code verifier exists only from its saving until the tokens arrive', async () => {
   const { oauth } = provider();
   assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
-  oauth.saveCodeVerifier('verifier-1');
+  startSignIn(oauth, 'state-1', 'verifier-1');
   oauth.saveDiscoveryState(DISCOVERY);
+  assert.throws(
+    () => oauth.codeVerifier(),
+    { message: 'no sign-in is in progress' },
+    'no page came back yet',
+  );
+  oauth.exchangeCodeOf('state-1');
   assert.equal(oauth.codeVerifier(), 'verifier-1');
   assert.deepEqual(oauth.discoveryState(), DISCOVERY);
   await oauth.saveTokens(TOKENS, { issuer: ISSUER });
   assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
+  oauth.exchangeCodeOf('state-1');
+  assert.throws(
+    () => oauth.codeVerifier(),
+    { message: 'no sign-in is in progress' },
+    'not for that page again',
+  );
   assert.equal(oauth.discoveryState(), undefined, 'the next 401 runs discovery afresh');
+});
+
+test('with two sign-in pages open (the SDK started one by itself), each code exchange uses its own page’s verifier', () => {
+  const { oauth } = provider();
+  startSignIn(oauth, 'followed', 'verifier-followed');
+  startSignIn(oauth, 'background', 'verifier-background');
+  oauth.exchangeCodeOf('followed');
+  assert.equal(oauth.codeVerifier(), 'verifier-followed', 'not the one saved last');
+  oauth.exchangeCodeOf('background');
+  assert.equal(oauth.codeVerifier(), 'verifier-background');
+  oauth.exchangeCodeOf('never-opened');
+  assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
+});
+
+test('the two saves of interleaved sign-ins still pair each page with the verifier its challenge names', () => {
+  const { oauth } = provider();
+  // RFC 7636, appendix B: this verifier's S256 challenge.
+  const rfcVerifier = 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk';
+  oauth.saveCodeVerifier('verifier-other');
+  oauth.saveCodeVerifier(rfcVerifier);
+  const page = new URL(
+    `${ISSUER}/authorize?state=rfc&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM`,
+  );
+  oauth.redirectToAuthorization(page);
+  oauth.redirectToAuthorization(authorizationPage('other', 'verifier-other'));
+  oauth.exchangeCodeOf('rfc');
+  assert.equal(oauth.codeVerifier(), rfcVerifier);
+  oauth.exchangeCodeOf('other');
+  assert.equal(oauth.codeVerifier(), 'verifier-other');
+  oauth.redirectToAuthorization(authorizationPage('again', rfcVerifier));
+  oauth.exchangeCodeOf('again');
+  assert.throws(
+    () => oauth.codeVerifier(),
+    { message: 'no sign-in is in progress' },
+    'a verifier names one page',
+  );
+});
+
+test('a page whose challenge names no saved verifier has none to exchange with', () => {
+  const { oauth } = provider();
+  oauth.saveCodeVerifier('verifier-1');
+  oauth.redirectToAuthorization(authorizationPage('state-1', 'verifier-2'));
+  assert.equal(oauth.pendingAuthorization?.state, 'state-1', 'the page is still offered');
+  oauth.exchangeCodeOf('state-1');
+  assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
 });
 
 /** A provider that has tokens, a registration, a verifier and discovery kept for ISSUER. */
@@ -141,7 +224,8 @@ async function everythingKept() {
   const rig = provider();
   await rig.oauth.saveTokens(TOKENS, { issuer: ISSUER });
   await rig.oauth.saveClientInformation({ client_id: 'client-1' }, { issuer: ISSUER });
-  rig.oauth.saveCodeVerifier('verifier-1');
+  startSignIn(rig.oauth, 'state-1', 'verifier-1');
+  rig.oauth.exchangeCodeOf('state-1');
   rig.oauth.saveDiscoveryState(DISCOVERY);
   /** What is still there: tokens, client, verifier, discovery. */
   const left = async () => ({
@@ -179,7 +263,8 @@ test('forgetting with no issuer known leaves the vault alone and still drops the
   const { oauth, vault } = provider();
   await vault.saveTokens(MCP, ISSUER, TOKENS, 0);
   await vault.saveClient(ISSUER, { client_id: 'client-1' });
-  oauth.saveCodeVerifier('verifier-1');
+  startSignIn(oauth, 'state-1', 'verifier-1');
+  oauth.exchangeCodeOf('state-1');
   oauth.saveDiscoveryState(DISCOVERY);
   await oauth.invalidateCredentials('all');
   assert.equal((await vault.signIn(ISSUER))?.tokens.access_token, 'access-1');
