@@ -134,6 +134,7 @@ export class MerchantSession {
         'The dashboard did not offer a sign-in page. Try again in a few minutes.',
       );
     }
+    this.provider.followSignIn(pending.state);
     redirect.expect(
       pending.state,
       this.options.clock,
@@ -148,7 +149,10 @@ export class MerchantSession {
       .catch((failure: unknown) => {
         throw wordMerchantError(failure, this.options.log);
       })
-      .finally(() => this.closeRedirect(redirect));
+      .finally(() => {
+        this.provider.endSignIn(pending.state);
+        return this.closeRedirect(redirect);
+      });
     finished.catch(() => undefined); // the caller may stop listening; the outcome is in the status
     return { kind: 'sign_in', authorizationUrl: pending.url, finished };
   }

@@ -88,7 +88,9 @@ export class MerchantService {
     return this.signingIn(session, outcome);
   }
 
+  /** Stops a sign-in page still open; one that already finished stays connected (Disconnect ends it). */
   async cancelSignIn(): Promise<MerchantStatus> {
+    if (this.current.state !== 'signing_in') return this.status();
     await this.session?.session.cancelSignIn();
     return this.set(SIGNED_OUT);
   }

@@ -20,6 +20,8 @@ import { CALLBACK_PATH } from './loopback-redirect';
 
 /** Redirect address registered when no listener is open (RFC 8252: the port may vary per request). */
 const LOOPBACK_WITHOUT_PORT = `http://127.0.0.1${CALLBACK_PATH}`;
+/** Sign-in pages that keep their verifier: the one followed, and any the SDK started beside it. */
+const OPEN_PAGES_KEPT = 4;
 
 export interface ProviderOptions {
   /** The MCP endpoint the tokens are for. */
@@ -43,12 +45,12 @@ export class TillOAuthProvider implements OAuthClientProvider {
   readonly clientMetadataUrl?: string;
   /** Verifiers saved whose page has not been named yet (the SDK saves, then redirects). */
   private unnamedVerifiers: string[] = [];
-  /** Each open sign-in page's verifier, by the page's state. */
+  /** Each sign-in page's verifier, by the page's state (the newest few; older ones are stale). */
   private readonly verifiers = new Map<string, string>();
-  /** The page whose code is being exchanged, set by the session when the browser comes back. */
+  /** Pages the session sent someone to and still listens for (others were started by the SDK). */
+  private readonly followed = new Set<string>();
+  /** The page whose code is being exchanged, named by the session when the browser comes back. */
   private exchanging: string | null = null;
-  /** A code exchange read its verifier: the tokens that follow end every open sign-in. */
-  private codeExchanged = false;
   /** Kept only across one sign-in's round trip, so every later 401 runs discovery afresh. */
   private discovery: OAuthDiscoveryState | undefined;
 
@@ -103,11 +105,10 @@ export class TillOAuthProvider implements OAuthClientProvider {
     if (!issuer) throw new Error('tokens arrived without an issuer');
     this.issuer = issuer;
     await this.options.vault.saveTokens(this.options.resource, issuer, tokens, this.options.clock.now());
-    // A refresh landing while a sign-in page is open (a resume still running when staff started a
-    // new sign-in) leaves that sign-in's verifier and discovery for its code exchange.
-    if (!this.codeExchanged && this.verifiers.size > 0) return;
-    this.forgetSignIns();
-    this.discovery = undefined;
+    // A refresh landing while a sign-in page is followed (a resume still running when staff started
+    // a new sign-in) leaves the discovery for that page's code exchange (the SDK checks the issuer
+    // it recorded there).
+    if (this.followed.size === 0) this.discovery = undefined;
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
@@ -118,12 +119,18 @@ export class TillOAuthProvider implements OAuthClientProvider {
     if (verifier !== undefined) {
       this.unnamedVerifiers = this.unnamedVerifiers.filter((v) => v !== verifier);
       this.verifiers.set(state, verifier);
+      if (this.verifiers.size > OPEN_PAGES_KEPT) this.verifiers.delete(this.verifiers.keys().next().value!);
     }
     this.pendingAuthorization = { url: authorizationUrl.href, state };
   }
 
   saveCodeVerifier(codeVerifier: string): void {
-    this.unnamedVerifiers.push(codeVerifier);
+    this.unnamedVerifiers = [...this.unnamedVerifiers.slice(1 - OPEN_PAGES_KEPT), codeVerifier];
+  }
+
+  /** The session sends someone to the page with this state and listens for its answer. */
+  followSignIn(state: string): void {
+    this.followed.add(state);
   }
 
   /** The browser came back to the page with this state: its code exchange uses that page's verifier. */
@@ -131,10 +138,16 @@ export class TillOAuthProvider implements OAuthClientProvider {
     this.exchanging = state;
   }
 
+  /** The session stopped listening for this page (signed in, failed, stopped or timed out). */
+  endSignIn(state: string): void {
+    this.verifiers.delete(state);
+    this.followed.delete(state);
+    if (this.followed.size === 0) this.discovery = undefined;
+  }
+
   codeVerifier(): string {
     const verifier = this.exchanging === null ? undefined : this.verifiers.get(this.exchanging);
     if (verifier === undefined) throw new Error('no sign-in is in progress');
-    this.codeExchanged = true;
     return verifier;
   }
 
@@ -158,7 +171,6 @@ export class TillOAuthProvider implements OAuthClientProvider {
     this.unnamedVerifiers = [];
     this.verifiers.clear();
     this.exchanging = null;
-    this.codeExchanged = false;
   }
 }
 

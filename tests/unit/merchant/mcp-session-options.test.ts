@@ -334,3 +334,41 @@ test('an endpoint that refuses even a freshly refreshed token is reported as sig
     await rig.close();
   }
 });
+
+test('a Connect while the first page’s code is still being exchanged: both finish, the second on its own listener', async () => {
+  const rig = await startRig();
+  try {
+    const session = rig.session();
+    const first = await session.connect();
+    assert.equal(first.kind, 'sign_in');
+    let exchangeArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (exchangeArrived = resolve));
+    let releaseExchange!: () => void;
+    const released = new Promise<void>((resolve) => (releaseExchange = resolve));
+    rig.rewrite = async (sent, answer) => {
+      if (sent.method !== 'POST' || !sent.url.pathname.endsWith('/token')) return undefined;
+      rig.rewrite = undefined; // hold only the first page's code exchange
+      exchangeArrived();
+      await released;
+      return answer();
+    };
+    const followed = completeSignInHeadless(first.authorizationUrl, { credentials: SANDBOX_USERS.owner });
+    await arrived;
+
+    const second = await session.connect(); // staff pressed Connect again meanwhile
+    assert.equal(second.kind, 'sign_in');
+    releaseExchange();
+    await followed;
+    if (first.kind === 'sign_in') await first.finished;
+    if (second.kind !== 'sign_in') return;
+    // The first page's listener closing must not take the second page's address with it: the
+    // code exchange names the address the second page was sent back to.
+    await completeSignInHeadless(second.authorizationUrl, { credentials: SANDBOX_USERS.owner });
+    await second.finished;
+    assert.equal(rig.standIn.stats().tokenRequests.authorization_code, 2);
+    assert.ok(session.connected);
+    assert.ok((await session.listTools()).length > 0);
+  } finally {
+    await rig.close();
+  }
+});

@@ -206,6 +206,21 @@ test('Cancel stops the sign-in page: signed out, and its listener no longer answ
   }
 });
 
+test('a Cancel that arrives after the sign-in finished changes nothing: still connected, and the tools answer', async () => {
+  const rig = await startRig();
+  try {
+    const service = rig.service();
+    const connected = await rig.signIn(service);
+    const before = rig.reported.length;
+    assert.deepEqual(await service.cancelSignIn(), connected, 'the status says what is true');
+    assert.deepEqual(rig.reported.slice(before), [], 'nothing new to report');
+    assert.ok((await service.listTools()).length > 0);
+    assert.equal(service.status().state, 'connected');
+  } finally {
+    await rig.close();
+  }
+});
+
 test('Connect with a kept sign-in connects at once, with the account, and opens no page', async () => {
   const rig = await startRig();
   try {

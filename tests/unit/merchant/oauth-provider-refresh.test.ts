@@ -28,6 +28,7 @@ test('a refresh landing during a sign-in leaves its verifier and discovery; its 
   const oauth = new TillOAuthProvider({ resource: MCP, vault, clock: new ManualClock() });
   oauth.saveCodeVerifier('verifier-1');
   oauth.redirectToAuthorization(pageFor('state-1', 'verifier-1'));
+  oauth.followSignIn('state-1');
   oauth.saveDiscoveryState(DISCOVERY);
 
   await oauth.saveTokens(tokens('refreshed'), { issuer: ISSUER }); // the refresh never reads the verifier
@@ -38,6 +39,7 @@ test('a refresh landing during a sign-in leaves its verifier and discovery; its 
   assert.equal(oauth.codeVerifier(), 'verifier-1', 'the code exchange reads it');
   await oauth.saveTokens(tokens('signed-in'), { issuer: ISSUER });
   assert.equal((await vault.signIn(ISSUER))?.tokens.access_token, 'signed-in');
+  oauth.endSignIn('state-1'); // as the session does once the page's sign-in is over
   assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
   assert.equal(oauth.discoveryState(), undefined, 'the next 401 runs discovery afresh');
 

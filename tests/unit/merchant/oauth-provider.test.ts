@@ -150,10 +150,11 @@ function startSignIn(oauth: TillOAuthProvider, state: string, verifier: string):
   oauth.redirectToAuthorization(authorizationPage(state, verifier));
 }
 
-test('the code verifier exists only from its saving until the tokens arrive', async () => {
+test('a page’s verifier is there from its saving until the session ends that sign-in', async () => {
   const { oauth } = provider();
   assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
   startSignIn(oauth, 'state-1', 'verifier-1');
+  oauth.followSignIn('state-1');
   oauth.saveDiscoveryState(DISCOVERY);
   assert.throws(
     () => oauth.codeVerifier(),
@@ -162,15 +163,10 @@ test('the code verifier exists only from its saving until the tokens arrive', as
   );
   oauth.exchangeCodeOf('state-1');
   assert.equal(oauth.codeVerifier(), 'verifier-1');
-  assert.deepEqual(oauth.discoveryState(), DISCOVERY);
   await oauth.saveTokens(TOKENS, { issuer: ISSUER });
+  assert.deepEqual(oauth.discoveryState(), DISCOVERY, 'kept until the sign-in ends');
+  oauth.endSignIn('state-1');
   assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
-  oauth.exchangeCodeOf('state-1');
-  assert.throws(
-    () => oauth.codeVerifier(),
-    { message: 'no sign-in is in progress' },
-    'not for that page again',
-  );
   assert.equal(oauth.discoveryState(), undefined, 'the next 401 runs discovery afresh');
 });
 
@@ -184,6 +180,52 @@ test('with two sign-in pages open (the SDK started one by itself), each code exc
   assert.equal(oauth.codeVerifier(), 'verifier-background');
   oauth.exchangeCodeOf('never-opened');
   assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
+});
+
+test('ending one sign-in leaves another page still followed with its verifier and the discovery', async () => {
+  const { oauth } = provider();
+  startSignIn(oauth, 'first', 'verifier-first');
+  oauth.followSignIn('first');
+  startSignIn(oauth, 'second', 'verifier-second'); // staff pressed Connect again meanwhile
+  oauth.followSignIn('second');
+  oauth.saveDiscoveryState(DISCOVERY);
+  oauth.exchangeCodeOf('first');
+  assert.equal(oauth.codeVerifier(), 'verifier-first');
+  await oauth.saveTokens(TOKENS, { issuer: ISSUER });
+  oauth.endSignIn('first');
+  assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' }, 'a page is used once');
+  assert.deepEqual(oauth.discoveryState(), DISCOVERY, 'kept for the second page’s exchange');
+  oauth.exchangeCodeOf('second');
+  assert.equal(oauth.codeVerifier(), 'verifier-second');
+  oauth.endSignIn('second');
+  assert.equal(oauth.discoveryState(), undefined);
+});
+
+test('a page the SDK started that nobody follows keeps no discovery when tokens arrive', async () => {
+  const { oauth } = provider();
+  startSignIn(oauth, 'started-by-the-sdk', 'verifier-1');
+  oauth.saveDiscoveryState(DISCOVERY);
+  await oauth.saveTokens(TOKENS, { issuer: ISSUER });
+  assert.equal(oauth.discoveryState(), undefined);
+});
+
+test('only the four newest sign-in pages keep a verifier; pages the SDK started and nobody followed fall away', () => {
+  const { oauth } = provider();
+  for (const n of [1, 2, 3, 4, 5]) startSignIn(oauth, `page-${n}`, `verifier-${n}`);
+  oauth.exchangeCodeOf('page-1');
+  assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
+  for (const n of [2, 3, 4, 5]) {
+    oauth.exchangeCodeOf(`page-${n}`);
+    assert.equal(oauth.codeVerifier(), `verifier-${n}`);
+  }
+  // Verifiers saved without a page: only the four newest can still be named by one.
+  for (const n of [6, 7, 8, 9, 10]) oauth.saveCodeVerifier(`verifier-${n}`);
+  oauth.redirectToAuthorization(authorizationPage('page-6', 'verifier-6'));
+  oauth.redirectToAuthorization(authorizationPage('page-7', 'verifier-7'));
+  oauth.exchangeCodeOf('page-6');
+  assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
+  oauth.exchangeCodeOf('page-7');
+  assert.equal(oauth.codeVerifier(), 'verifier-7');
 });
 
 test('the two saves of interleaved sign-ins still pair each page with the verifier its challenge names', () => {
