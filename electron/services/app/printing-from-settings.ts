@@ -54,7 +54,6 @@ const printerChoice = (s: Settings) => JSON.stringify([s.printers, s.receiptPrin
 
 export function printingFromSettings(o: PrintingFromSettingsOptions): PrintingFromSettings {
   const logged = (what: string) => (error: unknown) => o.logger.error(what, error);
-  let stopEvents = () => {};
   let ready: Promise<PrintingService>;
   // A refresh started by a job's last event may finish after close(): it must not read the
   // closed database.
@@ -75,7 +74,8 @@ export function printingFromSettings(o: PrintingFromSettingsOptions): PrintingFr
       ...(o.clock && { clock: o.clock }),
       ...(o.timing && { timing: o.timing }),
     });
-    stopEvents = printing.onChange((event) => {
+    // No need to stop listening to an old spool: its close ends its events.
+    printing.onChange((event) => {
       o.onEvent(event);
       refreshSummary().catch(logged('printer status'));
     });
@@ -91,7 +91,6 @@ export function printingFromSettings(o: PrintingFromSettingsOptions): PrintingFr
     // printers builds one again instead of staying failed until a restart.
     ready = ready.then(
       async (old) => {
-        stopEvents();
         await old.close().catch(logged('closing the old print spool'));
         return build();
       },
@@ -107,7 +106,6 @@ export function printingFromSettings(o: PrintingFromSettingsOptions): PrintingFr
       stopWatchingSettings();
       // After a failed rebuild there is no service left to close (the old one already was).
       const printing = await ready.catch(() => null);
-      stopEvents();
       await printing?.close();
     },
   };

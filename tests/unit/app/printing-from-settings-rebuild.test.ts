@@ -1,7 +1,8 @@
 // What a shop sees around a change of printers: the new printer is used and the old spool is
 // closed; a rebuild that fails is refused in staff words, logged, and mended by the next change;
-// a window that cannot take the printer summary is logged rather than stopping printing; and a
-// till closed at once never reports a printer afterwards.
+// a window that cannot take the printer summary is logged rather than stopping printing; a till
+// closed at once never reports a printer afterwards, and one closed after a failed rebuild closes
+// cleanly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -149,4 +150,14 @@ test('a till closed straight after start reports no printer and reads nothing mo
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(summaries, []);
   assert.deepEqual(r.errors, []);
+});
+
+test('a till closed while its last change of printers has failed closes without an error', async (t) => {
+  const r = rig(t, { printers: [USB, PREVIEW], receiptPrinterId: 'usb' });
+  await r.printing.current();
+  r.set({ printers: [{ ...USB, usbProductId: null }, PREVIEW] });
+  await assert.rejects(r.printing.current());
+  // The old spool was closed by the rebuild, and no new one was built: nothing is left to close.
+  await r.close();
+  assert.deepEqual(r.errors, ['printer status: Printer "Till USB" needs a USB vendor and product id.']);
 });

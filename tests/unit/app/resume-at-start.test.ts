@@ -7,13 +7,17 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SandboxServices } from '../../../electron/sandbox/index';
+import { openDatabase } from '../../../electron/services/storage/database';
 import type { SecretStore } from '../../../electron/services/storage/secret-store';
 import { EncryptedFileSecretStore } from '../../../electron/services/storage/secret-store-encrypted-file';
 import { aesBackend } from '../../support/encryption';
 import { ManualClock } from '../../support/manual-clock';
+import { startStaffedTill, type StaffedTill } from '../../support/staffed-till';
 import { basketEndingIn } from '../../support/till';
 import { TEST_STAFF } from '../../support/staff';
 import { waitUntil } from '../../support/wait';
+import { cardBasket, paidSale, TERMINAL } from '../history/support';
 import { ALL_LIVE, DEAD_ADDRESS, startAppTill } from './support';
 
 function tempDataDir(): string {
@@ -95,4 +99,82 @@ test('a card payment left running is continued at the next start, and the log sa
   const again = await startAppTill({ dataDir, clock, logger: second.logger });
   await again.close();
   assert.ok(second.lines.includes('INFO resumed 1 unfinished card payment(s)'), second.lines.join('\n'));
+});
+
+/** The state a row of `table` was left in, read from the data folder of a closed till. */
+function storedState(dataDir: string, table: 'sales' | 'sale_refunds', id: string): string {
+  const db = openDatabase(join(dataDir, 'paydesk.sqlite'));
+  try {
+    return (db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(id) as { state: string }).state;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A till whose card machine lost its answer to one card start (the outcome is unknown), and a
+ * manager deciding "paid" just as the till closes: the decision is kept, but the closing till
+ * no longer moves the sale or refund on. Returns the data folder, the till closed.
+ */
+async function paidDecisionAsTheTillCloses(
+  unknownCard: (s: StaffedTill, payAtCounter: SandboxServices['payAtCounter']) => Promise<string>,
+): Promise<string> {
+  const dataDir = tempDataDir();
+  const s = await startStaffedTill({ dataDir });
+  let closing: Promise<void> | undefined;
+  try {
+    const { payAtCounter } = await s.t.till.sandbox();
+    const paymentId = await unknownCard(s, payAtCounter);
+    closing = s.t.close();
+    // Taken while the till closes (its watchers already stopped, the card journal still open).
+    const decided = await s.t.till.dispatch('payments.resolveUnknown', { paymentId, outcome: 'paid' });
+    assert.equal(decided.ok, true);
+  } finally {
+    await (closing ?? s.t.close());
+  }
+  return dataDir;
+}
+
+test('a card sale decided paid as the till closes stays open, and the next start completes it', async () => {
+  let saleId = '';
+  const dataDir = await paidDecisionAsTheTillCloses(async (s, payAtCounter) => {
+    const sale = await s.t.call('sales.open', { lines: cardBasket(s.products, 1) });
+    saleId = sale.saleId;
+    await payAtCounter.control({ dropNextStartResponse: true });
+    const card = await s.t.call('sales.payCard', { saleId, terminalId: TERMINAL, amount: sale.total });
+    assert.equal(card.state, 'unknown');
+    return card.paymentId;
+  });
+  assert.equal(storedState(dataDir, 'sales', saleId), 'open');
+
+  const again = await startAppTill({ dataDir });
+  try {
+    const sale = await again.call('sales.get', { saleId });
+    assert.deepEqual([sale.state, sale.due], ['completed', 0]);
+  } finally {
+    await again.close();
+  }
+});
+
+test('a card refund decided paid as the till closes stays pending, and the next start completes it', async () => {
+  let refundId = '';
+  const dataDir = await paidDecisionAsTheTillCloses(async (s, payAtCounter) => {
+    const sold = await paidSale(s.t, cardBasket(s.products, 1), 'all');
+    await payAtCounter.control({ dropNextStartResponse: true });
+    const refund = await s.t.call('history.refund', {
+      saleId: sold.saleId,
+      lines: [{ lineIndex: 0, quantity: 1 }],
+      cardAmount: sold.total,
+      card: { paymentId: sold.tenders[0]!.paymentId!, terminalId: TERMINAL },
+      reason: 'Wrong size',
+    });
+    assert.equal(refund.state, 'card_pending');
+    refundId = refund.refundId;
+    return refund.cardPaymentId!;
+  });
+  assert.equal(storedState(dataDir, 'sale_refunds', refundId), 'card_pending');
+
+  const again = await startAppTill({ dataDir });
+  await again.close({ keep: true });
+  assert.equal(storedState(dataDir, 'sale_refunds', refundId), 'completed');
 });
