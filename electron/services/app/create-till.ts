@@ -319,7 +319,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       return keychain;
     },
   };
-  settings.onChange((next, previous) => {
+  const stopWatchingSettings = settings.onChange((next, previous) => {
     if (
       next.payAtCounter.mode !== previous.payAtCounter.mode ||
       next.payAtCounter.liveBaseUrl !== previous.payAtCounter.liveBaseUrl
@@ -450,16 +450,38 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     }),
   };
 
-  // Pick up whatever an earlier run left unfinished, before the UI can start anything new.
-  const resumed = await payments.resumeAll();
-  if (resumed.length > 0) logger.info(`resumed ${resumed.length} unfinished card payment(s)`);
+  const close = async () => {
+    // The settings store can outlive this till (a restart in the same process builds a new one).
+    stopWatchingSettings();
+    manager.close();
+    monitor.stop();
+    distribution.close();
+    checkout.close();
+    salesHistory.refunds.close();
+    await merchant.close();
+    await payments.close();
+    await printing.close();
+    stopCheckpoints();
+    closeDatabase(db, logged('final database checkpoint'));
+    await standIns.close();
+  };
+
   try {
-    checkout.reconcileOpenSales();
-    salesHistory.refunds.reconcilePending();
+    // Pick up whatever an earlier run left unfinished, before the UI can start anything new.
+    const resumed = await payments.resumeAll();
+    if (resumed.length > 0) logger.info(`resumed ${resumed.length} unfinished card payment(s)`);
+    try {
+      checkout.reconcileOpenSales();
+      salesHistory.refunds.reconcilePending();
+    } catch (error) {
+      // Damaged sales records: the till starts, says so and refuses to sell, rather than not starting.
+      if (!storageHealth.reportFailure(error)) throw error;
+      logger.error('open sales could not be checked at start', error);
+    }
   } catch (error) {
-    // Damaged sales records: the till starts, says so and refuses to sell, rather than not starting.
-    if (!storageHealth.reportFailure(error)) throw error;
-    logger.error('open sales could not be checked at start', error);
+    // A start that fails leaves nothing running: no timers, no open database, no stand-ins.
+    await close().catch((closing: unknown) => logger.error('closing after a failed start', closing));
+    throw error;
   }
 
   // A storage error reaches staff worded (full disk, read-only, damaged), never as "internal".
@@ -473,18 +495,6 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     info,
     sandbox: () => standIns.get(),
     settings,
-    async close() {
-      manager.close();
-      monitor.stop();
-      distribution.close();
-      checkout.close();
-      salesHistory.refunds.close();
-      await merchant.close();
-      await payments.close();
-      await printing.close();
-      stopCheckpoints();
-      closeDatabase(db, logged('final database checkpoint'));
-      await standIns.close();
-    },
+    close,
   };
 }

@@ -101,3 +101,22 @@ test('a final database checkpoint that fails as the till closes is logged in wor
   await t.close();
   assert.deepEqual(errors, ['final database checkpoint: SqliteError: disk I/O error']);
 });
+
+test('a change of settings after the till closed reaches it no more: no event, no check, nothing logged', async () => {
+  const errors: string[] = [];
+  const t = await startAppTill({
+    settings: ALL_LIVE,
+    logger: { info: () => {}, warn: () => {}, error: (message) => errors.push(message) },
+  });
+  try {
+    await t.till.close();
+    const from = t.events.length;
+    // The settings store outlives the till (a restart in the same process builds a new till on it).
+    t.till.settings.update({ shop: { name: 'The Corner Café' } });
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(t.events.slice(from), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    rmSync(t.dataDir, { recursive: true, force: true });
+  }
+});

@@ -5,9 +5,10 @@
 // any other failure there stops the start.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { closeSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
+import { ManualClock } from '../../support/manual-clock';
 import { TEST_STAFF } from '../../support/staff';
 import { ALL_LIVE, startAppTill } from './support';
 
@@ -107,12 +108,18 @@ test('sales records too damaged to check the open sales at start: the till start
   }
 });
 
-test('an open sale that cannot be checked at start for any other reason stops the start', async () => {
+test('an open sale that cannot be checked at start for any other reason stops the start, leaving nothing running', async () => {
   const { dataDir, saleId } = await folderWithAnOpenSale();
   try {
     // Its lines cut off mid-write by a program other than the till: the file itself is sound.
     changeDatabase(dataDir, (db) => db.prepare('UPDATE sales SET lines = ? WHERE id = ?').run('[{', saleId));
-    await assert.rejects(startAppTill({ dataDir, settings: ALL_LIVE }), SyntaxError);
+    const clock = new ManualClock(Date.parse('2026-03-02T09:00:00Z'));
+    await assert.rejects(startAppTill({ dataDir, settings: ALL_LIVE, clock }), SyntaxError);
+    assert.equal(clock.timers, 0, 'no connection check, checkpoint or sign-out left to run');
+    assert.ok(
+      !existsSync(join(dataDir, 'paydesk.sqlite-wal')),
+      'the database was closed (its last close ends the WAL file)',
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
