@@ -73,6 +73,8 @@ export async function startPayment(
   ctx.active.set(row.id, payment);
   try {
     await afterIntent?.(row.id);
+    // close() began during that wait: it no longer waits for this start, so none is sent.
+    if (ctx.closed) throw new TillError('conflict', 'The payment service is shutting down.');
   } catch (error) {
     journal.markCancelledLocally(row.id, errorText(error));
     ctx.release(payment);

@@ -10,7 +10,8 @@ export function needsCashierDecision(row: Pick<PaymentRow, 'type'>): boolean {
 }
 
 export function beginWatching(ctx: RunnerContext, row: PaymentRow, reason: string): void {
-  if (ctx.watchers.has(row.id) || !needsCashierDecision(row)) return;
+  // Shutting down: the row is saved as unknown, and the next start's resumeAll() watches it again.
+  if (ctx.closed || ctx.watchers.has(row.id) || !needsCashierDecision(row)) return;
   const payment = newActivePayment(row.id, row.terminalId);
   ctx.watchers.set(row.id, payment);
   payment.loop = ctx.track(watchTerminal(ctx, payment, reason));
