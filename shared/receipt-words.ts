@@ -84,6 +84,8 @@ export interface TillReportWords {
   difference: string;
   manualCard: string;
   unknownCardMachine: string;
+  /** A card machine the shop has not named, by the last digits of its id. */
+  unnamedCardMachine: (lastDigits: string) => string;
   noCategory: string;
   nobody: string;
 }
@@ -179,6 +181,7 @@ const WORDS: Record<ShopLocale, ReceiptWords> = {
       difference: 'Difference',
       manualCard: 'Card keyed in by hand',
       unknownCardMachine: 'Card machine not known',
+      unnamedCardMachine: (digits) => `Card machine ending ${digits}`,
       noCategory: 'No category',
       nobody: 'Nobody signed in',
     },
@@ -277,6 +280,7 @@ const WORDS: Record<ShopLocale, ReceiptWords> = {
       difference: 'Differenz',
       manualCard: 'Karte von Hand eingegeben',
       unknownCardMachine: 'Kartenterminal unbekannt',
+      unnamedCardMachine: (digits) => `Kartenterminal mit Endung ${digits}`,
       noCategory: 'Ohne Warengruppe',
       nobody: 'Niemand angemeldet',
     },

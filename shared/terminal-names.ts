@@ -16,7 +16,16 @@ export const terminalNameSchema = z
 export function terminalName(
   names: Readonly<Record<string, string>>,
   terminalId: string,
-  unnamed: (lastDigits: string) => string = (digits) => `Card machine ending ${digits}`,
+  unnamed: (lastDigits: string) => string = unnamedInEnglish,
 ): string {
-  return names[terminalId]?.trim() || unnamed(terminalId.slice(-4));
+  return names[terminalId]?.trim() || unnamed(lastDigitsOf(terminalId));
+}
+
+/** The English fallback, as services name an unnamed machine in their records. */
+export function unnamedInEnglish(lastDigits: string): string {
+  return `Card machine ending ${lastDigits}`;
+}
+
+export function lastDigitsOf(terminalId: string): string {
+  return terminalId.slice(-4);
 }

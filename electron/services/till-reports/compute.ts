@@ -48,7 +48,9 @@ export const NOBODY = TILL_REPORT_LABELS.nobody;
 export const NO_CATEGORY = TILL_REPORT_LABELS.noCategory;
 export const CASH = { key: 'cash', label: 'Cash' };
 export const MANUAL = { key: 'manual_card', label: 'Card keyed in by hand' };
-export const UNKNOWN_CARD = { key: 'card:unknown', label: 'Card machine not known' };
+/** A card tender's key: this, then the card machine's id. */
+export const CARD_KEY = 'card:';
+export const UNKNOWN_CARD = { key: `${CARD_KEY}unknown`, label: 'Card machine not known' };
 
 interface CountAmount {
   count: number;
@@ -203,7 +205,7 @@ export function computeReport(
           : t.kind === 'manual_card'
             ? MANUAL
             : terminalId
-              ? { key: `card:${terminalId}`, label: facts.terminalName(terminalId) }
+              ? { key: `${CARD_KEY}${terminalId}`, label: facts.terminalName(terminalId) }
               : UNKNOWN_CARD;
       tenders.add(key, label, t.amount);
       lines.push({
@@ -225,7 +227,7 @@ export function computeReport(
   const refunds = new Tally<string>();
   for (const p of facts.cardPayments) {
     if (p.type !== 'REFUND' || !p.paid || (p.currency !== null && p.currency !== facts.currency)) continue;
-    const key = `card:${p.terminalId}`;
+    const key = `${CARD_KEY}${p.terminalId}`;
     const label = facts.terminalName(p.terminalId);
     refunds.add(key, label, p.amount ?? 0);
     if (!p.itemised) {

@@ -6,7 +6,8 @@ import { line, text, type ReceiptLine } from '../../../shared/receipt';
 import { COLUMNS, type PaperWidth } from '../../../shared/receipt-layout';
 import { receiptWords, type ReceiptWords } from '../../../shared/receipt-words';
 import { amountRow } from '../printing/sale-receipt';
-import { CASH, MANUAL, NO_CATEGORY, NOBODY, UNKNOWN_CARD } from './compute';
+import { lastDigitsOf, unnamedInEnglish } from '../../../shared/terminal-names';
+import { CARD_KEY, CASH, MANUAL, NO_CATEGORY, NOBODY, UNKNOWN_CARD } from './compute';
 
 export interface PrintOptions {
   shopName: string;
@@ -18,11 +19,17 @@ export interface PrintOptions {
   reprint?: boolean;
 }
 
-/** A tender's or refund's label in the slip's language; card machines keep the shop's names. */
+/**
+ * A tender's or refund's label in the slip's language; card machines keep the shop's names, and
+ * one the shop has not named (its label is the services' English fallback) is worded here.
+ */
 function tenderLabel(key: string, label: string, words: ReceiptWords): string {
   if (key === CASH.key) return words.cash;
   if (key === MANUAL.key) return words.tillReport.manualCard;
   if (key === UNKNOWN_CARD.key) return words.tillReport.unknownCardMachine;
+  const digits = key.startsWith(CARD_KEY) ? lastDigitsOf(key.slice(CARD_KEY.length)) : null;
+  if (digits !== null && label === unnamedInEnglish(digits))
+    return words.tillReport.unnamedCardMachine(digits);
   return label;
 }
 

@@ -210,3 +210,24 @@ test('a till in a German shop prints its X report in German, through the service
 test('the German report prints on CP858 and CP1252 with no character replaced by ?', () => {
   assertNoReplacement('Z report', germanReport(true));
 });
+
+test('a card machine the shop has not named prints in the slip’s language; a named one as the shop named it', () => {
+  // Terminal t1 is named, even if its name reads like another machine's fallback.
+  const view = report('EUR', 'Card machine ending 0042', 'Kaffee');
+  view.tenders.push({ key: 'card:T-0077', label: 'Card machine ending 0077', count: 1, amount: 100 });
+  view.refunds.push({ key: 'card:T-0042', label: 'Card machine ending 0042', count: 1, amount: 200 });
+  const cardRows = (locale: string, timeZone: string) =>
+    shown(reportReceipt(view, { shopName: 'Eckladen', paperWidth: 80, locale, timeZone })).filter(
+      (l) => l.includes('Kartenterminal') || l.includes('Card machine'),
+    );
+  assert.deepEqual(cardRows('de-DE', BERLIN), [
+    row('Card machine ending 0042 (1)', '900,00 €'),
+    row('Kartenterminal mit Endung 0077 (1)', '1,00 €'),
+    row('Kartenterminal mit Endung 0042 (1)', '2,00 €'),
+  ]);
+  assert.deepEqual(cardRows('en-GB', LONDON), [
+    row('Card machine ending 0042 (1)', '€900.00'),
+    row('Card machine ending 0077 (1)', '€1.00'),
+    row('Card machine ending 0042 (1)', '€2.00'),
+  ]);
+});
