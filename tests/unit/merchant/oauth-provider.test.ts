@@ -212,6 +212,8 @@ test('a page the SDK started that nobody follows keeps no discovery when tokens 
 test('only the four newest sign-in pages keep a verifier; pages the SDK started and nobody followed fall away', () => {
   const { oauth } = provider();
   for (const n of [1, 2, 3, 4, 5]) startSignIn(oauth, `page-${n}`, `verifier-${n}`);
+  // A page no saved verifier made takes no place among them.
+  oauth.redirectToAuthorization(authorizationPage('page-unmade', 'verifier-never-saved'));
   oauth.exchangeCodeOf('page-1');
   assert.throws(() => oauth.codeVerifier(), { message: 'no sign-in is in progress' });
   for (const n of [2, 3, 4, 5]) {
@@ -275,6 +277,7 @@ async function everythingKept() {
     client: (await rig.vault.client(ISSUER)) !== undefined,
     verifier: (() => {
       try {
+        rig.oauth.exchangeCodeOf('state-1'); // the page coming back (again)
         return rig.oauth.codeVerifier() === 'verifier-1';
       } catch {
         return false;
