@@ -64,16 +64,55 @@ function nameWords(path) {
  */
 export function inKillingOrder(testFiles, mutantFile, msByFile) {
   const area = areaOf(mutantFile);
-  const guards = GUARDS[area];
-  const chosen = guards
-    ? testFiles.filter((file) => areaOf(file) === area || guards.includes(areaOf(file)))
-    : [...testFiles];
+  const chosen = testFiles.filter((file) => isAbout(mutantFile, file));
   const files = chosen.length > 0 ? chosen : [...testFiles];
   const mutantWords = nameWords(mutantFile);
   const named = (file) => [...nameWords(file)].some((word) => mutantWords.has(word));
   const rank = (file) => (named(file) ? 0 : areaOf(file) === area ? 1 : 2);
   const ms = (file) => msByFile[file] ?? Number.MAX_SAFE_INTEGER;
   return files.sort((a, b) => rank(a) - rank(b) || ms(a) - ms(b) || a.localeCompare(b));
+}
+
+/** Whether a mutant in `mutantFile` is run against `testFile`: own area or a guard's (or no guards). */
+function isAbout(mutantFile, testFile) {
+  const area = areaOf(mutantFile);
+  const guards = GUARDS[area];
+  const testArea = areaOf(testFile);
+  return !guards || testArea === area || guards.includes(testArea);
+}
+
+/**
+ * Coverage as the mutants are run: a test counts as reaching a mutant only when inKillingOrder
+ * would run its file for it. Otherwise a new test in an unrelated area (a whole-till test reaches
+ * nearly everything) makes Stryker's incremental run retest every survivor it reaches, only to run
+ * the same guarding tests again. A mutant reached only by other areas' tests keeps them all, as
+ * inKillingOrder runs them all. `fileOfMutant` maps a mutant id to its source file.
+ */
+export function guardedCoverage(perTest, fileOfMutant) {
+  const about = (testId, mutantId) => {
+    const mutantFile = fileOfMutant.get(mutantId);
+    return mutantFile === undefined || isAbout(mutantFile, fileOfTest(testId));
+  };
+  const guarded = new Set();
+  for (const [testId, hits] of Object.entries(perTest))
+    for (const mutantId of Object.keys(hits)) if (about(testId, mutantId)) guarded.add(mutantId);
+  return Object.fromEntries(
+    Object.entries(perTest).map(([testId, hits]) => [
+      testId,
+      Object.fromEntries(
+        Object.entries(hits).filter(([mutantId]) => !guarded.has(mutantId) || about(testId, mutantId)),
+      ),
+    ]),
+  );
+}
+
+/** Each mutant id → its file, read from instrumented sources (Stryker's markers carry the ids). */
+export function mutantFilesIn(sources) {
+  const fileOf = new Map();
+  for (const [file, text] of sources)
+    for (const call of text.matchAll(/stry(?:MutAct|Cov)_9fa48\(([^)]*)\)/g))
+      for (const id of call[1].matchAll(/"(\d+)"/g)) fileOf.set(id[1], file);
+  return fileOf;
 }
 
 /** The files of the mutant being run, in the order to run them (tests/mutation/vitest.config.mts). */

@@ -6,6 +6,8 @@
 // Code that ran outside any test (the file's `before` hook: the till starting, crash recovery)
 // counts as reached by every test of that file, so it is tested by the whole file and never
 // "ignored as static".
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import process from 'node:process';
 import { URL } from 'node:url';
 import { commonTokens, declareFactoryPlugin, PluginKind, tokens } from '@stryker-mutator/api/plugin';
@@ -15,8 +17,10 @@ import {
   FILE_ORDER,
   fileOfTest,
   filterNameOf,
+  guardedCoverage,
   inKillingOrder,
   loadDryRunFacts,
+  mutantFilesIn,
   prefixesOf,
   saveDryRunFacts,
   withoutStatic,
@@ -74,9 +78,13 @@ class PrefixVitestRunner {
     // read what it learnt from the sandbox they share, their working folder.
     saveDryRunFacts(DRY_RUN_FACTS, this.#facts);
     if (!result.mutantCoverage) return result;
+    const coverage = withoutStatic(result.mutantCoverage.perTest, fileStatic, testsInOrder);
     return {
       ...result,
-      mutantCoverage: withoutStatic(result.mutantCoverage.perTest, fileStatic, testsInOrder),
+      mutantCoverage: {
+        ...coverage,
+        perTest: guardedCoverage(coverage.perTest, mutantFilesIn(serviceSources())),
+      },
     };
   }
 
@@ -111,6 +119,15 @@ class PrefixVitestRunner {
     );
     return result;
   }
+}
+
+/** The mutated sources as instrumented in the sandbox (the working folder): path → text. */
+function serviceSources() {
+  const root = join('electron', 'services');
+  return readdirSync(root, { recursive: true })
+    .map((name) => join(root, String(name)).replaceAll('\\', '/'))
+    .filter((path) => path.endsWith('.ts'))
+    .map((path) => [path, readFileSync(path, 'utf8')]);
 }
 
 /** In the sandbox folder, every runner process's working folder. */
