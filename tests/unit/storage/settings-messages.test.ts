@@ -66,3 +66,41 @@ test('error shapes from over the contract are understood too; anything else gets
   assert.equal(describeConnectionError({ code: 'made_up' }), general);
   assert.equal(describeConnectionError(null), general);
 });
+
+test('a rate limit without a usable wait asks for a minute, never "NaN" or "0 seconds"', () => {
+  const wordsFor = (error: unknown) => describeConnectionError(error, 'payAtCounter');
+  const aMinute = 'The card service is receiving too many requests. Try again in a minute.';
+  assert.equal(wordsFor(new TillError('rate_limited', 'x')), aMinute);
+  assert.equal(wordsFor(new TillError('rate_limited', 'x', { retryAfterMs: 0 })), aMinute);
+  assert.equal(wordsFor(new TillError('rate_limited', 'x', { retryAfterMs: -5_000 })), aMinute);
+  // Over the contract a wait is only a number: a text one is not read as 45 seconds.
+  assert.equal(wordsFor({ code: 'rate_limited', message: 'x', retryAfterMs: '45000' }), aMinute);
+});
+
+test('a storage failure and a refusal get their own words, without naming the service', () => {
+  assert.equal(
+    describeConnectionError(
+      new TillError('storage', 'EACCES: /home/till/.paydesk/settings.json'),
+      'merchant',
+    ),
+    "Paydesk couldn't read or save its settings or passwords on this computer.",
+  );
+  assert.equal(
+    describeConnectionError({ code: 'not_allowed', message: '403 Forbidden' }, 'distribution'),
+    'That was refused: the account may not have permission for it.',
+  );
+});
+
+test('codes with no connection wording, and errors that are not objects, get the general sentence', () => {
+  const general = (label: string) =>
+    `${label} could not be checked because of an unexpected problem. Try again, and if it keeps happening, restart Paydesk.`;
+  for (const code of ['invalid_input', 'terminal_busy', 'conflict', 'internal'] as const) {
+    assert.equal(
+      describeConnectionError(new TillError(code, 'x'), 'merchant'),
+      general('The merchant service'),
+    );
+  }
+  for (const thrown of ['ECONNRESET', 42, undefined]) {
+    assert.equal(describeConnectionError(thrown), general('The service'));
+  }
+});
