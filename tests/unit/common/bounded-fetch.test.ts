@@ -1,7 +1,8 @@
 // One outbound request within its limits, against a real HTTP server on loopback: an answer of
 // exactly the cap is taken whole, one declared larger is refused before a byte is read, an
 // answer not worth reading is dropped unread, a service that never answers trips the headers
-// limit on the injected clock, and no timer is left behind.
+// limit on the injected clock, a connection dropped before the answer is fetch's own failure, and
+// no timer is left behind.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -37,6 +38,10 @@ before(async () => {
         return;
       case '/no-content':
         response.writeHead(204).end();
+        return;
+      case '/hang-up':
+        // The service drops the connection without a word: no status, no headers.
+        request.socket.destroy();
         return;
       case '/failure':
         response.writeHead(500, { 'content-length': '4' }).end('oops');
@@ -115,4 +120,17 @@ test('a service that never sends its headers trips the headers limit on the cloc
   assert.equal(fault.message, 'no answer headers within 100 ms');
   assert.equal(fault.bytesRead, 0);
   assert.equal(clock.timers, 0, 'the total limit was cancelled too');
+});
+
+test('a connection dropped before the answer rejects as fetch itself does, and leaves no limit running', async () => {
+  const clock = new ManualClock();
+  const failure = await boundedFetch(`${base}/hang-up`, {}, { limits: LIMITS, clock }).then(
+    () => assert.fail('the dropped connection was taken for an answer'),
+    (error: unknown) => error,
+  );
+  assert.ok(!(failure instanceof OutboundLimitFault), 'no limit tripped');
+  assert.ok(failure instanceof TypeError, String(failure));
+  assert.equal(failure.message, 'fetch failed');
+  // A till that keeps asking a failing service must not pile up a headers limit per attempt.
+  assert.equal(clock.timers, 0, 'neither limit is left running');
 });
