@@ -68,6 +68,20 @@ test('a printer set up without its connection says which part is missing, by its
   });
 });
 
+test('a USB printer needs both its ids; with both, even a vendor id of 0, it gets a USB connection', () => {
+  // Either id alone names no device.
+  assert.deepEqual(refusal(printer({ transport: 'usb', name: 'Bar', usbProductId: 0x0e28 })), {
+    code: 'invalid_input',
+    message: 'Printer "Bar" needs a USB vendor and product id.',
+    words: { key: 'printing.needs.usbIds', params: { printer: 'Bar' } },
+  });
+  // An id of 0 is an id, not a missing one.
+  for (const usbVendorId of [0x04b8, 0]) {
+    const transport = createTransport(printer({ transport: 'usb', usbVendorId, usbProductId: 0x0e28 }));
+    assert.equal(transport.kind, 'usb', `vendor ${usbVendorId}`);
+  }
+});
+
 test('a connection the till does not know is refused in plain words', () => {
   // Settings written by a newer till, or edited by hand.
   const unknown = printer({ transport: 'bluetooth' as PrinterConfig['transport'] });

@@ -3,7 +3,7 @@
 // the on-screen preview's list of receipts with their states, duplicates and paper widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TillError } from '../../../shared/contract/errors';
+import { TillError, type Words } from '../../../shared/contract/errors';
 import { startPrinterEmulator } from '../../support/printer-emulator';
 import {
   PREVIEW_PRINTER,
@@ -20,6 +20,21 @@ const textOf = (bytes: Buffer) =>
   decodeEscPos(bytes)
     .lines.map((l) => l.text)
     .join('\n');
+
+/**
+ * An `invalid_input` refusal with these English words and the key the screens translate it by
+ * (the English stays the fallback and the log's).
+ */
+function refusedWith(message: string, words: Words) {
+  return (e: unknown) => {
+    assert.ok(e instanceof TillError, String(e));
+    assert.deepEqual(
+      { code: e.code, message: e.message, words: e.words },
+      { code: 'invalid_input', message, words },
+    );
+    return true;
+  };
+}
 
 test('the on-screen preview is always on the printer list, named, without a drawer', async () => {
   const h = await createHarness();
@@ -49,10 +64,9 @@ test('two printers set up under the same id are refused in plain words', async (
     const counter = networkPrinter(h.emulator);
     assert.throws(
       () => createPrintingService({ db: h.db, printers: [counter, { ...counter, name: 'Bar' }] }),
-      (e: unknown) =>
-        e instanceof TillError &&
-        e.code === 'invalid_input' &&
-        e.message === 'Two printers are set up as the same printer: remove one in Settings.',
+      refusedWith('Two printers are set up as the same printer: remove one in Settings.', {
+        key: 'printing.twoTheSame',
+      }),
     );
   } finally {
     await h.close();
@@ -98,10 +112,9 @@ test('a receipt without an id is refused and nothing is stored', async () => {
   try {
     await assert.rejects(
       h.service.printReceipt('', sampleLines('no id')),
-      (e: unknown) =>
-        e instanceof TillError &&
-        e.code === 'invalid_input' &&
-        e.message === 'The till could not tell which receipt to print: try again.',
+      refusedWith('The till could not tell which receipt to print: try again.', {
+        key: 'printing.noReceipt',
+      }),
     );
     assert.deepEqual(await h.service.listJobs(), []);
   } finally {
