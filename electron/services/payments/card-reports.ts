@@ -10,7 +10,7 @@ export async function runReport(
   terminalId: string,
   type: ReportType,
 ): Promise<CardReport> {
-  if (ctx.closed) throw new TillError('conflict', 'The payment service is shutting down.');
+  ctx.refuseWhenClosed();
   if (ctx.terminals.isTaken(terminalId)) {
     throw new TillError('terminal_busy', 'A card payment is running on this card machine.');
   }

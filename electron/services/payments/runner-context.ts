@@ -112,6 +112,11 @@ export class RunnerContext {
     this.journal = this.held.journal;
   }
 
+  /** Once close() has begun nothing new starts: nothing more is journaled or sent. */
+  refuseWhenClosed(): void {
+    if (this.closed) throw new TillError('conflict', 'The payment service is shutting down.');
+  }
+
   onEvent(listener: PaymentListener): () => void {
     return this.events.on((event) => {
       try {

@@ -42,7 +42,7 @@ export function checkAmount(amount: number, currency: string): void {
 
 /** One payment at a time per machine, and none while an earlier one there has an unknown outcome. */
 function checkTerminalFree(ctx: RunnerContext, terminalId: string, type: PaymentType): void {
-  if (ctx.closed) throw new TillError('conflict', 'The payment service is shutting down.');
+  ctx.refuseWhenClosed();
   if (ctx.terminals.isTaken(terminalId)) {
     throw new TillError('terminal_busy', 'A card payment is already running on this card machine.');
   }
@@ -74,7 +74,7 @@ export async function startPayment(
   try {
     await afterIntent?.(row.id);
     // close() began during that wait: it no longer waits for this start, so none is sent.
-    if (ctx.closed) throw new TillError('conflict', 'The payment service is shutting down.');
+    ctx.refuseWhenClosed();
   } catch (error) {
     journal.markCancelledLocally(row.id, errorText(error));
     ctx.release(payment);

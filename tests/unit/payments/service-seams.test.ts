@@ -171,6 +171,7 @@ describe('starting a payment', () => {
     assert.equal(refusal.code, 'conflict');
     assert.equal(refusal.message, 'The payment service is shutting down.');
     assert.equal(rig.machine.calls.length, 0);
+    assert.deepEqual(rig.service.listPayments(), [], 'no payment row, not even a cancelled one');
   });
 
   test('a failure between the intent and the start: nothing is sent, it ends cancelled here, the machine is free', async () => {
