@@ -157,3 +157,25 @@ test('a card payment keyed in by hand is listed, matched to the card machine’s
   assert.equal((await t.call('sales.get', { saleId: sale.saleId })).tenders[0]!.needsReconciliation, false);
   assert.deepEqual((await check()).differences, [], 'matched and settled: nothing left');
 });
+
+test('only a manager names a card machine, and staff then see it by that name', async () => {
+  const nameOf = async () =>
+    (await t.call('reconciliation.terminals', {})).find((m) => m.terminalId === TERMINAL);
+  const before = await nameOf();
+  assert.equal(before?.named, false);
+
+  await staff.signIn('cashier');
+  const refused = await t.failure('reconciliation.nameTerminal', {
+    terminalId: TERMINAL,
+    name: 'Front counter',
+  });
+  assert.equal(refused.code, 'not_allowed');
+  assert.deepEqual(await nameOf(), before, 'a cashier’s name is not kept');
+
+  await staff.signIn('manager');
+  const named = await t.call('reconciliation.nameTerminal', { terminalId: TERMINAL, name: 'Front counter' });
+  assert.deepEqual(
+    named.find((m) => m.terminalId === TERMINAL),
+    { ...before, name: 'Front counter', named: true },
+  );
+});
