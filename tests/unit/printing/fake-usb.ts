@@ -13,10 +13,13 @@ import type {
 export const TRANSFER_TIMED_OUT = 2;
 const TRANSFER_CANCELLED = 3;
 export const TRANSFER_NO_DEVICE = 5;
+/** The device sent more than was asked for. */
+export const TRANSFER_OVERFLOW = 6;
 const TRANSFER_NAMES: Record<number, string> = {
   [TRANSFER_TIMED_OUT]: 'LIBUSB_TRANSFER_TIMED_OUT',
   [TRANSFER_CANCELLED]: 'LIBUSB_TRANSFER_CANCELLED',
   [TRANSFER_NO_DEVICE]: 'LIBUSB_TRANSFER_NO_DEVICE',
+  [TRANSFER_OVERFLOW]: 'LIBUSB_TRANSFER_OVERFLOW',
 };
 
 /** An error as the `usb` module raises it: libusb's name as the message, the code in `errno`. */
@@ -114,6 +117,11 @@ export class FakeUsbPrinter {
   outcomes: TransferOutcome[] = [];
   /** The GET_PORT_STATUS byte; null answers with a failed control transfer, 'empty' with no data. */
   portStatus: number | null | 'empty' = 0x18;
+  /**
+   * A libusb status the GET_PORT_STATUS transfer fails with although the status byte came back:
+   * like the `usb` module, the bytes received are handed over with the error.
+   */
+  portStatusFailure: number | null = null;
   /** Thrown by device.open(), e.g. libusbError('LIBUSB_ERROR_ACCESS', -3). */
   openError: Error | null = null;
   /** Thrown by setAltSetting, e.g. a device that stalls SET_INTERFACE. */
@@ -168,9 +176,14 @@ export class FakeUsbPrinter {
       ) => {
         this.controlRequests.push({ bmRequestType, bRequest, wValue, wIndex, length });
         const status = this.portStatus;
+        const failure = this.portStatusFailure;
         setImmediate(() => {
           if (status === null) callback(libusbError('LIBUSB_TRANSFER_STALL', 4));
-          else callback(undefined, status === 'empty' ? Buffer.alloc(0) : Buffer.from([status]));
+          else {
+            const data = status === 'empty' ? Buffer.alloc(0) : Buffer.from([status]);
+            const error = failure === null ? undefined : libusbError(TRANSFER_NAMES[failure]!, failure);
+            callback(error, data);
+          }
         });
       },
     };

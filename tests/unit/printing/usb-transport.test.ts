@@ -22,6 +22,7 @@ import {
   FakeUsbPrinter,
   ONE_WAY_PRINTER,
   TRANSFER_NO_DEVICE,
+  TRANSFER_OVERFLOW,
   TRANSFER_TIMED_OUT,
   TWO_WAY_LISTED,
   libusbError,
@@ -311,6 +312,10 @@ test('USB: reads the printer-class port status of the chosen interface', async (
   assert.equal(await transport.status(), 'unknown', 'a failed request says nothing about the printer');
   printer.portStatus = 'empty';
   assert.equal(await transport.status(), 'unknown', 'nor does an empty answer');
+  // "Ready" arrived, but libusb says the transfer went wrong: the byte is not to be trusted.
+  printer.portStatus = 0x18;
+  printer.portStatusFailure = TRANSFER_OVERFLOW;
+  assert.equal(await transport.status(), 'unknown', 'nor does a byte that came with a failure');
   await transport.close();
 });
 
