@@ -431,6 +431,7 @@ test('the address check: an MCP tools/list POST, taken only when a 401 offers th
   try {
     await service.probe(tools!.url);
     assert.equal(tools!.seen.length, 1);
+    assert.deepEqual(rig.requests, ['POST /mcp'], 'sent through the fetch the till gave the service');
     const sent = tools!.seen[0]!;
     assert.equal(sent.method, 'POST');
     assert.equal(sent.headers['content-type'], 'application/json');
