@@ -9,6 +9,7 @@ import {
   type EncryptionBackend,
 } from '../../../electron/services/storage/secret-store-encrypted-file';
 import { KeychainSecretStore } from '../../../electron/services/storage/secret-store-keychain';
+import type { KeychainBackend } from '../../../electron/services/storage/keychain-backends';
 import {
   SECRET_KEYS,
   UnavailableSecretStore,
@@ -339,4 +340,141 @@ test('encrypted file: saving goes through the file system it was given (a full d
   const store = new EncryptedFileSecretStore({ file, encryption: aesBackend(), fs: fullDisk });
   await assert.rejects(store.set('distribution.apiKey', 'live', PASSWORD));
   assert.equal(existsSync(file), false);
+});
+
+/** A keychain in memory, one entry per "service account": for what the store does around the keychain. */
+function memoryKeychain(): KeychainBackend & { entries: Map<string, string> } {
+  const entries = new Map<string, string>();
+  const name = (service: string, account: string) => `${service} ${account}`;
+  return {
+    name: 'memory',
+    entries,
+    getPassword: async (service, account) => entries.get(name(service, account)) ?? null,
+    setPassword: async (service, account, password) => {
+      entries.set(name(service, account), password);
+    },
+    deletePassword: async (service, account) => entries.delete(name(service, account)),
+  };
+}
+
+/** A keychain whose every call fails with the system's own `message`. */
+function failingKeychain(folder: string, message: string): KeychainSecretStore {
+  const fail = async (): Promise<never> => {
+    throw new Error(message);
+  };
+  return new KeychainSecretStore({
+    backend: { name: 'broken', getPassword: fail, setPassword: fail, deletePassword: fail },
+    service: 'PaydeskTest',
+    savedDatesFile: join(folder, 'secrets-saved.json'),
+  });
+}
+
+test('values that are not text, or are empty or too long, are refused as wrong input in words that never repeat them', async (t) => {
+  const folder = tempFolder(t);
+  const stores = [
+    new EncryptedFileSecretStore({ file: join(folder, 'secrets.enc.json'), encryption: aesBackend() }),
+    new KeychainSecretStore({
+      backend: memoryKeychain(),
+      savedDatesFile: join(folder, 'secrets-saved.json'),
+    }),
+  ];
+  const refused = (message: string) => (e: unknown) =>
+    e instanceof TillError && e.code === 'invalid_input' && e.message === message;
+  // A value crosses from the renderer, so anything may arrive, not only text.
+  for (const store of stores) {
+    for (const value of ['', 12345, null, undefined, { length: 3 }])
+      await assert.rejects(
+        store.set('distribution.apiKey', 'live', value as never),
+        refused('Nothing to save: the value is empty.'),
+        `${store.constructor.name}: ${JSON.stringify(value)}`,
+      );
+    await assert.rejects(
+      store.set('distribution.apiKey', 'live', 's'.repeat(16 * 1024 + 1)),
+      refused('That value is too long to save (over 16384 characters).'),
+    );
+    assert.deepEqual(await store.list(), [], 'nothing saved');
+    await store.set('distribution.apiKey', 'live', 's'.repeat(16 * 1024));
+    assert.equal(await store.get('distribution.apiKey', 'live'), 's'.repeat(16 * 1024));
+  }
+});
+
+test('chooseSecretStore with no candidate refuses saying no secure storage is set up, with nothing for the log', async () => {
+  const none = await chooseSecretStore([]);
+  assert.deepEqual(await none.availability(), { ok: false, reason: 'no secure storage is set up.' });
+  await assert.rejects(
+    none.set('distribution.apiKey', 'live', PASSWORD),
+    (e: unknown) =>
+      e instanceof TillError &&
+      e.code === 'not_configured' &&
+      e.message === "Passwords can't be saved on this computer: no secure storage is set up.",
+  );
+});
+
+test('chooseSecretStore refusing: each different reason once, in order, one space apart; each system message for the log, "; " apart', async (t) => {
+  const folder = tempFolder(t);
+  const none = await chooseSecretStore([
+    failingKeychain(folder, 'DBus error: no session bus'),
+    new EncryptedFileSecretStore({ file: join(folder, 'a.json'), encryption: aesBackend('basic_text') }),
+    // The same keychain failure again (say, a second binding): its words once, its message kept.
+    failingKeychain(folder, 'DBus error: timed out'),
+    new EncryptedFileSecretStore({
+      file: join(folder, 'b.json'),
+      encryption: { ...aesBackend(), isEncryptionAvailable: () => false },
+    }),
+  ]);
+  const reason =
+    'The computer’s keychain did not answer. Sign in to this computer’s desktop (which unlocks the keychain), then restart Paydesk. If it keeps happening, ask whoever looks after this computer.' +
+    ' The operating system offers no real encryption here (basic_text), only a built-in key.' +
+    ' The operating system cannot encrypt passwords here.';
+  assert.deepEqual(await none.availability(), {
+    ok: false,
+    reason,
+    // The encrypted-file stores give no system message: nothing empty sits between these two.
+    detail: 'DBus error: no session bus; DBus error: timed out',
+  });
+  await assert.rejects(
+    none.set('distribution.apiKey', 'live', PASSWORD),
+    (e: unknown) =>
+      e instanceof TillError &&
+      e.code === 'not_configured' &&
+      e.message === `Passwords can't be saved on this computer: ${reason}` &&
+      internalsIn(e.message).length === 0,
+  );
+});
+
+test('keychain store: with no service named, secrets go under "Paydesk", where an installed till has always kept them', async (t) => {
+  const keychain = memoryKeychain();
+  const store = new KeychainSecretStore({
+    backend: keychain,
+    savedDatesFile: join(tempFolder(t), 'secrets-saved.json'),
+  });
+  await store.set('distribution.apiKey', 'live', PASSWORD);
+  assert.deepEqual([...keychain.entries], [['Paydesk live/distribution.apiKey', PASSWORD]]);
+  assert.equal(await store.get('distribution.apiKey', 'live'), PASSWORD);
+});
+
+test('keychain store: forgetting one secret keeps the other dates; names in the dates file that are not secrets are not listed', async (t) => {
+  const datesFile = join(tempFolder(t), 'secrets-saved.json');
+  let now = Date.parse('2026-11-22T08:30:00.000Z');
+  const store = new KeychainSecretStore({
+    backend: memoryKeychain(),
+    savedDatesFile: datesFile,
+    clock: { now: () => now },
+  });
+  await store.set('distribution.apiKey', 'live', PASSWORD);
+  now += 3600_000;
+  await store.set('payAtCounter.password', 'sandbox', 'sandbox-password');
+  assert.equal(await store.delete('distribution.apiKey', 'live'), true);
+  const left = [{ key: 'payAtCounter.password', profile: 'sandbox', savedAt: '2026-11-22T09:30:00.000Z' }];
+  assert.deepEqual(await store.list(), left);
+  assert.equal(await store.savedAt('distribution.apiKey', 'live'), null);
+
+  // The probe's name, an unknown key, a part's name: dates of nothing the settings screen can show.
+  const saved = JSON.parse(readFileSync(datesFile, 'utf8')) as { saved: Record<string, string> };
+  for (const stray of ['paydesk-probe', 'live/unknown.key', 'sandbox/payAtCounter.password#1'])
+    saved.saved[stray] = '2026-11-22T10:00:00.000Z';
+  writeFileSync(datesFile, JSON.stringify(saved));
+  assert.deepEqual(await store.list(), left);
+  const onDisk = readFileSync(datesFile, 'utf8');
+  assert.ok(!onDisk.includes(PASSWORD) && !onDisk.includes('sandbox-password'), 'dates only, no secret');
 });
