@@ -157,6 +157,25 @@ test('keychain: long values are split over several entries, and replacing or for
     assert.equal(await b.getPassword(service, name), null);
 });
 
+test('keychain: a value of exactly one part keeps its own entry; one of exactly two parts takes two, with no empty third', async (t) => {
+  const b = keychainOrSkip(t);
+  if (!b) return;
+  const store = new KeychainSecretStore({ backend: b, service, savedDatesFile, partLength: 100 });
+  const account = secretAccount('merchant.clientRegistration', 'sandbox');
+  const onePart = 'a'.repeat(100);
+  await store.set('merchant.clientRegistration', 'sandbox', onePart);
+  assert.equal(await b.getPassword(service, account), onePart);
+  assert.equal(await b.getPassword(service, `${account}#1`), null);
+
+  const twoParts = `${'b'.repeat(100)}${'c'.repeat(100)}`;
+  await store.set('merchant.clientRegistration', 'sandbox', twoParts);
+  assert.equal(await b.getPassword(service, account), 'paydesk-parts/v1:2');
+  assert.equal(await b.getPassword(service, `${account}#2`), 'c'.repeat(100));
+  assert.equal(await b.getPassword(service, `${account}#3`), null);
+  assert.equal(await store.get('merchant.clientRegistration', 'sandbox'), twoParts);
+  assert.equal(await store.delete('merchant.clientRegistration', 'sandbox'), true);
+});
+
 test('keychain: the keytar fallback binding also saves, reads and forgets', async (t) => {
   if (!keychainOrSkip(t)) return;
   let keytar: KeychainBackend;
