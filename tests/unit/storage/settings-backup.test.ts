@@ -84,3 +84,23 @@ test('file and backup both damaged: both reported, defaults in use, nothing sile
   assert.match(problem!.message, /damaged.*Default settings are in use/);
   assert.equal(readFileSync(problem!.keptAt!, 'utf8'), '{"schemaVersion": 1, "shop": {');
 });
+
+test('a vanished settings file is written back from the backup at once, before anything is saved', (t) => {
+  const { file, open } = setup(t);
+  open().settings.update({ shop: { name: 'Corner Café' } });
+  const saved = readFileSync(file, 'utf8');
+  unlinkSync(file);
+
+  const { settings } = open();
+  assert.deepEqual(settings.problems(), [
+    {
+      kind: 'corrupt',
+      message:
+        'The settings file was missing. The last saved settings (manager PIN included) were restored from the backup copy.',
+      keptAt: null,
+      restored: true,
+      at: '2026-11-23T08:00:00.000Z',
+    },
+  ]);
+  assert.equal(readFileSync(file, 'utf8'), saved);
+});

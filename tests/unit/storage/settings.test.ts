@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TillError } from '../../../shared/contract/errors';
 import {
+  JsonFileSettingsPersistence,
   JsonFileSettingsStore,
+  SettingsUnreadableError,
   defaultSettings,
   liveBaseUrlProblem,
   parsePrinterAddress,
@@ -296,4 +298,52 @@ test('a patch from the renderer cannot touch the manager PIN record or lockout',
   assert.equal(after.kioskMode, true);
   assert.deepEqual(after.managerPin.lockout, { failedAttempts: 3, lockedUntil: FIXED_NOW });
   assert.throws(() => rendererSettingsPatch('kioskMode'), TillError);
+});
+
+test('problems() asked first still finds the damage: it loads the settings itself', (t) => {
+  const folder = tempFolder(t);
+  const file = join(folder, 'settings.json');
+  writeFileSync(file, '{"shop": {');
+  const store = new JsonFileSettingsStore({ file, clock: { now: () => FIXED_NOW } });
+  assert.deepEqual(
+    store.problems().map((problem) => problem.kind),
+    ['corrupt'],
+  );
+});
+
+test('a patch field left undefined keeps the saved value, at any depth', (t) => {
+  const folder = tempFolder(t);
+  const store = new JsonFileSettingsStore({ file: join(folder, 'settings.json') });
+  store.update({ shop: { name: 'Corner Café', receiptFooter: 'Thank you' }, kioskMode: true });
+  // e.g. a form that only sends the fields it changed: { name: edited ? value : undefined }.
+  const after = store.update({
+    shop: { name: undefined, receiptFooter: 'See you soon' },
+    kioskMode: undefined,
+  });
+  assert.equal(after.shop.name, 'Corner Café');
+  assert.equal(after.shop.receiptFooter, 'See you soon');
+  assert.equal(after.kioskMode, true);
+});
+
+test('a settings file that is not JSON is read as a SettingsUnreadableError, named so in the log', (t) => {
+  const folder = tempFolder(t);
+  const file = join(folder, 'settings.json');
+  writeFileSync(file, '{"shop": {');
+  assert.throws(
+    () => new JsonFileSettingsPersistence(file).read(),
+    (error: unknown) =>
+      error instanceof SettingsUnreadableError && String(error).startsWith('SettingsUnreadableError: '),
+  );
+});
+
+test('a renderer change that is not an object is refused in plain words', () => {
+  for (const patch of ['kioskMode', null, [{ kioskMode: true }], 7])
+    assert.throws(
+      () => rendererSettingsPatch(patch),
+      (error: unknown) =>
+        error instanceof TillError &&
+        error.code === 'invalid_input' &&
+        error.message === 'Settings changes must be an object.',
+      JSON.stringify(patch),
+    );
 });
