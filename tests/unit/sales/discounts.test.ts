@@ -1,7 +1,8 @@
 // Discounts and price overrides: the maths in integer minor units (shared/pricing.ts), and the
 // rules through the contract on a real till: a discount above the shop's limit, and every price
-// override, needs a supervisor or manager; who gave it is kept with the sale; the receipt's VAT
-// per rate is worked out on what each line finally cost.
+// override that changes the price, needs a supervisor or manager (a discount up to the whole line
+// is allowed); who gave it is kept with the sale; the receipt's VAT per rate is worked out on what
+// each line finally cost.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Product } from '../../../shared/contract';
@@ -154,6 +155,50 @@ test('a discount larger than what it applies to is refused in words', async () =
   });
   assert.equal(refused.code, 'invalid_input');
   assert.match(refused.message, /more than the line costs/);
+});
+
+test('a cashier takes a basket discount within the limit with nobody approving', async () => {
+  const latte = byName('Latte'); // 3.45
+  const sale = await t.call('sales.open', {
+    lines: [{ productId: latte.id, quantity: 2 }],
+    discount: { kind: 'percent', basisPoints: 1000 },
+  });
+  assert.equal(sale.total, 690 - 69);
+  assert.deepEqual(sale.discount?.by, { id: staff.people.cashier.id, name: TEST_STAFF.cashier.name });
+  await t.call('sales.abandon', { saleId: sale.saleId });
+});
+
+test('a line discounted by its whole cost is sold free; only more than the line is refused', async () => {
+  const cola = byName('Cola 330ml'); // 1.60
+  const latte = byName('Latte'); // 3.45
+  await t.call('manager.unlock', { pin: TEST_STAFF.supervisor.pin, action: 'discount' });
+  const sale = await t.call('sales.open', {
+    lines: [
+      { productId: cola.id, quantity: 1, discount: { kind: 'amount', minor: 160 } },
+      { productId: latte.id, quantity: 1 },
+    ],
+  });
+  assert.deepEqual(
+    sale.lines.map((l) => [l.name, l.lineTotal]),
+    [
+      ['Cola 330ml', 0],
+      ['Latte', 345],
+    ],
+  );
+  assert.equal(sale.total, 345);
+  await t.call('sales.abandon', { saleId: sale.saleId });
+});
+
+test('a price "changed" to the catalogue’s own price is no change: nobody approves and none is kept', async () => {
+  const bun = byName('Cinnamon bun'); // 3.25
+  const sale = await t.call('sales.open', {
+    lines: [
+      { productId: bun.id, quantity: 1, priceOverride: { unitPrice: 325, reason: 'Checked the shelf' } },
+    ],
+  });
+  assert.equal(sale.total, 325);
+  assert.equal(sale.lines[0]!.priceOverride, null);
+  await t.call('sales.abandon', { saleId: sale.saleId });
 });
 
 test('a price override needs a supervisor, keeps the reason and the catalogue price', async () => {
