@@ -1,6 +1,7 @@
 // The sales ledger on its own, on a real SQLite file: a sale completes only when nothing at all is
 // due, a closed sale takes no more cash or manual card, and a card the card machine approved
 // after its sale was closed is still recorded (the money moved) but flagged for reconciliation.
+// Each sale number is marked beside the database, so a database put back empty never reuses it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
 import { SALES_MIGRATIONS, SalesLedger, type SaleLine } from '../../../electron/services/sales/sales-ledger';
+import { SaleNumberMark } from '../../../electron/services/storage/sale-number-mark';
 import { ManualClock } from '../../support/manual-clock';
 import { TillError } from '../../../shared/contract/errors';
 
@@ -241,4 +243,21 @@ test('card money given back is owed again on an open sale, but never reopens a c
   assert.equal(refundedLater.state, 'completed');
   assert.equal(refundedLater.refunded, 1000);
   assert.equal(refundedLater.due, 0, 'a refund after the sale closed asks nothing more of the customer');
+});
+
+test('each sale number is marked beside the database as it is handed out: a database put back empty carries on after it', () => {
+  const markDir = mkdtempSync(join(dir, 'mark-'));
+  const ledgerOn = (file: string) => {
+    const clock = new ManualClock();
+    const on = openDatabase(join(markDir, file), SALES_MIGRATIONS, clock);
+    return { on, ledger: new SalesLedger(on, clock, SaleNumberMark.inDataDir(markDir)) };
+  };
+  const first = ledgerOn('first.sqlite');
+  const numbers = [1, 2].map(() => first.ledger.open('GBP', [lineOf(100)]).receiptNumber);
+  first.on.close();
+  // The sales above are lost with their database (an older backup put back, say).
+  const again = ledgerOn('again.sqlite');
+  numbers.push(again.ledger.open('GBP', [lineOf(100)]).receiptNumber);
+  again.on.close();
+  assert.deepEqual(numbers, ['S000001', 'S000002', 'S000003']);
 });
