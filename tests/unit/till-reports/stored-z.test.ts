@@ -44,3 +44,16 @@ test('a Z stored without the newer figures shows them as not kept', () => {
     db.close();
   }
 });
+
+test('the Z table’s step is recorded under its shipped id, so a till in use never applies it twice', () => {
+  // Tills in use have this id recorded: under another, opening their database would create the
+  // table again and fail.
+  const db = new Database(':memory:');
+  try {
+    applyMigrations(db, TILL_REPORTS_MIGRATIONS);
+    const ids = (db.prepare('SELECT id FROM schema_migrations').all() as { id: string }[]).map((r) => r.id);
+    assert.deepEqual(ids, ['till-reports-1']);
+  } finally {
+    db.close();
+  }
+});
