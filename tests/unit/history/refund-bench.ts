@@ -20,14 +20,15 @@ export const BOSS = { id: 'sup-1', name: 'Sam Supervisor', role: 'supervisor' as
 let seq = 0;
 /**
  * The till's file, clock and ledger, and what the next card refund start does: answer with a new
- * REFUND, refuse, or never answer.
+ * REFUND, refuse, never answer, or have the card machine approve or decline the REFUND (and say
+ * so) before the start's answer arrives.
  */
 export const bench = {
   dir: '',
   db: undefined as unknown as Db,
   clock: new ManualClock(),
   ledger: undefined as unknown as SalesLedger,
-  nextStart: 'ok' as 'ok' | 'refuse' | 'hang',
+  nextStart: 'ok' as 'ok' | 'refuse' | 'hang' | 'approvedFirst' | 'declinedFirst',
 };
 /** The card machine's side: every payment, and the refunds linked to each card sale. */
 export const payments = new Map<string, CardFacts>();
@@ -83,6 +84,8 @@ export function refundsOver(printReceipt = toPaper, heardBy = listeners): SaleRe
       };
       payments.set(id, refund);
       linked.get(originalPaymentId)!.push(refund);
+      if (bench.nextStart === 'approvedFirst') finish(id, 'SUCCESSFUL');
+      if (bench.nextStart === 'declinedFirst') finish(id, 'DECLINED');
       return Promise.resolve({ paymentId: id });
     },
     payment: (id) => payments.get(id) ?? null,

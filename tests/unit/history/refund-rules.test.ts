@@ -234,6 +234,65 @@ test('a declined card part fails the refund and frees its lines; a payment no re
   assert.equal(cash.state, 'completed');
 });
 
+test('a card part approved before its start is answered completes the refund there and then', async () => {
+  const refunds = refundsOver();
+  const { sale, paymentId } = soldSale([line('Cup', 1, 500), line('Jug', 1, 700)], 1200);
+  const from = printed.length;
+  const since = new Date(bench.clock.now() - 1).toISOString();
+  // The card machine's "finished" came before the refund knew its card payment: nobody matched it.
+  bench.nextStart = 'approvedFirst';
+  const done = await refunds
+    .refund(
+      input(sale, {
+        lines: [
+          { lineIndex: 0, quantity: 1 },
+          { lineIndex: 1, quantity: 1 },
+        ],
+        card: { paymentId, terminalId: 'T1' },
+        cardAmount: 500,
+      }),
+      () => BOSS,
+    )
+    .finally(() => (bench.nextStart = 'ok'));
+  assert.equal(done.state, 'completed');
+  assert.deepEqual([done.total, done.cardAmount, done.cashAmount], [1200, 500, 700]);
+  assert.equal(done.message, 'Refunded £12.00: £5.00 to the card and £7.00 in cash from the drawer.');
+  assert.equal(refunds.refundedTotals([sale.saleId]).get(sale.saleId), 1200);
+  assert.deepEqual(
+    [...refunds.refundedByLine(sale.saleId)],
+    [
+      [0, { quantity: 1, amount: 500 }],
+      [1, { quantity: 1, amount: 700 }],
+    ],
+  );
+  // Its cash part left the drawer, and the receipt printed with the drawer opening.
+  const cashOut = refunds.cashGivenBack(since, new Date(bench.clock.now()).toISOString());
+  assert.deepEqual(
+    cashOut.filter((c) => c.refundId === done.refundId).map((c) => c.amount),
+    [700],
+  );
+  assert.deepEqual(
+    printed.slice(from).map((p) => [p.id, p.kickDrawer]),
+    [[`refund:${done.refundId}`, true]],
+  );
+  assert.deepEqual(heard.at(-1), done);
+});
+
+test('a card part declined before its start is answered fails the refund and frees its lines', async () => {
+  const refunds = refundsOver();
+  const { sale, paymentId } = soldSale([line('Cup', 1, 500)], 500);
+  bench.nextStart = 'declinedFirst';
+  const failed = await refunds
+    .refund(input(sale, { card: { paymentId, terminalId: 'T1' }, cardAmount: 500 }), () => BOSS)
+    .finally(() => (bench.nextStart = 'ok'));
+  assert.deepEqual([failed.state, failed.message], ['failed', FAILED]);
+  assert.equal(refunds.refundedTotals([sale.saleId]).get(sale.saleId), undefined);
+  assert.equal(refunds.refundedByLine(sale.saleId).size, 0);
+  // The cup can be given back again, all of it in cash.
+  const cash = await refunds.refund(input(sale, {}), () => BOSS);
+  assert.deepEqual([cash.state, cash.cashAmount], ['completed', 500]);
+});
+
 test('a card refund the till could not start fails with its reason, and the refusal reaches the cashier', async () => {
   const refunds = refundsOver();
   const { sale, paymentId } = soldSale([line('Cup', 1, 500)], 500);
