@@ -133,6 +133,12 @@ test('a card payment begun before the day is put on its machine; one the journal
   ]);
 });
 
+test('what was sold is put under the category the catalogue gives its product', (t) => {
+  const { reports } = shopDay(t);
+  // The coffee is in Drinks: its £3.50 counts there, not as uncategorised.
+  assert.deepEqual(reports.x().categories, [{ category: 'Drinks', quantity: 1, amount: 350 }]);
+});
+
 test('the hours and the slip’s times are the shop’s time zone’s, not the machine’s', (t) => {
   // Tokyo is 9 hours on from UTC all year; the machine's own zone must not be the one checked.
   const zone =
