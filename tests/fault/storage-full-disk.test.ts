@@ -1,58 +1,12 @@
 // A full disk mid-sale, for real: the till's data folder sits on a small tmpfs that the test
 // fills up between opening a sale and paying for it. Needs root (mount); skipped otherwise.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { truncateSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
+import { fillDisk, mountSmallDisk } from '../support/small-disk';
 import { startTestTill, type TestTill } from '../support/till';
-
-/**
- * Mounts an 8 MiB tmpfs on a new temp folder; null when this machine does not allow it.
- * `closeFirst` runs before the unmount (a till still holding its files keeps the mount busy).
- */
-function mountSmallDisk(
-  t: { after: (fn: () => Promise<void>) => void },
-  closeFirst: () => Promise<void>,
-): string | null {
-  const mountPoint = mkdtempSync(join(tmpdir(), 'paydesk-small-disk-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m,mode=0700', 'tmpfs', mountPoint], { stdio: 'pipe' });
-  } catch {
-    rmSync(mountPoint, { recursive: true, force: true });
-    return null;
-  }
-  t.after(async () => {
-    await closeFirst();
-    execFileSync('umount', [mountPoint]);
-    rmSync(mountPoint, { recursive: true, force: true });
-  });
-  return mountPoint;
-}
-
-/** Writes `file` until the disk refuses another byte; returns how many bytes went in. */
-function fillDisk(file: string): number {
-  const descriptor = openSync(file, 'w');
-  let written = 0;
-  try {
-    for (const size of [64 * 1024, 512, 1]) {
-      const chunk = Buffer.alloc(size, 0x66);
-      for (;;) {
-        try {
-          written += writeSync(descriptor, chunk);
-        } catch (error) {
-          if ((error as { code?: string }).code !== 'ENOSPC') throw error;
-          break;
-        }
-      }
-    }
-  } finally {
-    closeSync(descriptor);
-  }
-  return written;
-}
 
 test('a disk that fills mid-sale: worded refusals, status full, and nothing lost once space is freed', async (t) => {
   const open: TestTill[] = [];
