@@ -48,8 +48,12 @@ function partAccount(account: string, index: number): string {
   return `${account}#${index}`;
 }
 
-/** The probe entry availability() writes, reads back and deletes. */
-const PROBE_ACCOUNT = 'paydesk-probe';
+/**
+ * The probe entry availability() writes, reads back and deletes: one of its own per check, so
+ * Paydesk programs checking at the same moment (the till and its command line) never remove or
+ * overwrite each other's.
+ */
+const PROBE_ACCOUNT_PREFIX = 'paydesk-probe-';
 
 /**
  * The keychain's failure in staff words. The library's own message (D-Bus, Secret Service,
@@ -184,9 +188,10 @@ export class KeychainSecretStore implements SecretStore {
     }
     const probe = randomBytes(8).toString('hex');
     try {
-      await backend.setPassword(this.service, PROBE_ACCOUNT, probe);
-      const readBack = await backend.getPassword(this.service, PROBE_ACCOUNT);
-      await backend.deletePassword(this.service, PROBE_ACCOUNT);
+      const account = `${PROBE_ACCOUNT_PREFIX}${probe}`;
+      await backend.setPassword(this.service, account, probe);
+      const readBack = await backend.getPassword(this.service, account);
+      await backend.deletePassword(this.service, account);
       if (readBack !== probe)
         return { ok: false, reason: 'The system keychain did not give back what was saved.' };
       return { ok: true, backend: backend.name };

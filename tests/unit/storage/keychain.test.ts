@@ -5,11 +5,13 @@
 //   bash scripts/with-keyring.sh node --import tsx --test tests/unit/storage/keychain.test.ts
 import { after, before, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { TillError } from '../../../shared/contract/errors';
 import { KeychainSecretStore } from '../../../electron/services/storage/secret-store-keychain';
 import {
@@ -19,6 +21,7 @@ import {
 } from '../../../electron/services/storage/keychain-backends';
 import { SECRET_KEYS, SECRET_PROFILES, secretAccount } from '../../../electron/services/storage/secret-store';
 
+const execFileAsync = promisify(execFile);
 const required = process.env.PAYDESK_KEYRING === '1';
 // A service name of our own, so nothing of a real Paydesk install is touched.
 const service = `PaydeskTest-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -282,4 +285,27 @@ test('keychain: an entry that only looks like a pointer to parts (no count from 
   }
   await b.deletePassword(service, `${account}#1`);
   assert.equal(await store.delete('merchant.oauthTokens', 'sandbox'), true);
+});
+
+test('keychain: Paydesk programs checking the keychain at the same moment each find it usable', async (t) => {
+  // The till and the merchant command line (or a second window of the till) on one computer
+  // check the same service's keychain when they start: one's check must not undo another's.
+  if (!keychainOrSkip(t)) return;
+  const store = pathToFileURL(
+    join(import.meta.dirname, '../../../electron/services/storage/secret-store-keychain.ts'),
+  ).href;
+  const program = [
+    `import { KeychainSecretStore } from ${JSON.stringify(store)};`,
+    `const s = new KeychainSecretStore({ service: ${JSON.stringify(service)}, savedDatesFile: ${JSON.stringify(savedDatesFile)} });`,
+    `const results = [];`,
+    `for (let i = 0; i < 25; i++) results.push((await s.availability()).ok);`,
+    `console.log(results.filter((ok) => !ok).length);`,
+  ].join('\n');
+  const checkers = Array.from({ length: 3 }, () =>
+    execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], {
+      timeout: 60_000,
+    }),
+  );
+  const failedChecks = (await Promise.all(checkers)).map((run) => Number(run.stdout.trim()));
+  assert.deepEqual(failedChecks, [0, 0, 0]);
 });
