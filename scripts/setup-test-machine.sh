@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(chromium dbus gnome-keyring libsecret-1-0 libsecret-1-dev python3 make g++)
+packages=(chromium dbus gnome-keyring libsecret-1-0 libsecret-1-dev libsecret-tools python3 make g++)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -68,6 +68,14 @@ function secretToolLookup(account: string): string | null {
 }
 const haveSecretTool = process.platform === 'linux' && !spawnSync('secret-tool', ['--version']).error;
 
+test('keychain: libsecret’s own tool is here to check what the Secret Service holds', (t) => {
+  // Without it the checks below cannot tell the Secret Service from a keychain that forgets at
+  // reboot (the kernel keyring); CI installs it (scripts/setup-test-machine.sh).
+  if (process.platform !== 'linux') return t.skip('the Secret Service is Linux only');
+  if (!haveSecretTool && !required) return t.skip('secret-tool is not installed (package libsecret-tools)');
+  assert.ok(haveSecretTool, 'PAYDESK_KEYRING=1 but secret-tool (package libsecret-tools) is missing');
+});
+
 test('keychain: save, read, replace and forget a secret', async (t) => {
   const b = keychainOrSkip(t);
   if (!b) return;
@@ -308,4 +316,33 @@ test('keychain: Paydesk programs checking the keychain at the same moment each f
   );
   const failedChecks = (await Promise.all(checkers)).map((run) => Number(run.stdout.trim()));
   assert.deepEqual(failedChecks, [0, 0, 0]);
+});
+
+test('keychain: with no Secret Service running it is unavailable, never the kernel keyring that forgets at reboot', async (t) => {
+  if (process.platform !== 'linux') return t.skip('the Secret Service is Linux only');
+  // A bus address where nothing listens: the keyring library's own fallback would be the kernel
+  // keyring (lost at logout or reboot); the till must say its keychain is unusable instead.
+  const noBus = join(folder, 'no-bus');
+  const modules = ['secret-store-keychain.ts', 'keychain-backends.ts'].map(
+    (file) => pathToFileURL(join(import.meta.dirname, '../../../electron/services/storage', file)).href,
+  );
+  const program = [
+    `import { KeychainSecretStore } from ${JSON.stringify(modules[0])};`,
+    `import { loadNapiKeyringBackend } from ${JSON.stringify(modules[1])};`,
+    `const backend = await loadNapiKeyringBackend();`,
+    `const s = new KeychainSecretStore({ backend, service: ${JSON.stringify(service)}, savedDatesFile: ${JSON.stringify(savedDatesFile)} });`,
+    `console.log(JSON.stringify(await s.availability()));`,
+  ].join('\n');
+  const run = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', program],
+    {
+      timeout: 60_000,
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${noBus}` },
+    },
+  );
+  const availability = JSON.parse(run.stdout) as { ok: boolean; reason?: string; detail?: string };
+  assert.equal(availability.ok, false);
+  assert.match(availability.reason ?? '', /^The computer’s keychain did not answer\./);
+  assert.match(availability.detail ?? '', /no-bus/, 'the log says the Secret Service could not be reached');
 });
