@@ -100,18 +100,26 @@ class PrefixVitestRunner {
     const chosen = options.testFilter.filter((id) => files.includes(fileOfTest(id)));
     const testFilter = asFilterIds(prefixesOf(chosen, testsInOrder), filterNames);
     let result;
-    for (let attempt = 1; attempt <= RUNS_BEFORE_GIVING_UP; attempt++) {
-      // Read by the sequencer in tests/mutation/vitest.config.mts, in this same process.
-      globalThis[FILE_ORDER] = files;
-      result = await this.#inner.mutantRun({
-        ...options,
-        testFilter,
-        // Coverage from module loading and `before` hooks is counted per test (withoutStatic), so
-        // the mutant must be on from before the file's imports, or module-level code never sees it.
-        mutantActivation: 'static',
-      });
-      // A run in which fewer tests ran than were asked for is run again (choice-of-tests.mjs, cutShort).
-      if (!cutShort(result, testFilter)) return result;
+    // A test that starts a Node program of its own (a second process checking the keychain, the
+    // clock in a fresh process) must run the mutant there too: instrumented code that finds no
+    // mutant set in its process reads this variable, which the test workers and their children inherit.
+    process.env[ACTIVE_MUTANT_VARIABLE] = String(options.activeMutant.id);
+    try {
+      for (let attempt = 1; attempt <= RUNS_BEFORE_GIVING_UP; attempt++) {
+        // Read by the sequencer in tests/mutation/vitest.config.mts, in this same process.
+        globalThis[FILE_ORDER] = files;
+        result = await this.#inner.mutantRun({
+          ...options,
+          testFilter,
+          // Coverage from module loading and `before` hooks is counted per test (withoutStatic), so
+          // the mutant must be on from before the file's imports, or module-level code never sees it.
+          mutantActivation: 'static',
+        });
+        // A run in which fewer tests ran than were asked for is run again (choice-of-tests.mjs, cutShort).
+        if (!cutShort(result, testFilter)) return result;
+      }
+    } finally {
+      delete process.env[ACTIVE_MUTANT_VARIABLE];
     }
     process.stderr.write(
       `Mutant ${options.activeMutant.id}: ${result.nrOfTests} of ${testFilter.length} tests ran in each of ` +
@@ -135,6 +143,8 @@ const DRY_RUN_FACTS = 'prefix-runner-dry-run.json';
 
 /** Runs of one mutant cut short (cutShort) before it is counted as surviving anyway. */
 const RUNS_BEFORE_GIVING_UP = 3;
+/** Where Stryker's instrumented code looks for the active mutant when its process set none. */
+const ACTIVE_MUTANT_VARIABLE = '__STRYKER_ACTIVE_MUTANT__';
 
 const createVitestRunner = createVitestTestRunnerFactory();
 

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
+import { systemClock } from '../../../electron/services/common/clock';
 
 const CLOCK = pathToFileURL(join(import.meta.dirname, '../../../electron/services/common/clock.ts')).href;
 
@@ -44,4 +45,17 @@ test('a timer fires while something else keeps the process running, and a cancel
   );
   assert.equal(run.status, 0, run.err);
   assert.deepEqual(run.out.split('\n'), ['fired', 'done']);
+});
+
+test('in this process too, a timer fires once its time is up and a cancelled one never does', async () => {
+  const fired: string[] = [];
+  systemClock.setTimer(() => fired.push('cancelled'), 5).cancel();
+  await new Promise<void>((resolve) =>
+    systemClock.setTimer(() => {
+      fired.push('kept');
+      resolve();
+    }, 10),
+  );
+  await systemClock.sleep(10);
+  assert.deepEqual(fired, ['kept']);
 });
