@@ -50,28 +50,43 @@ function openFilesIn(folder: string): string[] {
 }
 
 /**
- * The real file system, plus what a power cut does to it: a rename is only on the disk once its
- * folder has been flushed (fsync of the folder), so powerCut() puts back whatever each unflushed
- * rename changed (both names). File contents are taken as flushed; only folder entries are modelled.
+ * The real file system, plus what a power cut does to it: bytes written to a file are only on the
+ * disk once that file has been flushed (fsync of its descriptor), and a rename only once its
+ * folder has been flushed. powerCut() puts back each unflushed file's earlier content, then
+ * whatever each unflushed rename changed (both names).
  */
 function diskWithPowerCuts() {
   const folderOf = new Map<number, string>();
+  /** A file's descriptor → its name and the content on the disk before it was opened. */
+  const fileOf = new Map<number, { file: string; before: string }>();
+  /** Files written and not flushed since → the content the disk still holds. */
+  const unflushedData = new Map<string, string>();
   const unflushed: Array<{ folder: string; file: string; before: string | null }> = [];
   const disk: SettingsFs = {
     ...fs,
     openSync: ((path: string, flags: fs.OpenMode, mode?: fs.Mode) => {
+      const before = existsSync(path) && !statSync(path).isDirectory() ? readFileSync(path, 'utf8') : '';
       const descriptor = fs.openSync(path, flags, mode);
       if (statSync(path).isDirectory()) folderOf.set(descriptor, path);
+      else fileOf.set(descriptor, { file: path, before });
       return descriptor;
     }) as SettingsFs['openSync'],
+    writeSync: ((descriptor: number, ...rest: [Buffer, number, number]) => {
+      const opened = fileOf.get(descriptor);
+      if (opened && !unflushedData.has(opened.file)) unflushedData.set(opened.file, opened.before);
+      return fs.writeSync(descriptor, ...rest);
+    }) as SettingsFs['writeSync'],
     fsyncSync: (descriptor: number) => {
       fs.fsyncSync(descriptor);
+      const opened = fileOf.get(descriptor);
+      if (opened) unflushedData.delete(opened.file);
       const folder = folderOf.get(descriptor);
       for (let i = unflushed.length - 1; i >= 0; i--)
         if (unflushed[i]!.folder === folder) unflushed.splice(i, 1);
     },
     closeSync: (descriptor: number) => {
       folderOf.delete(descriptor);
+      fileOf.delete(descriptor);
       fs.closeSync(descriptor);
     },
     renameSync: (from: fs.PathLike, to: fs.PathLike) => {
@@ -81,10 +96,16 @@ function diskWithPowerCuts() {
         before: existsSync(file) ? readFileSync(file, 'utf8') : null,
       }));
       fs.renameSync(from, to);
+      // Unflushed bytes travel with the file under its new name.
+      const data = unflushedData.get(String(from));
+      unflushedData.delete(String(from));
+      if (data !== undefined) unflushedData.set(String(to), data);
       unflushed.push(...entries);
     },
   };
   const powerCut = () => {
+    for (const [file, before] of unflushedData) if (existsSync(file)) writeFileSync(file, before);
+    unflushedData.clear();
     for (const { file, before } of unflushed.splice(0).reverse()) {
       if (before === null) unlinkSync(file);
       else writeFileSync(file, before);
@@ -103,7 +124,12 @@ test('a save is on the disk when it returns: a power cut straight after keeps th
   powerCut();
   assert.equal(readFileSync(file, 'utf8'), '{"shop":"new"}\n');
 
-  // The model itself: a rename nobody flushed is undone by the power cut.
+  // The model itself: bytes nobody flushed are lost, and a rename nobody flushed is undone.
+  const descriptor = disk.openSync(file, 'r+');
+  disk.writeSync(descriptor, Buffer.from('{"shop":"lost"}\n'), 0, 16);
+  disk.closeSync(descriptor);
+  powerCut();
+  assert.equal(readFileSync(file, 'utf8'), '{"shop":"new"}\n');
   const other = join(folder, 'other.json');
   writeFileSync(other, '{"shop":"other"}\n');
   disk.renameSync(other, file);
