@@ -100,9 +100,9 @@ class PrefixVitestRunner {
     const chosen = options.testFilter.filter((id) => files.includes(fileOfTest(id)));
     const testFilter = asFilterIds(prefixesOf(chosen, testsInOrder), filterNames);
     let result;
-    // A test that starts a Node program of its own (a second process checking the keychain, the
-    // clock in a fresh process) must run the mutant there too: instrumented code that finds no
-    // mutant set in its process reads this variable, which the test workers and their children inherit.
+    // A test that starts a Node program of its own (the clock in a fresh process, the keychain
+    // with no Secret Service) must run the mutant there too: instrumented code that finds no
+    // mutant set in its process reads this variable, which test workers and their children inherit.
     process.env[ACTIVE_MUTANT_VARIABLE] = String(options.activeMutant.id);
     try {
       for (let attempt = 1; attempt <= RUNS_BEFORE_GIVING_UP; attempt++) {

@@ -300,29 +300,6 @@ test('keychain: an entry that only looks like a pointer to parts (no count from 
   assert.equal(await store.delete('merchant.oauthTokens', 'sandbox'), true);
 });
 
-test('keychain: Paydesk programs checking the keychain at the same moment each find it usable', async (t) => {
-  // The till and the merchant command line (or a second window of the till) on one computer
-  // check the same service's keychain when they start: one's check must not undo another's.
-  if (!keychainOrSkip(t)) return;
-  const store = pathToFileURL(
-    join(import.meta.dirname, '../../../electron/services/storage/secret-store-keychain.ts'),
-  ).href;
-  const program = [
-    `import { KeychainSecretStore } from ${JSON.stringify(store)};`,
-    `const s = new KeychainSecretStore({ service: ${JSON.stringify(service)}, savedDatesFile: ${JSON.stringify(savedDatesFile)} });`,
-    `const results = [];`,
-    `for (let i = 0; i < 25; i++) results.push((await s.availability()).ok);`,
-    `console.log(results.filter((ok) => !ok).length);`,
-  ].join('\n');
-  const checkers = Array.from({ length: 3 }, () =>
-    execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], {
-      timeout: 60_000,
-    }),
-  );
-  const failedChecks = (await Promise.all(checkers)).map((run) => Number(run.stdout.trim()));
-  assert.deepEqual(failedChecks, [0, 0, 0]);
-});
-
 test('keychain: with no Secret Service running it is unavailable, never the kernel keyring that forgets at reboot', async (t) => {
   if (process.platform !== 'linux') return t.skip('the Secret Service is Linux only');
   // A bus address where nothing listens: the keyring library's own fallback would be the kernel

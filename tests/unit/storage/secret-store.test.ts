@@ -442,6 +442,24 @@ test('chooseSecretStore refusing: each different reason once, in order, one spac
   );
 });
 
+test('keychain store: two Paydesk programs checking one keychain at the same moment each find it usable', async (t) => {
+  // The till and its merchant command line start together on one computer: their checks of the
+  // same keychain interleave, and one's probe entry must never be read, replaced or removed by
+  // the other's (a shared entry made 17 to 19 of every 25 such checks fail).
+  const keychain = memoryKeychain();
+  const folder = tempFolder(t);
+  const programs = ['till', 'command line'].map(
+    (name) =>
+      new KeychainSecretStore({ backend: keychain, savedDatesFile: join(folder, `${name}-saved.json`) }),
+  );
+  const checks = await Promise.all(programs.map((store) => store.availability()));
+  assert.deepEqual(checks, [
+    { ok: true, backend: 'memory' },
+    { ok: true, backend: 'memory' },
+  ]);
+  assert.deepEqual([...keychain.entries], [], 'both probe entries removed');
+});
+
 test('keychain store: with no service named, secrets go under "Paydesk", where an installed till has always kept them', async (t) => {
   const keychain = memoryKeychain();
   const store = new KeychainSecretStore({
