@@ -5,6 +5,7 @@
 // without its driver (ENODEV), an immutable file (EPERM), a terminal whose far end goes (EIO).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { openFilesWhere } from '../../support/open-files';
 import { execFileSync, spawn } from 'node:child_process';
 import {
   closeSync,
@@ -13,9 +14,7 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
-  readdirSync,
   readFileSync,
-  readlinkSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
@@ -54,16 +53,8 @@ async function withStuckDevice(run: (device: StuckDevice) => Promise<void>): Pro
   }
 }
 
-/** How many of this process's open files are `path` (Linux: /proc/self/fd). */
-function openCount(path: string): number {
-  return readdirSync('/proc/self/fd').filter((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`) === path;
-    } catch {
-      return false; // closed while looking
-    }
-  }).length;
-}
+/** How many of this process's open files are `path`. */
+const openCount = (path: string) => openFilesWhere((target) => target === path).length;
 
 function isFailure(phase: string, kind: string, words: string) {
   return (error: unknown) => {

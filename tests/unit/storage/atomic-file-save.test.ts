@@ -4,18 +4,9 @@
 // fails, and whatever a file system throws (even a bare value) becomes a plain storage error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { openFilesWhere } from '../../support/open-files';
 import * as fs from 'node:fs';
-import {
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  readlinkSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { TillError } from '../../../shared/contract/errors';
@@ -35,19 +26,8 @@ const OTHER =
   'This could not be saved: the disk did not take it. Try again; if it keeps happening, ask whoever looks after this computer.';
 const UNREADABLE = 'A file the till needs could not be read. Ask whoever looks after this computer.';
 
-/** What this process has open inside `folder`, the folder itself included (Linux: /proc/self/fd). */
-function openFilesIn(folder: string): string[] {
-  const open: string[] = [];
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      const target = readlinkSync(join('/proc/self/fd', fd));
-      if (target.startsWith(folder)) open.push(target);
-    } catch {
-      // Closed between listing and reading (the listing's own descriptor).
-    }
-  }
-  return open;
-}
+/** What this process has open inside `folder`, the folder itself included. */
+const openFilesIn = (folder: string) => openFilesWhere((target) => target.startsWith(folder));
 
 /**
  * The real file system, plus what a power cut does to it: bytes written to a file are only on the

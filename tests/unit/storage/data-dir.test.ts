@@ -5,12 +5,12 @@
 // Also: the folder made private (files 0600, folders 0700) over what an older version left.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { openFilesWhere } from '../../support/open-files';
 import {
   chmodSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
-  readlinkSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -37,19 +37,8 @@ function dataDir(t: { after: (fn: () => void) => void }): { root: string; data: 
   return { root, data };
 }
 
-/** What this process has open that mentions `fragment` (Linux: /proc/self/fd). */
-function openFilesNaming(fragment: string): string[] {
-  const open: string[] = [];
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      const target = readlinkSync(join('/proc/self/fd', fd));
-      if (target.includes(fragment)) open.push(target);
-    } catch {
-      // Closed between listing and reading (the listing's own descriptor).
-    }
-  }
-  return open;
-}
+/** What this process has open that mentions `fragment`. */
+const openFilesNaming = (fragment: string) => openFilesWhere((target) => target.includes(fragment));
 
 /** Runs the probe and returns the file system's error code it threw. */
 function probeFailure(dir: string): string {

@@ -3,6 +3,7 @@
 // (also what a power cut left); checkpoints and their upkeep; damage found in SQLite's words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { declareNotNullOverANull } from '../../support/damaged-database';
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,13 +201,7 @@ test('a sound file has no damage; a row that breaks its table is reported in the
   fill(db, 20);
   db.prepare('INSERT INTO t (name) VALUES (NULL)').run();
   assert.deepEqual(findDamage(db), []);
-  // The schema now says NOT NULL for a column that already holds a NULL: damage, as a bad write leaves it.
-  db.unsafeMode(true);
-  db.pragma('writable_schema = ON');
-  db.prepare(
-    "UPDATE sqlite_master SET sql = replace(sql, 'name TEXT', 'name TEXT NOT NULL') WHERE name = 't'",
-  ).run();
-  db.pragma('writable_schema = OFF');
+  declareNotNullOverANull(db);
   closeDatabase(db, () => {});
   const damaged = openDatabase(file);
   t.after(() => damaged.close());

@@ -4,6 +4,7 @@
 // for damage. (Missing and accepted sales are in sale-numbers.test.ts.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { declareNotNullOverANull } from '../../support/damaged-database';
 import * as fs from 'node:fs';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,12 +52,7 @@ function startOn(dir: string, t: { after: (fn: () => void) => void }, markFs?: S
 function damage(dir: string): void {
   const db = openDatabase(join(dir, 'paydesk.sqlite'), LOOSE);
   db.prepare('INSERT INTO t (name) VALUES (NULL)').run();
-  db.unsafeMode(true);
-  db.pragma('writable_schema = ON');
-  db.prepare(
-    "UPDATE sqlite_master SET sql = replace(sql, 'name TEXT', 'name TEXT NOT NULL') WHERE name = 't'",
-  ).run();
-  db.pragma('writable_schema = OFF');
+  declareNotNullOverANull(db);
   closeDatabase(db, () => {});
 }
 
