@@ -1,13 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+
+// electron-vite keeps only `dependencies` out of the bundle. An optional package must stay out too:
+// npm leaves it uninstalled when its native build fails, and bundling it would turn a feature
+// that is "not available" at run time into a build that cannot start.
+const { optionalDependencies = {} } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  optionalDependencies?: Record<string, string>;
+};
 
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
       // electron-store is ESM-only: bundle it into main; native addons stay external.
-      externalizeDeps: { exclude: ['electron-store'] },
+      externalizeDeps: { exclude: ['electron-store'], include: Object.keys(optionalDependencies) },
       lib: { entry: resolve('electron/main/index.ts') },
     },
   },

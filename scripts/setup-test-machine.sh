@@ -29,9 +29,9 @@ if [ "$(node_major)" -lt 22 ]; then
 fi
 export PATH="/usr/local/bin:$PATH"
 echo "Node $(node --version)"
-# Native addons (better-sqlite3) must be built against the headers of the Node that runs them.
-node_headers="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
-[ -d "$node_headers/include/node" ] || node_headers="$(find /usr/local/lib/node_modules/node -maxdepth 3 -type d -name 'node-linux-*' 2>/dev/null | head -1)"
-[ -n "$node_headers" ] && [ -d "$node_headers/include/node" ] && export npm_config_nodedir="$node_headers"
+# Native addons (better-sqlite3) must be built against the headers of the Node that runs them
+# (the fresh-clone test in tests/install does the same).
+node_headers="$(node scripts/node-headers.mjs)"
+[ -n "$node_headers" ] && export npm_config_nodedir="$node_headers"
 
 npm ci --no-audit --no-fund

@@ -1,5 +1,6 @@
 // `npm run start:browser -- --port <p> --data-dir <dir>`: the till in a browser tab. Prints the
 // till's address (with its one-time key) on a line of its own.
+import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import { buildIfStale, HOST_BUNDLE } from './build-if-stale.mjs';
 

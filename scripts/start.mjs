@@ -1,5 +1,6 @@
 // `npm start`: the Electron till where the Electron binary is available (it is fetched on
 // first start if missing); otherwise the same till in the browser, said in one sentence.
+import './require-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,8 +3,9 @@
  * freedesktop Secret Service on Linux). Each is loaded lazily, so code and tests that never
  * touch the keychain never load a native addon.
  *
- * Default: @napi-rs/keyring (maintained, N-API, prebuilt per platform as npm packages).
- * Fallback: keytar, only if @napi-rs/keyring cannot be loaded (keytar's repository is archived).
+ * @napi-rs/keyring (maintained, N-API, prebuilt per platform as npm packages, no install
+ * script). keytar, the archived binding it replaced, is gone: it compiled from source where no
+ * prebuild fitted, and its absence broke the build of a fresh install (docs/decisions.md).
  */
 
 export interface KeychainBackend {
@@ -35,35 +36,18 @@ export async function loadNapiKeyringBackend(): Promise<KeychainBackend> {
   };
 }
 
-export async function loadKeytarBackend(): Promise<KeychainBackend> {
-  // CommonJS module: its functions sit on `default` under ESM interop, on the namespace otherwise.
-  const imported = await import('keytar');
-  const keytar: typeof imported.default = imported.default ?? imported;
-  return {
-    name: 'keytar',
-    getPassword: (service, account) => keytar.getPassword(service, account),
-    setPassword: (service, account, password) => keytar.setPassword(service, account, password),
-    deletePassword: (service, account) => keytar.deletePassword(service, account),
-  };
-}
-
 /**
- * The first keychain binding that loads, or null with the reasons. Loading says nothing about
- * whether a keychain is running: KeychainSecretStore.availability() checks that.
+ * The keychain binding, or null with the reason it did not load (a missing or broken platform
+ * package). Loading says nothing about whether a keychain is running:
+ * KeychainSecretStore.availability() checks that.
  */
 export async function loadKeychainBackend(): Promise<
   { backend: KeychainBackend } | { backend: null; reason: string }
 > {
-  const failures: string[] = [];
-  for (const [label, load] of [
-    ['@napi-rs/keyring', loadNapiKeyringBackend],
-    ['keytar', loadKeytarBackend],
-  ] as const) {
-    try {
-      return { backend: await load() };
-    } catch (error) {
-      failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  try {
+    return { backend: await loadNapiKeyringBackend() };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { backend: null, reason: `no keychain module could be loaded (@napi-rs/keyring: ${why})` };
   }
-  return { backend: null, reason: `no keychain module could be loaded (${failures.join('; ')})` };
 }

@@ -1,5 +1,5 @@
-// A copy of Paydesk whose keychain modules are missing (a broken install): neither
-// @napi-rs/keyring nor keytar loads. The store then says so in staff words and keeps each
+// A copy of Paydesk whose keychain module is missing (a broken install): @napi-rs/keyring does
+// not load. The store then says so in staff words and keeps each
 // module's own reason for the log; no keychain is touched. The modules are hidden with a module
 // resolution hook, registered only for this test and removed after it.
 import { test } from 'node:test';
@@ -13,7 +13,7 @@ import { loadKeychainBackend } from '../../../electron/services/storage/keychain
 import { KeychainSecretStore } from '../../../electron/services/storage/secret-store-keychain';
 
 const KEYCHAIN_MODULES =
-  /^(?:@napi-rs\/keyring|keytar)$|[\\/]node_modules[\\/](?:@napi-rs[\\/]keyring|keytar)[\\/]/;
+  /^@napi-rs\/keyring$|[\\/]node_modules[\\/]@napi-rs[\\/]keyring[\\/]/;
 const NO_MODULE =
   'This copy of Paydesk cannot reach the computer’s keychain. Ask whoever installed it to reinstall Paydesk.';
 
@@ -48,7 +48,7 @@ test('no keychain module loads: each one’s reason is kept, and the store refus
   const reason = 'reason' in loaded ? loaded.reason : '';
   assert.match(
     reason,
-    /^no keychain module could be loaded \(@napi-rs\/keyring: Cannot find package '[^']*keyring[^']*'; keytar: Cannot find package '[^']*keytar[^']*'\)$/,
+    /^no keychain module could be loaded \(@napi-rs\/keyring: Cannot find package '[^']*keyring[^']*'\)$/,
   );
 
   const store = new KeychainSecretStore({ savedDatesFile: join(folder, 'secrets-saved.json') });

@@ -15,7 +15,6 @@ import { promisify } from 'node:util';
 import { TillError } from '../../../shared/contract/errors';
 import { KeychainSecretStore } from '../../../electron/services/storage/secret-store-keychain';
 import {
-  loadKeytarBackend,
   loadNapiKeyringBackend,
   type KeychainBackend,
 } from '../../../electron/services/storage/keychain-backends';
@@ -185,23 +184,6 @@ test('keychain: a value of exactly one part keeps its own entry; one of exactly 
   assert.equal(await b.getPassword(service, `${account}#3`), null);
   assert.equal(await store.get('merchant.clientRegistration', 'sandbox'), twoParts);
   assert.equal(await store.delete('merchant.clientRegistration', 'sandbox'), true);
-});
-
-test('keychain: the keytar fallback binding also saves, reads and forgets', async (t) => {
-  if (!keychainOrSkip(t)) return;
-  let keytar: KeychainBackend;
-  try {
-    keytar = await loadKeytarBackend();
-  } catch (error) {
-    t.skip(`keytar is not installed or built here: ${String(error)}`);
-    return;
-  }
-  const store = new KeychainSecretStore({ backend: keytar, service, savedDatesFile });
-  assert.deepEqual(await store.availability(), { ok: true, backend: 'keytar' });
-  await store.set('payAtCounter.username', 'sandbox', 'till-operator');
-  assert.equal(await store.get('payAtCounter.username', 'sandbox'), 'till-operator');
-  assert.equal(await store.delete('payAtCounter.username', 'sandbox'), true);
-  assert.equal(await store.get('payAtCounter.username', 'sandbox'), null);
 });
 
 test('keychain: a long value missing one of its parts is refused in words, never returned cut short', async (t) => {
