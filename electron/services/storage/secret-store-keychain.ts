@@ -17,7 +17,7 @@ import {
 } from './secret-store';
 
 export interface KeychainSecretStoreOptions {
-  /** A loaded backend, or omitted to load @napi-rs/keyring (falling back to keytar) on first use. */
+  /** A loaded backend, or omitted to load @napi-rs/keyring on first use. */
   backend?: KeychainBackend;
   /** The keychain's service name; "Paydesk" unless a test passes its own. */
   service?: string;
