@@ -31,7 +31,7 @@ test('connect, sign in in the new tab, read, change a price after confirming, di
   // Connect opens the dashboard's sign-in page in a new tab; sign in there.
   const [signInTab] = await Promise.all([
     page.context().waitForEvent('page', { timeout: 10_000 }),
-    page.getByRole('button', { name: 'Connect' }).click(),
+    page.getByRole('button', { name: 'Connect', exact: true }).click(),
   ]);
   await signInTab.getByLabel('Email').fill(SANDBOX_USERS.owner.email);
   await signInTab.getByLabel('Password').fill(SANDBOX_USERS.owner.password);
@@ -72,9 +72,10 @@ test('connect, sign in in the new tab, read, change a price after confirming, di
   await result.getByText('Previous price', { exact: false }).waitFor();
   assert.equal(product.priceMinor, 345, 'the dashboard has the new price');
 
-  // Disconnect: signed out, and the sign-in is no longer kept.
+  // Disconnect: signed out, and the sign-in is no longer kept. (`exact`: a role name matches any
+  // part of a name by default, and "Disconnect" contains "connect".)
   await account.getByRole('button', { name: 'Disconnect' }).click();
-  await page.getByRole('button', { name: 'Connect' }).waitFor();
+  await page.getByRole('button', { name: 'Connect', exact: true }).waitFor();
   assert.equal(
     await host.till
       .dispatch('merchant.status', {})

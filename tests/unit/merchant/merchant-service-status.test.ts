@@ -6,25 +6,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SANDBOX_USERS } from '../../../electron/sandbox/merchant/server';
-import type { MerchantService } from '../../../electron/services/merchant/merchant-service';
-import type { MerchantStatus } from '../../../shared/contract';
 import { signInThroughDashboard } from '../../support/merchant-sign-in';
-import { startMerchantRig, type MerchantRig } from './support';
+import { signInAsOwner, startMerchantRig } from './support';
 
 const HARBOUR = { name: 'Harbour Café Ltd', detail: 'Hana Okafor, owner@harbour-cafe.example' };
-
-async function signIn(rig: MerchantRig, service: MerchantService): Promise<MerchantStatus> {
-  const started = await service.connect();
-  assert.equal(started.state, 'signing_in');
-  const connected = rig.waitForState('connected');
-  await signInThroughDashboard(started.authorizationUrl!, SANDBOX_USERS.owner);
-  return connected;
-}
 
 test('live mode is a session of its own: nothing kept there; back in sandbox mode the kept sign-in resumes', async () => {
   const rig = await startMerchantRig();
   try {
-    await signIn(rig, rig.service);
+    await signInAsOwner(rig, rig.service);
     rig.settings.update({ merchant: { mode: 'live', liveBaseUrl: rig.sandbox.mcpUrl } });
     const live = await rig.service.resumedStatus();
     assert.equal(live.mode, 'live');
@@ -44,7 +34,7 @@ test('live mode is a session of its own: nothing kept there; back in sandbox mod
 test('a tool that changes something is refused as "not allowed" until confirmed, and changes nothing', async () => {
   const rig = await startMerchantRig();
   try {
-    await signIn(rig, rig.service);
+    await signInAsOwner(rig, rig.service);
     const product = rig.sandbox.data.products.find((p) => p.accountId === 'acc_harbour')!;
     const price = product.priceMinor;
     await assert.rejects(
@@ -80,7 +70,7 @@ test('closing the service stops an open sign-in page: its listener no longer ans
 test('calls that go through on a working connection report no new status', async () => {
   const rig = await startMerchantRig();
   try {
-    await signIn(rig, rig.service);
+    await signInAsOwner(rig, rig.service);
     const reported = rig.reported.length;
     await rig.service.listTools();
     await rig.service.callTool('list_venues', {}, false);
