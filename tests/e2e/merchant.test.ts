@@ -84,3 +84,36 @@ test('connect, sign in in the new tab, read, change a price after confirming, di
   );
   assert.deepEqual(pageProblems(page), []);
 });
+
+test('with no keychain: Connect says why it cannot sign in and what to do, beside the button; Settings says what Live needs', async () => {
+  const bare = await startTestHost({ secretStores: [] });
+  const tab = await openTill(browser, bare.host.url);
+  try {
+    await goToScreen(tab, 'Merchant tools');
+    const connect = tab.getByRole('button', { name: 'Connect', exact: true });
+    // Said at once, beside the button: the status query reads the keychain.
+    const panel = tab.locator('.merchant-signin');
+    const why = panel.getByRole('alert').filter({ hasText: 'the keychain can’t be used' });
+    await why.waitFor();
+    await tab.getByRole('heading', { level: 1 }).click(); // nothing else has the focus
+    await connect.click();
+    await why.filter({ hasText: 'then press Connect again' }).waitFor();
+    assert.equal(tab.context().pages().length, 1, 'no sign-in page was opened');
+    assert.equal(
+      (await bare.till.dispatch('merchant.status', {})).ok,
+      true,
+      'the status is an answer, not a failure',
+    );
+
+    await goToScreen(tab, 'Settings');
+    const section = tab.getByRole('region', { name: 'Merchant tools' });
+    await section.getByRole('radio', { name: 'Live' }).check();
+    const note = section.getByTestId('live-needs-merchant');
+    await note.getByText('checks that the address offers the merchant dashboard’s sign-in').waitFor();
+    assert.doesNotMatch(await note.innerText(), /cannot make yet/);
+    assert.deepEqual(pageProblems(tab), []);
+  } finally {
+    await tab.close();
+    await bare.close();
+  }
+});

@@ -4,6 +4,7 @@
 // entry keeps them in memory only.
 import { z } from 'zod';
 import type { SecretProfile, SecretStore } from '../storage/secret-store';
+import { KeychainUnusable } from './wording';
 
 /** What the vault needs of a secret store: the till passes its SecretStore, the CLI a Map. */
 export type SecretSlots = Pick<SecretStore, 'get' | 'set' | 'delete'>;
@@ -144,6 +145,21 @@ export class CredentialVault {
       await this.slots.delete('merchant.clientRegistration', this.profile());
     else await this.slots.set('merchant.clientRegistration', this.profile(), JSON.stringify(file));
   }
+}
+
+/** The till's keychain as the vault's slots: any failure of it becomes `KeychainUnusable`, worded. */
+export function keychainSlots(store: SecretSlots): SecretSlots {
+  const worded =
+    <A extends unknown[], R>(use: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      use(...args).catch((error: unknown) => {
+        throw new KeychainUnusable(error);
+      });
+  return {
+    get: worded((key, profile) => store.get(key, profile)),
+    set: worded((key, profile, value) => store.set(key, profile, value)),
+    delete: worded((key, profile) => store.delete(key, profile)),
+  };
 }
 
 /** Secret slots in memory, for the command-line entry (nothing outlives the process). */

@@ -9,11 +9,11 @@ import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
-import { CredentialVault } from './credentials';
+import { CredentialVault, keychainSlots } from './credentials';
 import { MerchantSession, SignInNeeded, type ConnectOutcome } from './mcp-session';
 import type { RetryAfterPolicy } from './retry-after-fetch';
 import { readAccount, toMerchantTool, toToolResult } from './tool-views';
-import { wordMerchantError } from './wording';
+import { KeychainUnusable, wordMerchantError } from './wording';
 
 export interface MerchantServiceDeps {
   settings: SettingsStore;
@@ -64,7 +64,7 @@ export class MerchantService {
   private readonly vault: CredentialVault;
 
   constructor(private readonly deps: MerchantServiceDeps) {
-    this.vault = new CredentialVault(deps.secrets, () => this.mode());
+    this.vault = new CredentialVault(keychainSlots(deps.secrets), () => this.mode());
   }
 
   status(): MerchantStatus {
@@ -85,8 +85,18 @@ export class MerchantService {
     return this.status();
   }
 
+  /** Tries the kept sign-in; one that cannot even be read (the keychain) says so where Connect is. */
   private async resume(session: MerchantSession, signOutsBefore: number): Promise<void> {
-    if (!(await session.signIn())) return;
+    try {
+      if (!(await session.signIn())) return;
+    } catch (error) {
+      this.deps.log.warn(
+        'merchant tools: not resumed',
+        error instanceof KeychainUnusable ? error.cause : error,
+      );
+      if (this.signOuts === signOutsBefore) this.failed(error);
+      return;
+    }
     const outcome = await session.connect().catch(() => null);
     if (outcome?.kind === 'connected') await this.connected(session, signOutsBefore);
     else if (outcome) await session.cancelSignIn();
