@@ -51,6 +51,13 @@ test('connect, sign in in the new tab, read, change a price after confirming, di
   await result.getByRole('cell', { name: 'Harbour Café Quayside' }).waitFor();
   assert.equal(await result.getByRole('row').count(), 4, 'a header and three venues');
 
+  // Money reads as money in the account's currency: a latte is £3.40, not "340".
+  await tools.getByRole('button', { name: /Products/ }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const latte = result.getByRole('row').filter({ hasText: 'Latte' });
+  await latte.getByRole('cell', { name: '£3.40', exact: true }).waitFor();
+  assert.equal(await latte.getByRole('cell', { name: '340', exact: true }).count(), 0);
+
   // A write tool: the form checks the input in words, then asks before changing anything.
   const product = standIn.data.products.find((p) => p.accountId === 'acc_harbour')!;
   await tools.getByRole('button', { name: /Change a product price/ }).click();
@@ -61,15 +68,20 @@ test('connect, sign in in the new tab, read, change a price after confirming, di
   const price = page.getByLabel(/^Price/);
   await price.fill('3.456');
   await page.getByRole('button', { name: 'Review the change' }).click();
-  await page.getByText('Price must be an amount, like 3.45.').waitFor();
+  await page.getByText('Price must be an amount, like £3.45.').waitFor();
   await price.fill('3.45');
   await page.getByRole('button', { name: 'Review the change' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Confirm the change' });
   await confirm.getByText(`Product id: ${product.id}`).waitFor();
-  await confirm.getByText('Price: 3.45').waitFor();
+  await confirm.getByText('Price: £3.45').waitFor();
   assert.notEqual(product.priceMinor, 345, 'nothing changes before the confirmation');
   await confirm.getByRole('button', { name: 'Yes, make this change' }).click();
   await result.getByText('Previous price', { exact: false }).waitFor();
+  const previous = await result
+    .getByRole('definition')
+    .filter({ hasText: /^£\d+\.\d\d$/ })
+    .count();
+  assert.ok(previous >= 2, 'the new and the previous price read as money');
   assert.equal(product.priceMinor, 345, 'the dashboard has the new price');
 
   // Disconnect: signed out, and the sign-in is no longer kept. (`exact`: a role name matches any

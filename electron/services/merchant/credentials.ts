@@ -32,8 +32,15 @@ const tokenFileSchema = z.object({
       tokens: tokensSchema,
       /** Epoch ms the access token stops working (from `expires_in`), or null when unknown. */
       expiresAt: z.number().nullable(),
-      /** Who signed in, when the dashboard said. */
-      account: z.object({ name: z.string(), detail: z.string().nullable() }).nullable().default(null),
+      /** Who signed in, and the account's currency, when the dashboard said. */
+      account: z
+        .object({
+          name: z.string(),
+          detail: z.string().nullable(),
+          currency: z.string().nullable().default(null),
+        })
+        .nullable()
+        .default(null),
     }),
   ),
   /** Which issuer each MCP address signed in with last (the SDK's bearer read has no issuer). */
@@ -48,7 +55,7 @@ export interface KeptSignIn {
   issuer: string;
   tokens: KeptTokens;
   expiresAt: number | null;
-  account: { name: string; detail: string | null } | null;
+  account: { name: string; detail: string | null; currency: string | null } | null;
 }
 
 // Factories, not shared constants: callers change the file they read before writing it back, and

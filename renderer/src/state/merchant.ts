@@ -117,7 +117,7 @@ export function createMerchantStore(api: TillApi, openPage: OpenPage = openInNew
         }),
       select(name) {
         const tool = get().tools?.find((t) => t.name === name) ?? null;
-        const fields = tool ? fieldsOf(tool.inputSchema) : [];
+        const fields = tool ? fieldsOf(tool.inputSchema, get().status?.account?.currency ?? null) : [];
         set({
           selected: tool?.name ?? null,
           fields,

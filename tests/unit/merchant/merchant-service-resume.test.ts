@@ -10,9 +10,8 @@ import { z } from 'zod';
 import { SANDBOX_USERS } from '../../../electron/sandbox/merchant/server';
 import { MerchantService } from '../../../electron/services/merchant/merchant-service';
 import { signInThroughDashboard } from '../../support/merchant-sign-in';
-import { holdFirst, signInAsOwner, startMerchantRig, type MerchantRig } from './support';
+import { HARBOUR, holdFirst, signInAsOwner, startMerchantRig, type MerchantRig } from './support';
 
-const HARBOUR = { name: 'Harbour Café Ltd', detail: 'Hana Okafor, owner@harbour-cafe.example' };
 const HOUR = 60 * 60_000;
 
 const keptTokens = (rig: MerchantRig) => rig.secrets.get('merchant.oauthTokens', 'sandbox');
@@ -122,7 +121,7 @@ test('an endpoint that asks for no sign-in connects with the account its tools n
     try {
       const status = await service.connect();
       assert.equal(status.state, 'connected');
-      assert.deepEqual(status.account, { name: 'Corner Deli', detail: null });
+      assert.deepEqual(status.account, { name: 'Corner Deli', detail: null, currency: null });
       assert.equal(await keptTokens(rig), null, 'no sign-in, so nothing in the keychain');
       assert.deepEqual(rig.logs, [], 'the account was read: no warning that it could not be');
     } finally {

@@ -10,9 +10,7 @@ import { SANDBOX_USERS } from '../../../electron/sandbox/merchant/server';
 import { MerchantService } from '../../../electron/services/merchant/merchant-service';
 import { UnavailableSecretStore, type SecretStore } from '../../../electron/services/storage/secret-store';
 import { signInThroughDashboard } from '../../support/merchant-sign-in';
-import { signInAsOwner, startMerchantRig } from './support';
-
-const HARBOUR = { name: 'Harbour Café Ltd', detail: 'Hana Okafor, owner@harbour-cafe.example' };
+import { HARBOUR, signInAsOwner, startMerchantRig } from './support';
 
 test('live mode is a session of its own: nothing kept there; back in sandbox mode the kept sign-in resumes', async () => {
   const rig = await startMerchantRig();

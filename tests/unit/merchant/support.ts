@@ -180,6 +180,13 @@ export function holdFirst<T>(matches: (use: T) => boolean) {
   return { hook, held, release };
 }
 
+/** Who the stand-in's owner is signed in as, as the till shows it. */
+export const HARBOUR = {
+  name: 'Harbour Café Ltd',
+  detail: 'Hana Okafor, owner@harbour-cafe.example',
+  currency: 'GBP',
+};
+
 /** Connects `service` and signs in as the stand-in's owner through the dashboard page. */
 export async function signInAsOwner(rig: MerchantRig, service: MerchantService): Promise<MerchantStatus> {
   const started = await service.connect();

@@ -57,7 +57,7 @@ export function MerchantScreen() {
     void useMerchant.getState().load();
   }, []);
   const signedIn = status?.state === 'connected' || status?.state === 'problem';
-  const currency = null;
+  const currency = status?.account?.currency ?? null;
   return (
     <section className="screen merchant" aria-labelledby="screen-title">
       <h1 id="screen-title">{t('merchant.title')}</h1>
