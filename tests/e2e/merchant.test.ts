@@ -107,7 +107,6 @@ test('with no keychain: Connect says why it cannot sign in and what to do, besid
     const panel = tab.locator('.merchant-signin');
     const why = panel.getByRole('alert').filter({ hasText: 'the keychain can’t be used' });
     await why.waitFor();
-    await tab.getByRole('heading', { level: 1 }).click(); // nothing else has the focus
     await connect.click();
     await why.filter({ hasText: 'then press Connect again' }).waitFor();
     assert.equal(tab.context().pages().length, 1, 'no sign-in page was opened');
