@@ -15,8 +15,13 @@ export const merchantStatusSchema = z.object({
    */
   state: z.enum(['signed_out', 'signing_in', 'connected', 'problem']),
   mode: z.enum(['sandbox', 'live']),
-  /** Who is signed in, as the dashboard names them; null when it has not said. */
-  account: z.object({ name: z.string(), detail: z.string().nullable() }).nullable(),
+  /**
+   * Who is signed in, as the dashboard names them, and the account's currency (an ISO 4217 code;
+   * null when the dashboard has not said); null when it has not said who.
+   */
+  account: z
+    .object({ name: z.string(), detail: z.string().nullable(), currency: z.string().nullable() })
+    .nullable(),
   /** While signing in: the dashboard's sign-in page, for the UI to open in a new tab. */
   authorizationUrl: z.string().nullable(),
   /** True when the till opened the sign-in page in the system browser itself (Electron). */
@@ -34,6 +39,8 @@ export const merchantToolSchema = z.object({
   description: z.string(),
   /** JSON Schema of the tool's arguments (an object schema). */
   inputSchema: json,
+  /** JSON Schema of the tool's structured result, when it publishes one (null otherwise). */
+  outputSchema: json,
   /** True unless the tool says it only reads: such a tool runs only after a confirmation. */
   writes: z.boolean(),
 });

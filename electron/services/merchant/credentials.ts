@@ -4,6 +4,7 @@
 // entry keeps them in memory only.
 import { z } from 'zod';
 import type { SecretProfile, SecretStore } from '../storage/secret-store';
+import { KeychainUnusable } from './wording';
 
 /** What the vault needs of a secret store: the till passes its SecretStore, the CLI a Map. */
 export type SecretSlots = Pick<SecretStore, 'get' | 'set' | 'delete'>;
@@ -31,8 +32,15 @@ const tokenFileSchema = z.object({
       tokens: tokensSchema,
       /** Epoch ms the access token stops working (from `expires_in`), or null when unknown. */
       expiresAt: z.number().nullable(),
-      /** Who signed in, when the dashboard said. */
-      account: z.object({ name: z.string(), detail: z.string().nullable() }).nullable().default(null),
+      /** Who signed in, and the account's currency, when the dashboard said. */
+      account: z
+        .object({
+          name: z.string(),
+          detail: z.string().nullable(),
+          currency: z.string().nullable().default(null),
+        })
+        .nullable()
+        .default(null),
     }),
   ),
   /** Which issuer each MCP address signed in with last (the SDK's bearer read has no issuer). */
@@ -47,7 +55,7 @@ export interface KeptSignIn {
   issuer: string;
   tokens: KeptTokens;
   expiresAt: number | null;
-  account: { name: string; detail: string | null } | null;
+  account: { name: string; detail: string | null; currency: string | null } | null;
 }
 
 // Factories, not shared constants: callers change the file they read before writing it back, and
@@ -144,6 +152,21 @@ export class CredentialVault {
       await this.slots.delete('merchant.clientRegistration', this.profile());
     else await this.slots.set('merchant.clientRegistration', this.profile(), JSON.stringify(file));
   }
+}
+
+/** The till's keychain as the vault's slots: any failure of it becomes `KeychainUnusable`, worded. */
+export function keychainSlots(store: SecretSlots): SecretSlots {
+  const worded =
+    <A extends unknown[], R>(use: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      use(...args).catch((error: unknown) => {
+        throw new KeychainUnusable(error);
+      });
+  return {
+    get: worded((key, profile) => store.get(key, profile)),
+    set: worded((key, profile, value) => store.set(key, profile, value)),
+    delete: worded((key, profile) => store.delete(key, profile)),
+  };
 }
 
 /** Secret slots in memory, for the command-line entry (nothing outlives the process). */

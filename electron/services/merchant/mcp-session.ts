@@ -49,6 +49,12 @@ export class SignInNeeded extends TillError {
   }
 }
 
+/**
+ * The SDK's RFC 8414 issuer check is made by the provider instead (`checkMetadataIssuer`), which
+ * also admits a 2025-03-26 endpoint's metadata from the endpoint's own origin.
+ */
+const ISSUER_CHECKED_BY_PROVIDER = { skipIssuerMetadataValidation: true } as const;
+
 const DEFAULT_SIGN_IN_TIMEOUT_MS = 10 * 60_000;
 const DEFAULT_REFRESH_EARLY_MS = 30_000;
 
@@ -121,6 +127,7 @@ export class MerchantSession {
         ...(scope && { scope }),
         forceReauthorization: true,
         fetchFn: this.fetch,
+        ...ISSUER_CHECKED_BY_PROVIDER,
       });
     } catch (error) {
       await this.closeRedirect(redirect);
@@ -219,7 +226,11 @@ export class MerchantSession {
     const early = this.options.refreshEarlyMs ?? DEFAULT_REFRESH_EARLY_MS;
     if (kept.expiresAt - early > this.options.clock.now()) return;
     this.options.log.info('merchant tools: access token expired; refreshing');
-    const outcome = await auth(this.provider, { serverUrl: this.options.mcpUrl, fetchFn: this.fetch });
+    const outcome = await auth(this.provider, {
+      serverUrl: this.options.mcpUrl,
+      fetchFn: this.fetch,
+      ...ISSUER_CHECKED_BY_PROVIDER,
+    });
     if (outcome !== 'AUTHORIZED') throw new UnauthorizedError('the refresh token was not accepted');
   }
 
@@ -229,6 +240,7 @@ export class MerchantSession {
       authorizationCode: code,
       ...(iss !== undefined && { iss }),
       fetchFn: this.fetch,
+      ...ISSUER_CHECKED_BY_PROVIDER,
     });
     if (outcome !== 'AUTHORIZED') throw new UnauthorizedError('the sign-in was not completed');
   }
@@ -238,6 +250,7 @@ export class MerchantSession {
     const transport = new StreamableHTTPClientTransport(new URL(this.options.mcpUrl), {
       authProvider: this.provider,
       fetch: this.fetch,
+      ...ISSUER_CHECKED_BY_PROVIDER,
     });
     const client = new Client({ name: 'paydesk-till', version: this.options.version ?? '0' });
     await client.connect(transport);

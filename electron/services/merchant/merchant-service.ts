@@ -9,11 +9,11 @@ import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
-import { CredentialVault } from './credentials';
+import { CredentialVault, keychainSlots } from './credentials';
 import { MerchantSession, SignInNeeded, type ConnectOutcome } from './mcp-session';
 import type { RetryAfterPolicy } from './retry-after-fetch';
 import { readAccount, toMerchantTool, toToolResult } from './tool-views';
-import { wordMerchantError } from './wording';
+import { KeychainUnusable, wordMerchantError } from './wording';
 
 export interface MerchantServiceDeps {
   settings: SettingsStore;
@@ -44,16 +44,27 @@ const SIGNED_OUT: State = {
   retryAfterMs: null,
 };
 
+interface SessionEntry {
+  key: string;
+  session: MerchantSession;
+  /** Whether the kept sign-in was tried already (or Disconnect made that pointless). */
+  resumed: boolean;
+  /** The resume under way: status queries meanwhile wait for its outcome. */
+  resuming: Promise<void> | null;
+}
+
 export class MerchantService {
-  private session: { key: string; session: MerchantSession; resumed: boolean } | null = null;
+  private session: SessionEntry | null = null;
   /** Counts disconnects, so a sign-in finishing after one does not show "connected" again. */
   private signOuts = 0;
+  /** The Disconnect under way, if any: a status asked meanwhile waits for it. */
+  private signingOut: Promise<void> | null = null;
   private current: State = SIGNED_OUT;
   private tools: Tool[] | null = null;
   private readonly vault: CredentialVault;
 
   constructor(private readonly deps: MerchantServiceDeps) {
-    this.vault = new CredentialVault(deps.secrets, () => this.mode());
+    this.vault = new CredentialVault(keychainSlots(deps.secrets), () => this.mode());
   }
 
   status(): MerchantStatus {
@@ -64,15 +75,31 @@ export class MerchantService {
   async resumedStatus(): Promise<MerchantStatus> {
     const signOutsBefore = this.signOuts;
     const entry = await this.entry();
-    if (!entry.resumed && this.current.state === 'signed_out') {
+    // A Disconnect under way decides: the answer is "signed out", and there is nothing to resume.
+    await this.signingOut?.catch(() => undefined);
+    if (!entry.resumed && this.current.state === 'signed_out' && this.signOuts === signOutsBefore) {
       entry.resumed = true;
-      if (await entry.session.signIn()) {
-        const outcome = await entry.session.connect().catch(() => null);
-        if (outcome?.kind === 'connected') await this.connected(entry.session, signOutsBefore);
-        else if (outcome) await entry.session.cancelSignIn();
-      }
+      entry.resuming = this.resume(entry.session, signOutsBefore).finally(() => (entry.resuming = null));
     }
+    await entry.resuming;
     return this.status();
+  }
+
+  /** Tries the kept sign-in; one that cannot even be read (the keychain) says so where Connect is. */
+  private async resume(session: MerchantSession, signOutsBefore: number): Promise<void> {
+    try {
+      if (!(await session.signIn())) return;
+    } catch (error) {
+      this.deps.log.warn(
+        'merchant tools: not resumed',
+        error instanceof KeychainUnusable ? error.cause : error,
+      );
+      if (this.signOuts === signOutsBefore) this.failed(error);
+      return;
+    }
+    const outcome = await session.connect().catch(() => null);
+    if (outcome?.kind === 'connected') await this.connected(session, signOutsBefore);
+    else if (outcome) await session.cancelSignIn();
   }
 
   async connect(): Promise<MerchantStatus> {
@@ -97,9 +124,27 @@ export class MerchantService {
 
   async disconnect(): Promise<MerchantStatus> {
     this.signOuts += 1;
-    await this.session?.session.signOut();
+    const signingOut = this.forgetSignIn();
+    this.signingOut = signingOut;
+    try {
+      await signingOut;
+    } finally {
+      if (this.signingOut === signingOut) this.signingOut = null;
+    }
     this.tools = null;
     return this.set(SIGNED_OUT);
+  }
+
+  /**
+   * Ends the session on the endpoint the settings name now and forgets its kept sign-in, even
+   * when nothing has used that session yet (a Disconnect right after a restart); the session is
+   * then marked resumed, so no later status query brings the sign-in back.
+   */
+  private async forgetSignIn(): Promise<void> {
+    const entry = await this.entry().catch(() => this.session);
+    if (!entry) return;
+    entry.resumed = true;
+    await entry.session.signOut();
   }
 
   async listTools(): Promise<MerchantTool[]> {
@@ -178,23 +223,26 @@ export class MerchantService {
     const mcpUrl = await this.endpoint();
     const section = this.deps.settings.load().merchant;
     const key = `${section.mode} ${mcpUrl}`;
-    if (this.session?.key !== key) {
-      await this.session?.session.close();
-      this.tools = null;
-      this.current = SIGNED_OUT;
-      const { clock, log, version, fetch, retryAfter } = this.deps;
-      const options = { mcpUrl, vault: this.vault, clock, log, version };
-      this.session = {
-        key,
-        resumed: false,
-        session: new MerchantSession({
-          ...options,
-          ...(fetch && { fetch }),
-          ...(retryAfter && { retryAfter }),
-        }),
-      };
-    }
-    return this.session;
+    if (this.session?.key === key) return this.session;
+    // Replaced before anything is awaited, so calls arriving together share one new session.
+    const previous = this.session;
+    this.tools = null;
+    this.current = SIGNED_OUT;
+    const { clock, log, version, fetch, retryAfter } = this.deps;
+    const options = { mcpUrl, vault: this.vault, clock, log, version };
+    const entry: SessionEntry = {
+      key,
+      resumed: false,
+      resuming: null,
+      session: new MerchantSession({
+        ...options,
+        ...(fetch && { fetch }),
+        ...(retryAfter && { retryAfter }),
+      }),
+    };
+    this.session = entry;
+    await previous?.session.close();
+    return entry;
   }
 
   private async use<T>(work: (session: MerchantSession) => Promise<T>): Promise<T> {

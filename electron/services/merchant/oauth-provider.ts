@@ -6,13 +6,14 @@
 // second authorisation in the background (its event stream meeting the same 401), and that must
 // not replace the verifier of the page the user is completing.
 import { createHash, randomBytes } from 'node:crypto';
-import type {
-  OAuthClientInformationContext,
-  OAuthClientMetadata,
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-  StoredOAuthClientInformation,
-  StoredOAuthTokens,
+import {
+  IssuerMismatchError,
+  type OAuthClientInformationContext,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { Clock } from '../common/clock';
 import type { CredentialVault, KeptClient } from './credentials';
@@ -151,7 +152,9 @@ export class TillOAuthProvider implements OAuthClientProvider {
     return verifier;
   }
 
+  /** Every discovery the SDK makes passes here before anything is sent to the server it found. */
   saveDiscoveryState(state: OAuthDiscoveryState): void {
+    checkMetadataIssuer(state, this.options.resource);
     this.discovery = state;
   }
 
@@ -172,6 +175,26 @@ export class TillOAuthProvider implements OAuthClientProvider {
     this.verifiers.clear();
     this.exchanging = null;
   }
+}
+
+/**
+ * RFC 8414 §3.3: authorisation-server metadata names the issuer it was fetched for, so a server
+ * cannot pass itself off as another. The session turns the SDK's own check off
+ * (`skipIssuerMetadataValidation`) and makes it here instead, because the SDK's also refuses a
+ * 2025-03-26 endpoint: one that publishes no protected-resource metadata is its own
+ * authorisation server, with its metadata at its origin's root, and that metadata may name an
+ * issuer with a path (`https://shop.example/oauth`). Such metadata is taken from the MCP
+ * endpoint's own origin only, naming an issuer on that origin; any other must match exactly.
+ */
+export function checkMetadataIssuer(state: OAuthDiscoveryState, resource: string): void {
+  const issuer = state.authorizationServerMetadata?.issuer;
+  if (issuer === undefined) return; // no metadata: the SDK falls back to /authorize and /token there
+  const expected = state.authorizationServerUrl;
+  if (issuer === expected || (expected.endsWith('/') && issuer === expected.slice(0, -1))) return;
+  const origin = new URL(resource).origin;
+  const ownRoot = new URL(expected).href === `${origin}/`;
+  if (!state.resourceMetadata && ownRoot && URL.canParse(issuer) && new URL(issuer).origin === origin) return;
+  throw new IssuerMismatchError('metadata', expected, issuer);
 }
 
 /** RFC 7636 S256: how the page's code_challenge names the verifier it was made from. */

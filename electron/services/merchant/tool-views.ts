@@ -21,6 +21,7 @@ export function toMerchantTool(tool: Tool): MerchantTool {
     title: tool.title ?? tool.annotations?.title ?? readableName(tool.name),
     description: tool.description ?? '',
     inputSchema: tool.inputSchema,
+    outputSchema: tool.outputSchema ?? null,
     // Only a tool that says it only reads runs without a confirmation.
     writes: tool.annotations?.readOnlyHint !== true,
   };
@@ -53,7 +54,7 @@ export function toToolResult(result: CallToolResult): MerchantToolResult {
 
 /** What an account tool answers, as far as the till shows it. */
 const accountAnswer = z.object({
-  account: z.object({ name: z.string() }).partial().optional(),
+  account: z.object({ name: z.string(), currency: z.string() }).partial().optional(),
   signed_in_as: z.object({ name: z.string(), email: z.string() }).partial().optional(),
 });
 
@@ -70,5 +71,7 @@ export async function readAccount(session: MerchantSession, tools: readonly Tool
   const name = parsed.data.account?.name ?? who?.name ?? who?.email;
   if (!name) return null;
   const detail = who ? [who.name, who.email].filter(Boolean).join(', ') || null : null;
-  return { name, detail };
+  // Only a currency code the screens can write amounts in (ISO 4217: three capital letters).
+  const currency = parsed.data.account?.currency;
+  return { name, detail, currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : null };
 }

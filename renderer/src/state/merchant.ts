@@ -25,6 +25,8 @@ export interface MerchantState {
   /** Set while staff are asked to confirm a tool that changes something: what it will change. */
   confirming: { title: string; lines: string[]; args: Record<string, unknown> } | null;
   running: boolean;
+  /** Connect was pressed and the services have not answered yet. */
+  connecting: boolean;
   result: MerchantToolResult | null;
   problem: string | null;
 
@@ -84,6 +86,7 @@ export function createMerchantStore(api: TillApi, openPage: OpenPage = openInNew
       problems: {},
       confirming: null,
       running: false,
+      connecting: false,
       result: null,
       problem: null,
 
@@ -93,14 +96,19 @@ export function createMerchantStore(api: TillApi, openPage: OpenPage = openInNew
           set({ status, problem: null });
           if (status.state === 'connected') await loadTools();
         }),
-      connect: () =>
-        attempt(async () => {
-          set({ problem: null });
+      async connect() {
+        if (get().connecting) return;
+        // The answer replaces what was said before, so a second press that fails the same way is seen.
+        const before = get().status;
+        set({ problem: null, connecting: true, status: before && { ...before, message: null } });
+        await attempt(async () => {
           const status = await api.invoke('merchant.connect', {});
           if (status.state === 'signing_in' && status.authorizationUrl && !status.openedInBrowser)
             openPage(status.authorizationUrl);
           get().changed(status);
-        }),
+        });
+        set({ connecting: false });
+      },
       cancelSignIn: () => attempt(async () => get().changed(await api.invoke('merchant.cancelSignIn', {}))),
       disconnect: () =>
         attempt(async () => {
@@ -109,7 +117,7 @@ export function createMerchantStore(api: TillApi, openPage: OpenPage = openInNew
         }),
       select(name) {
         const tool = get().tools?.find((t) => t.name === name) ?? null;
-        const fields = tool ? fieldsOf(tool.inputSchema) : [];
+        const fields = tool ? fieldsOf(tool.inputSchema, get().status?.account?.currency ?? null) : [];
         set({
           selected: tool?.name ?? null,
           fields,

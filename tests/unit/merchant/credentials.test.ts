@@ -77,10 +77,10 @@ function countingSlots(): SecretSlots & { writes: string[] } {
 
 const issuer = 'http://127.0.0.1:2/oauth';
 
-test('who signed in is kept with the tokens, survives a token refresh, and is never set for an unknown issuer', async () => {
+test('who signed in (and the account’s currency) is kept with the tokens, survives a token refresh, and is never set for an unknown issuer', async () => {
   const slots = memorySlots();
   const vault = new CredentialVault(slots, () => 'sandbox');
-  await vault.saveAccount(issuer, { name: 'nobody', detail: null });
+  await vault.saveAccount(issuer, { name: 'nobody', detail: null, currency: null });
   assert.equal(
     await slots.get('merchant.oauthTokens', 'sandbox'),
     null,
@@ -88,16 +88,17 @@ test('who signed in is kept with the tokens, survives a token refresh, and is ne
   );
 
   await vault.saveTokens('http://127.0.0.1:1/mcp', issuer, tokens('first'), 0);
-  await vault.saveAccount(issuer, { name: 'Corner Shop', detail: 'shop@example.test' });
+  await vault.saveAccount(issuer, { name: 'Corner Shop', detail: 'shop@example.test', currency: 'EUR' });
   assert.deepEqual((await vault.signIn(issuer))?.account, {
     name: 'Corner Shop',
     detail: 'shop@example.test',
+    currency: 'EUR',
   });
 
   await vault.saveTokens('http://127.0.0.1:1/mcp', issuer, tokens('refreshed'), 5000);
   const kept = await vault.signIn(issuer);
   assert.equal(kept?.tokens.refresh_token, 'refreshed');
-  assert.deepEqual(kept?.account, { name: 'Corner Shop', detail: 'shop@example.test' });
+  assert.deepEqual(kept?.account, { name: 'Corner Shop', detail: 'shop@example.test', currency: 'EUR' });
 });
 
 test('a kept token or registration missing its access token or client id reads as none', async () => {

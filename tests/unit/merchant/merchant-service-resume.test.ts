@@ -9,45 +9,21 @@ import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { SANDBOX_USERS } from '../../../electron/sandbox/merchant/server';
 import { MerchantService } from '../../../electron/services/merchant/merchant-service';
-import type { MerchantStatus } from '../../../shared/contract';
 import { signInThroughDashboard } from '../../support/merchant-sign-in';
-import { startMerchantRig, type MerchantRig } from './support';
+import { HARBOUR, holdFirst, signInAsOwner, startMerchantRig, type MerchantRig } from './support';
 
-const HARBOUR = { name: 'Harbour Café Ltd', detail: 'Hana Okafor, owner@harbour-cafe.example' };
 const HOUR = 60 * 60_000;
-
-async function signIn(rig: MerchantRig, service: MerchantService): Promise<MerchantStatus> {
-  const started = await service.connect();
-  assert.equal(started.state, 'signing_in');
-  const connected = rig.waitForState('connected');
-  await signInThroughDashboard(started.authorizationUrl!, SANDBOX_USERS.owner);
-  return connected;
-}
-
-/** Holds the first request `matches` picks until `release()`; `held` resolves once it is held. */
-function holdFirst(rig: MerchantRig, matches: (request: { url: string; body: string }) => boolean) {
-  let release!: () => void;
-  let reached!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const held = new Promise<void>((resolve) => (reached = resolve));
-  rig.hold = (request) => {
-    if (!matches(request)) return undefined;
-    rig.hold = undefined;
-    reached();
-    return gate;
-  };
-  return { held, release };
-}
 
 const keptTokens = (rig: MerchantRig) => rig.secrets.get('merchant.oauthTokens', 'sandbox');
 
 test('a Disconnect pressed while a kept sign-in resumes wins: signed out, and the tokens it refreshed are not kept', async () => {
   const rig = await startMerchantRig();
   try {
-    await signIn(rig, rig.service);
+    await signInAsOwner(rig, rig.service);
     await rig.clock.advance(2 * HOUR); // the access token has expired: the resume refreshes it
     const restarted = rig.restart();
-    const refresh = holdFirst(rig, ({ body }) => body.includes('grant_type=refresh_token'));
+    const refresh = holdFirst<{ body: string }>(({ body }) => body.includes('grant_type=refresh_token'));
+    rig.hold = refresh.hook;
     const resuming = restarted.resumedStatus();
     await refresh.held;
 
@@ -74,10 +50,11 @@ test('a Disconnect pressed while a kept sign-in resumes wins: signed out, and th
 test('a Connect pressed after that Disconnect, before the resume finished, keeps its sign-in page to the end', async () => {
   const rig = await startMerchantRig();
   try {
-    await signIn(rig, rig.service);
+    await signInAsOwner(rig, rig.service);
     await rig.clock.advance(2 * HOUR);
     const restarted = rig.restart();
-    const refresh = holdFirst(rig, ({ body }) => body.includes('grant_type=refresh_token'));
+    const refresh = holdFirst<{ body: string }>(({ body }) => body.includes('grant_type=refresh_token'));
+    rig.hold = refresh.hook;
     const resuming = restarted.resumedStatus();
     await refresh.held;
     await restarted.disconnect();
@@ -102,7 +79,7 @@ test('a Connect pressed after that Disconnect, before the resume finished, keeps
 test('the account kept with the sign-in shows after a restart when the tool list cannot be read', async () => {
   const rig = await startMerchantRig();
   try {
-    await signIn(rig, rig.service);
+    await signInAsOwner(rig, rig.service);
     const restarted = rig.restart();
     rig.hold = ({ body }) =>
       body.includes('"tools/list"') ? Promise.reject(new TypeError('fetch failed')) : undefined;
@@ -144,7 +121,7 @@ test('an endpoint that asks for no sign-in connects with the account its tools n
     try {
       const status = await service.connect();
       assert.equal(status.state, 'connected');
-      assert.deepEqual(status.account, { name: 'Corner Deli', detail: null });
+      assert.deepEqual(status.account, { name: 'Corner Deli', detail: null, currency: null });
       assert.equal(await keptTokens(rig), null, 'no sign-in, so nothing in the keychain');
       assert.deepEqual(rig.logs, [], 'the account was read: no warning that it could not be');
     } finally {

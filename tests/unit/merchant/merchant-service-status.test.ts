@@ -2,29 +2,20 @@
 // stand-in over real HTTP: a change of mode starts a new session (and changing back resumes the
 // kept one), a changing tool is refused until confirmed, closing stops an open sign-in page, a
 // call that goes through reports nothing new, and a sign-in page replaced or cancelled is not
-// reported as a failure or as a second "signed out".
+// reported as a failure or as a second "signed out"; with no usable keychain, the status and Connect
+// say why and what to do.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SANDBOX_USERS } from '../../../electron/sandbox/merchant/server';
-import type { MerchantService } from '../../../electron/services/merchant/merchant-service';
-import type { MerchantStatus } from '../../../shared/contract';
+import { MerchantService } from '../../../electron/services/merchant/merchant-service';
+import { UnavailableSecretStore, type SecretStore } from '../../../electron/services/storage/secret-store';
 import { signInThroughDashboard } from '../../support/merchant-sign-in';
-import { startMerchantRig, type MerchantRig } from './support';
-
-const HARBOUR = { name: 'Harbour Café Ltd', detail: 'Hana Okafor, owner@harbour-cafe.example' };
-
-async function signIn(rig: MerchantRig, service: MerchantService): Promise<MerchantStatus> {
-  const started = await service.connect();
-  assert.equal(started.state, 'signing_in');
-  const connected = rig.waitForState('connected');
-  await signInThroughDashboard(started.authorizationUrl!, SANDBOX_USERS.owner);
-  return connected;
-}
+import { HARBOUR, signInAsOwner, startMerchantRig } from './support';
 
 test('live mode is a session of its own: nothing kept there; back in sandbox mode the kept sign-in resumes', async () => {
   const rig = await startMerchantRig();
   try {
-    await signIn(rig, rig.service);
+    await signInAsOwner(rig, rig.service);
     rig.settings.update({ merchant: { mode: 'live', liveBaseUrl: rig.sandbox.mcpUrl } });
     const live = await rig.service.resumedStatus();
     assert.equal(live.mode, 'live');
@@ -44,7 +35,7 @@ test('live mode is a session of its own: nothing kept there; back in sandbox mod
 test('a tool that changes something is refused as "not allowed" until confirmed, and changes nothing', async () => {
   const rig = await startMerchantRig();
   try {
-    await signIn(rig, rig.service);
+    await signInAsOwner(rig, rig.service);
     const product = rig.sandbox.data.products.find((p) => p.accountId === 'acc_harbour')!;
     const price = product.priceMinor;
     await assert.rejects(
@@ -80,7 +71,7 @@ test('closing the service stops an open sign-in page: its listener no longer ans
 test('calls that go through on a working connection report no new status', async () => {
   const rig = await startMerchantRig();
   try {
-    await signIn(rig, rig.service);
+    await signInAsOwner(rig, rig.service);
     const reported = rig.reported.length;
     await rig.service.listTools();
     await rig.service.callTool('list_venues', {}, false);
@@ -116,6 +107,53 @@ test('a second Connect replaces the sign-in page without a word about the stoppe
     await signInThroughDashboard(third.authorizationUrl!, SANDBOX_USERS.owner);
     assert.deepEqual((await connected).account, HARBOUR);
   } finally {
+    await rig.close();
+  }
+});
+
+const KEYCHAIN =
+  'Merchant tools keep the dashboard sign-in in this computer’s keychain, and the keychain can’t be used.';
+const WHAT_TO_DO = 'Ask whoever looks after this computer to get it working, then press Connect again.';
+
+test('with no usable keychain the status and Connect say why and what to do (its own words when it gave some), and no sign-in starts', async () => {
+  const rig = await startMerchantRig();
+  const logs: string[] = [];
+  const serviceOn = (secrets: SecretStore) =>
+    new MerchantService({
+      settings: rig.settings,
+      secrets,
+      sandbox: async () => ({ mcpUrl: rig.sandbox.mcpUrl }),
+      clock: rig.clock,
+      log: { info: () => {}, warn: (m, e) => logs.push(`${m}: ${String(e)}`), error: () => {} },
+      version: 'test',
+      onChange: () => {},
+    });
+  const none = serviceOn(new UnavailableSecretStore('no secure storage is set up.'));
+  const words = `${KEYCHAIN} Passwords can't be saved on this computer: no secure storage is set up. ${WHAT_TO_DO}`;
+  try {
+    const status = await none.resumedStatus(); // an answer, not a failure
+    assert.equal(status.state, 'signed_out');
+    assert.equal(status.message, words);
+    const pressed = await none.connect();
+    assert.equal(pressed.state, 'signed_out');
+    assert.equal(pressed.message, words, 'pressing Connect says the same, for the panel beside the button');
+    assert.equal(pressed.authorizationUrl, null, 'no sign-in page');
+    assert.equal(rig.sandbox.stats().registrations, 0, 'nothing was registered at the dashboard');
+
+    // A keychain failing with its system's own message: that stays in the log.
+    const damaged = serviceOn(
+      Object.assign(Object.create(rig.secrets) as SecretStore, {
+        get: () => Promise.reject(new Error('org.freedesktop.Secret.Error.IsLocked')),
+      }),
+    );
+    assert.equal((await damaged.resumedStatus()).message, `${KEYCHAIN} ${WHAT_TO_DO}`);
+    assert.ok(
+      logs.includes('merchant tools: not resumed: Error: org.freedesktop.Secret.Error.IsLocked'),
+      logs.join('\n'),
+    );
+    await damaged.close();
+  } finally {
+    await none.close();
     await rig.close();
   }
 });

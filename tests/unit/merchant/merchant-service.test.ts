@@ -17,12 +17,11 @@ import type { MerchantStatus } from '../../../shared/contract';
 import { aesBackend } from '../../support/encryption';
 import { ManualClock } from '../../support/manual-clock';
 import { signInThroughDashboard } from '../../support/merchant-sign-in';
+import { HARBOUR } from './support';
 
 const UNREACHABLE =
   'The merchant tools cannot be reached. Check this computer’s internet connection, then try again.';
 const SERVICE_DOWN = 'The merchant tools are not working properly right now. Try again in a few minutes.';
-const HARBOUR = { name: 'Harbour Café Ltd', detail: 'Hana Okafor, owner@harbour-cafe.example' };
-
 /** What the network does to one request instead of sending it: a response, or a failure to throw. */
 type Trouble = (request: { url: URL; method: string; body: string }) => Response | Error | undefined;
 

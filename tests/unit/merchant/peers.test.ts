@@ -12,16 +12,11 @@ import { systemClock } from '../../../electron/services/common/clock';
 import { CredentialVault, memorySlots } from '../../../electron/services/merchant/credentials';
 import { completeSignInHeadless } from '../../../electron/services/merchant/headless-sign-in';
 import { MerchantSession } from '../../../electron/services/merchant/mcp-session';
+import { CHILD, runConformance } from '../../support/conformance';
 
 const run = promisify(execFile);
-const CONFORMANCE = 'node_modules/@modelcontextprotocol/conformance/dist/index.js';
 const INSPECTOR = 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js';
-/** The conformance harness appends the server address; the CIMD scenario expects this client-ID URL. */
-// This very Node (not whichever `node` PATH finds first on a fresh machine).
-const MERCHANT_COMMAND = `${process.execPath} --import tsx electron/services/merchant/cli.ts --client-metadata-url https://conformance-test.local/client-metadata.json tools/call test-tool {}`;
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-/** Children get no proxy (everything here is on loopback) and are killed hard at their limit. */
-const CHILD = { killSignal: 'SIGKILL' as const, env: { ...process.env, NO_PROXY: '*', no_proxy: '*' } };
 
 /** `work`, or a failure after `ms` naming what it waited for. */
 async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
@@ -37,13 +32,8 @@ async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T>
 }
 
 test('the conformance suite’s client authorisation scenarios pass against npm run merchant', async () => {
-  const { stdout } = await run(
-    process.execPath,
-    [CONFORMANCE, 'client', '--command', MERCHANT_COMMAND, '--suite', 'auth', '--timeout', '30000'],
-    { ...CHILD, timeout: 120_000, maxBuffer: 32 * 1024 * 1024 },
-  ).catch((error: { stdout?: string; stderr?: string }) => {
-    assert.fail(`conformance failed:\n${error.stdout ?? ''}\n${(error.stderr ?? '').slice(-2000)}`);
-  });
+  const { stdout, passed } = await runConformance(['--suite', 'auth'], 'tools/call test-tool {}');
+  assert.ok(passed, `conformance failed:\n${stdout}`);
   const summary = stdout.slice(stdout.indexOf('=== SUITE SUMMARY ==='));
   assert.match(summary, /Total: \d+ passed, 0 failed, 0 warnings/, summary);
   for (const scenario of ['metadata-default', 'metadata-var3', 'scope-step-up', 'pre-registration'])

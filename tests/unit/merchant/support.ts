@@ -1,10 +1,12 @@
 // A till's merchant tools (MerchantService) against the merchant stand-in, both on one manual
 // clock, with real HTTP between them: settings in a JSON file, secrets in an encrypted file
 // standing in for the keychain, every log line and every request URL kept for the test to read.
+import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  SANDBOX_USERS,
   startMerchantSandbox,
   type MerchantSandbox,
   type MerchantSandboxOptions,
@@ -12,10 +14,12 @@ import {
 import type { Logger } from '../../../electron/services/common/logger';
 import { MerchantService } from '../../../electron/services/merchant/merchant-service';
 import type { RetryAfterPolicy } from '../../../electron/services/merchant/retry-after-fetch';
+import type { SecretKey, SecretStore } from '../../../electron/services/storage/secret-store';
 import { EncryptedFileSecretStore } from '../../../electron/services/storage/secret-store-encrypted-file';
 import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
 import type { MerchantStatus } from '../../../shared/contract';
 import { aesBackend } from '../../support/encryption';
+import { signInThroughDashboard } from '../../support/merchant-sign-in';
 import { ManualClock } from '../../support/manual-clock';
 
 export interface MerchantRig {
@@ -35,6 +39,9 @@ export interface MerchantRig {
    * request to act while it is on its way); undefined lets the request go at once.
    */
   hold: ((request: { method: string; url: string; body: string }) => Promise<void> | undefined) | undefined;
+  /** The same for the till's keychain: each read, write or removal first waits for what this returns. */
+  holdSecret:
+    ((use: { action: 'get' | 'set' | 'delete'; key: SecretKey }) => Promise<void> | undefined) | undefined;
   /** Resolves when the till reports this state (fails after `timeoutMs` saying what it waited for). */
   waitForState(state: MerchantStatus['state'], timeoutMs?: number): Promise<MerchantStatus>;
   /** Another till service on the same settings and keychain (as after a restart). */
@@ -70,11 +77,28 @@ export async function startMerchantRig(
     await rig.hold?.({ method, url, body: init?.body == null ? '' : String(init.body) });
     return fetch(input, init);
   };
+  const keychain: SecretStore = {
+    async get(key, profile) {
+      await rig.holdSecret?.({ action: 'get', key });
+      return secrets.get(key, profile);
+    },
+    async set(key, profile, value) {
+      await rig.holdSecret?.({ action: 'set', key });
+      return secrets.set(key, profile, value);
+    },
+    async delete(key, profile) {
+      await rig.holdSecret?.({ action: 'delete', key });
+      return secrets.delete(key, profile);
+    },
+    savedAt: (key, profile) => secrets.savedAt(key, profile),
+    list: () => secrets.list(),
+    availability: () => secrets.availability(),
+  };
   const listeners = new Set<(status: MerchantStatus) => void>();
   const make = () =>
     new MerchantService({
       settings,
-      secrets,
+      secrets: keychain,
       sandbox: async () => ({ mcpUrl: sandbox.mcpUrl }),
       clock,
       log,
@@ -98,6 +122,7 @@ export async function startMerchantRig(
     requests,
     reported,
     hold: undefined,
+    holdSecret: undefined,
     waitForState(state, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -134,4 +159,39 @@ export function settingsText(rig: MerchantRig): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * A hook for `rig.hold` or `rig.holdSecret` that holds the first use `matches` picks until
+ * `release()`; `held` resolves once it is held. Later uses go at once.
+ */
+export function holdFirst<T>(matches: (use: T) => boolean) {
+  let release!: () => void;
+  let reached!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  let done = false;
+  const hook = (use: T): Promise<void> | undefined => {
+    if (done || !matches(use)) return undefined;
+    done = true;
+    reached();
+    return gate;
+  };
+  return { hook, held, release };
+}
+
+/** Who the stand-in's owner is signed in as, as the till shows it. */
+export const HARBOUR = {
+  name: 'Harbour Café Ltd',
+  detail: 'Hana Okafor, owner@harbour-cafe.example',
+  currency: 'GBP',
+};
+
+/** Connects `service` and signs in as the stand-in's owner through the dashboard page. */
+export async function signInAsOwner(rig: MerchantRig, service: MerchantService): Promise<MerchantStatus> {
+  const started = await service.connect();
+  assert.equal(started.state, 'signing_in');
+  const connected = rig.waitForState('connected');
+  await signInThroughDashboard(started.authorizationUrl!, SANDBOX_USERS.owner);
+  return connected;
 }

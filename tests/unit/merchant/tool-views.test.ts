@@ -26,6 +26,16 @@ test('titles: the tool’s title, else its annotation’s, else its name in word
   assert.equal(toMerchantTool(tool('x')).description, '');
 });
 
+test('a tool’s schemas go to the screens as published: its input, and its output (for money in results) or null', () => {
+  const output = {
+    type: 'object' as const,
+    properties: { total: { type: 'integer', description: 'in pence' } },
+  };
+  assert.deepEqual(toMerchantTool(tool('sales', { outputSchema: output })).outputSchema, output);
+  assert.equal(toMerchantTool(tool('sales')).outputSchema, null);
+  assert.deepEqual(toMerchantTool(tool('sales')).inputSchema, schema);
+});
+
 test('only a tool that says it only reads runs without a confirmation', () => {
   assert.equal(toMerchantTool(tool('a', { annotations: { readOnlyHint: true } })).writes, false);
   assert.equal(toMerchantTool(tool('b', { annotations: { readOnlyHint: false } })).writes, true);
@@ -78,14 +88,18 @@ function sessionAnswering(answer: unknown) {
 
 const readOnly = { annotations: { readOnlyHint: true } };
 
-test('the account: from a read tool named for it, taking no arguments; name and who in words', async () => {
-  const who = { account: { name: 'Harbour Café Ltd' }, signed_in_as: { name: 'Hana', email: 'h@x.example' } };
+test('the account: from a read tool named for it, taking no arguments; name, who in words, and its currency', async () => {
+  const who = {
+    account: { name: 'Harbour Café Ltd', currency: 'GBP' },
+    signed_in_as: { name: 'Hana', email: 'h@x.example' },
+  };
   const { session, called } = sessionAnswering(who);
   assert.deepEqual(
     await readAccount(session, [tool('list_venues', readOnly), tool('get_account', readOnly)]),
     {
       name: 'Harbour Café Ltd',
       detail: 'Hana, h@x.example',
+      currency: 'GBP',
     },
   );
   assert.deepEqual(called, ['get_account']);
@@ -102,11 +116,23 @@ test('the account: from a read tool named for it, taking no arguments; name and 
   assert.deepEqual(await readAccount(onlyWho, [tool('me', readOnly)]), {
     name: 'h@x.example',
     detail: 'h@x.example',
+    currency: null,
   });
   const nobody = sessionAnswering({ account: {} }).session;
   assert.equal(await readAccount(nobody, [tool('me', readOnly)]), null);
   const accountOnly = sessionAnswering({ account: { name: 'Deli' } }).session;
-  assert.deepEqual(await readAccount(accountOnly, [tool('me', readOnly)]), { name: 'Deli', detail: null });
+  assert.deepEqual(await readAccount(accountOnly, [tool('me', readOnly)]), {
+    name: 'Deli',
+    detail: null,
+    currency: null,
+  });
+  // Only a currency code amounts can be written in.
+  for (const currency of ['pounds', 'gbp', '£', 'GBPX', 826]) {
+    const odd = sessionAnswering({ account: { name: 'Deli', currency } }).session;
+    assert.equal((await readAccount(odd, [tool('me', readOnly)]))?.currency ?? null, null, String(currency));
+  }
+  const euros = sessionAnswering({ account: { name: 'Deli', currency: 'EUR' } }).session;
+  assert.equal((await readAccount(euros, [tool('me', readOnly)]))?.currency, 'EUR');
 });
 
 test('the status bar says each state in the screen’s words', () => {
@@ -122,7 +148,7 @@ test('the status bar says each state in the screen’s words', () => {
   });
   const now = Date.UTC(2026, 10, 23, 9, 0, 0);
   const pill = (over: Partial<MerchantStatus>) => merchantConnection(status(over), now);
-  assert.deepEqual(pill({ state: 'connected', account: { name: 'Deli', detail: null } }), {
+  assert.deepEqual(pill({ state: 'connected', account: { name: 'Deli', detail: null, currency: null } }), {
     service: 'merchant',
     mode: 'sandbox',
     checkedAt: '2026-11-23T09:00:00.000Z',

@@ -11,6 +11,7 @@ export const merchant: Wording<typeof en.merchant> = {
   intro:
     'Melden Sie sich mit Ihrem Konto des Händler-Dashboards an, um seine Werkzeuge an der Kasse zu nutzen.',
   connect: 'Verbinden',
+  connecting: 'Wird verbunden …',
   signedIn: 'Angemeldet',
   signedInTo: 'Angemeldet bei <strong>{{account}}</strong>',
   signedInToAs: 'Angemeldet bei <strong>{{account}}</strong> als {{detail}}',

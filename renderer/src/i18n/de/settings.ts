@@ -101,6 +101,8 @@ export const settings: Wording<typeof en.settings> = {
     'merchant-tools': {
       title: 'Händlerwerkzeuge',
       intro: 'Die Werkzeuge des Händler-Dashboards.',
+      liveNote:
+        'Beim Speichern von Live wird geprüft, ob die Adresse die Anmeldung des Händler-Dashboards anbietet und der Schlüsselbund dieses Computers funktioniert (dort wird die Anmeldung aufbewahrt); sonst bleibt Paydesk im Testmodus. Danach im Bildschirm „Händlerwerkzeuge“ mit „Verbinden“ anmelden.',
       signInNote:
         'Live: die Adresse der Händlerwerkzeuge, genau wie das Händler-Dashboard sie angibt. Das Personal meldet sich im Bildschirm „Händlerwerkzeuge“ im Browser mit seinem Dashboard-Konto an; die Anmeldung wird im Schlüsselbund dieses Computers aufbewahrt.',
     },
@@ -127,8 +129,6 @@ export const settings: Wording<typeof en.settings> = {
     orderHint: 'Bleiben Sie bei POST, außer Ihr Lieferant nimmt neue Bestellungen nur per PUT an.',
     liveNeedsSignIn:
       'Live bewegt echtes Geld. Speichern Sie zuerst unten die Live-Anmeldung: Beim Speichern von Live wird die Verbindung getestet, und Paydesk bleibt im Testmodus, wenn der Test scheitert.',
-    liveNotPossible:
-      'Live braucht eine Anmeldung, die diese Paydesk-Version noch nicht kann; dieser Dienst bleibt im Testmodus.',
     sandboxNote:
       'Testmodus: Paydesk verwendet seinen eingebauten Platzhalterdienst. Es bewegt sich kein echtes Geld und keine Ware, eine Anmeldung ist nicht nötig.',
     signInTitle: 'Live-Anmeldung',

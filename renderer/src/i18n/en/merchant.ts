@@ -8,6 +8,7 @@ export const merchant = {
   stop: 'Stop signing in',
   intro: 'Sign in with your merchant dashboard account to use its tools from the till.',
   connect: 'Connect',
+  connecting: 'Connecting…',
   signedIn: 'Signed in',
   signedInTo: 'Signed in to <strong>{{account}}</strong>',
   signedInToAs: 'Signed in to <strong>{{account}}</strong> as {{detail}}',

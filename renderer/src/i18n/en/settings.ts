@@ -98,6 +98,8 @@ export const settings = {
     'merchant-tools': {
       title: 'Merchant tools',
       intro: 'The merchant dashboard’s tools.',
+      liveNote:
+        'Saving Live checks that the address offers the merchant dashboard’s sign-in and that this computer’s keychain works (the sign-in is kept there); Paydesk stays on Sandbox unless both do. Then sign in on the Merchant tools screen with Connect.',
       signInNote:
         'Live: the address of the merchant tools, exactly as the merchant dashboard gives it. Staff sign in with their dashboard account on the Merchant tools screen, in the browser; the sign-in is kept in this computer’s keychain.',
     },
@@ -123,8 +125,6 @@ export const settings = {
     orderHint: 'Keep POST unless your supplier says its service takes new orders only by PUT.',
     liveNeedsSignIn:
       'Live moves real money. Save the live sign-in below first: saving Live then tests the connection, and Paydesk stays on Sandbox unless the test passes.',
-    liveNotPossible:
-      'Live needs a sign-in this version of Paydesk cannot make yet, so this service stays on Sandbox.',
     sandboxNote:
       'Sandbox: Paydesk uses its built-in stand-in service. No real money or stock moves, and no sign-in is needed.',
     signInTitle: 'Live sign-in',

@@ -7,9 +7,18 @@ import './merchant.css';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../i18n';
 
+/** What went wrong and what to do: beside the Connect button when signed out, else above the tools. */
+function Problem({ text }: { text: string | null | undefined }) {
+  return text ? (
+    <p role="alert" className="merchant-problem">
+      {text}
+    </p>
+  ) : null;
+}
+
 function SignInPanel() {
   const { t } = useTranslation();
-  const { status } = useMerchant();
+  const { status, problem, connecting } = useMerchant();
   const store = useMerchant.getState();
   if (status?.state === 'signing_in') {
     return (
@@ -31,9 +40,11 @@ function SignInPanel() {
   return (
     <div className="panel merchant-signin">
       <p>{t('merchant.intro')}</p>
-      <button type="button" className="primary" onClick={() => void store.connect()}>
-        {t('merchant.connect')}
+      <button type="button" className="primary" disabled={connecting} onClick={() => void store.connect()}>
+        {connecting ? t('merchant.connecting') : t('merchant.connect')}
       </button>
+      <Problem text={status?.message} />
+      <Problem text={problem} />
     </div>
   );
 }
@@ -46,20 +57,12 @@ export function MerchantScreen() {
     void useMerchant.getState().load();
   }, []);
   const signedIn = status?.state === 'connected' || status?.state === 'problem';
-  const currency = null;
+  const currency = status?.account?.currency ?? null;
   return (
     <section className="screen merchant" aria-labelledby="screen-title">
       <h1 id="screen-title">{t('merchant.title')}</h1>
-      {status?.message && (
-        <p role="alert" className="merchant-problem">
-          {status.message}
-        </p>
-      )}
-      {problem && (
-        <p role="alert" className="merchant-problem">
-          {problem}
-        </p>
-      )}
+      {signedIn && <Problem text={status.message} />}
+      {signedIn && <Problem text={problem} />}
       {!signedIn && <SignInPanel />}
       {signedIn && (
         <>

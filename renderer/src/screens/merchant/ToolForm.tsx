@@ -2,6 +2,7 @@
 // tool that changes something needs (what will change), and the answer.
 import { useId } from 'react';
 import { useMerchant } from '../../state/merchant';
+import { moneyFieldsOf } from './money-fields';
 import type { FormField } from './schema-form';
 import { ToolResult } from './ToolResult';
 import { Trans } from 'react-i18next';
@@ -135,7 +136,7 @@ export function ToolForm({ currency }: { currency: string | null }) {
           </button>
         </div>
       )}
-      {result && <ToolResult result={result} currency={currency} />}
+      {result && <ToolResult result={result} currency={currency} money={moneyFieldsOf(tool.outputSchema)} />}
     </section>
   );
 }

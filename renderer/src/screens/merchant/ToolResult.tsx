@@ -1,33 +1,14 @@
 // A tool's answer, readably: a list of records as a table, a record as labelled values (nested
-// where it nests), plain text as paragraphs. Money fields named "…_minor" show as money.
-import { formatMoney } from '../../../../shared/money';
+// where it nests), plain text as paragraphs. Fields that say they are money (money-fields.ts: by
+// name, or by the tool's output schema) show as money in the record's or the account's currency.
 import type { MerchantToolResult } from '../../../../shared/contract';
-import { currentFormat, i18n, useTranslation } from '../../i18n';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-function labelOf(key: string): string {
-  const words = key
-    .replace(/_minor$/, '')
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2');
-  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
-}
-
-function scalar(key: string, value: Json, currency: string | null): string {
-  if (value === null) return '—';
-  if (typeof value === 'boolean') return i18n.t(value ? 'merchant.yesValue' : 'merchant.noValue');
-  if (typeof value === 'number' && key.endsWith('_minor') && currency)
-    return formatMoney(value, currency as never);
-  if (typeof value === 'number' && /(_at|At)$/.test(key) && value > 1e12)
-    return currentFormat().dateTime(value);
-  return String(value);
-}
+import { i18n, useTranslation } from '../../i18n';
+import { labelOf, scalar, within, type Json, type Reading } from './result-values';
 
 const isRecord = (v: Json): v is { [key: string]: Json } =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function Table({ rows, currency }: { rows: { [key: string]: Json }[]; currency: string | null }) {
+function Table({ rows, reading }: { rows: { [key: string]: Json }[]; reading: Reading }) {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   return (
     <table className="merchant-table">
@@ -41,35 +22,38 @@ function Table({ rows, currency }: { rows: { [key: string]: Json }[]; currency: 
         </tr>
       </thead>
       <tbody>
-        {rows.map((row, i) => (
-          <tr key={i}>
-            {columns.map((c) => {
-              const cell = row[c] ?? null;
-              return (
-                <td key={c}>
-                  {Array.isArray(cell) || isRecord(cell) ? (
-                    <Value name={c} value={cell} currency={currency} />
-                  ) : (
-                    scalar(c, cell, currency)
-                  )}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
+        {rows.map((row, i) => {
+          const inRow = within(row, reading);
+          return (
+            <tr key={i}>
+              {columns.map((c) => {
+                const cell = row[c] ?? null;
+                return (
+                  <td key={c}>
+                    {Array.isArray(cell) || isRecord(cell) ? (
+                      <Value name={c} value={cell} reading={inRow} />
+                    ) : (
+                      scalar(c, cell, inRow)
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );
 }
 
-function Value({ name, value, currency }: { name: string; value: Json; currency: string | null }) {
+function Value({ name, value, reading }: { name: string; value: Json; reading: Reading }) {
   if (Array.isArray(value)) {
     if (value.length === 0) return <p className="merchant-empty">{i18n.t('merchant.none')}</p>;
-    if (value.every(isRecord)) return <Table rows={value} currency={currency} />;
-    return <span>{value.map((v) => scalar(name, v, currency)).join(', ')}</span>;
+    if (value.every(isRecord)) return <Table rows={value} reading={reading} />;
+    return <span>{value.map((v) => scalar(name, v, reading)).join(', ')}</span>;
   }
   if (isRecord(value)) {
-    const own = typeof value.currency === 'string' ? value.currency : currency;
+    const own = within(value, reading);
     return (
       <dl className="merchant-record">
         {Object.entries(value).map(([key, inner]) => (
@@ -77,7 +61,7 @@ function Value({ name, value, currency }: { name: string; value: Json; currency:
             <dt>{labelOf(key)}</dt>
             <dd>
               {Array.isArray(inner) || isRecord(inner) ? (
-                <Value name={key} value={inner} currency={own} />
+                <Value name={key} value={inner} reading={own} />
               ) : (
                 scalar(key, inner, own)
               )}
@@ -87,10 +71,20 @@ function Value({ name, value, currency }: { name: string; value: Json; currency:
       </dl>
     );
   }
-  return <span>{scalar(name, value, currency)}</span>;
+  return <span>{scalar(name, value, reading)}</span>;
 }
 
-export function ToolResult({ result, currency }: { result: MerchantToolResult; currency: string | null }) {
+export function ToolResult({
+  result,
+  currency,
+  money,
+}: {
+  result: MerchantToolResult;
+  /** The account's currency, when the dashboard said. */
+  currency: string | null;
+  /** The fields the tool's output schema marks as money. */
+  money: ReadonlySet<string>;
+}) {
   const { t } = useTranslation();
   return (
     <section
@@ -100,7 +94,7 @@ export function ToolResult({ result, currency }: { result: MerchantToolResult; c
     >
       <h3>{result.isError ? t('merchant.couldNot') : t('merchant.result')}</h3>
       {result.structured !== null && result.structured !== undefined && (
-        <Value name="result" value={result.structured as Json} currency={currency} />
+        <Value name="result" value={result.structured as Json} reading={{ currency, money }} />
       )}
       {result.text.map((t, i) => (
         <p key={i}>{t}</p>

@@ -1,10 +1,12 @@
 // A form from a tool's input schema (JSON Schema, the subset tools use): text, whole and decimal
-// numbers, amounts of money (whole numbers named "…_minor", typed as a cashier writes them), yes/no,
-// a choice from a list; required fields and defaults; every problem in words. Anything the form
-// cannot fill in (a list, nested details) is said so, and a tool that needs one cannot run here.
-// Pure, so the rules are tested without a browser.
+// numbers, amounts of money (whole numbers that say they are money, money-fields.ts: typed as a
+// cashier writes an amount in the shop's locale, sent in minor units, shown in the account's
+// currency), yes/no, a choice from a list; required fields and defaults; every problem in words.
+// Anything the form cannot fill in (a list, nested details) is said so, and a tool that needs one
+// cannot run here. Pure, so the rules are tested without a browser.
 import { amountText, parseAmount } from '../../../../shared/money';
 import { i18n } from '../../i18n';
+import { moneyText, schemaSaysMoney, withoutMoneySuffix } from './money-fields';
 
 export type FieldKind = 'string' | 'number' | 'integer' | 'money' | 'boolean' | 'enum' | 'unsupported';
 
@@ -23,6 +25,8 @@ export interface FormField {
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  /** For an amount: the account's currency, when the dashboard said (null: written without one). */
+  currency: string | null;
 }
 
 export type FormValues = Record<string, string | boolean>;
@@ -43,7 +47,7 @@ interface PropertySchema {
 /** "price_minor" → "Price", "venueId" → "Venue id"; a schema title wins. */
 function labelOf(name: string, schema: PropertySchema, kind: FieldKind): string {
   if (schema.title) return schema.title;
-  const words = (kind === 'money' ? name.replace(/[_-]?minor$/i, '') : name)
+  const words = (kind === 'money' ? withoutMoneySuffix(name) : name)
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .trim()
@@ -58,13 +62,13 @@ function kindOf(name: string, schema: PropertySchema): FieldKind {
   // A value that may be one of several kinds (or of none named) has no single box to type it in.
   if (types.length !== 1) return 'unsupported';
   const [type] = types;
-  if (type === 'integer' && /[_-]?minor$/i.test(name)) return 'money';
+  if (type === 'integer' && schemaSaysMoney(name, schema)) return 'money';
   if (type === 'integer' || type === 'number' || type === 'boolean' || type === 'string') return type;
   return 'unsupported'; // object, array: details the form cannot take
 }
 
-function descriptionOf(kind: FieldKind, schema: PropertySchema): string {
-  if (kind === 'money') return i18n.t('merchant.form.moneyHint', { example: amountText(345) });
+function descriptionOf(kind: FieldKind, schema: PropertySchema, currency: string | null): string {
+  if (kind === 'money') return i18n.t('merchant.form.moneyHint', { example: moneyText(345, currency) });
   if (kind === 'unsupported') return i18n.t('merchant.form.unsupported');
   return schema.description ?? '';
 }
@@ -77,7 +81,8 @@ function defaultOf(kind: FieldKind, value: unknown): string | boolean | undefine
   return typeof value === 'object' ? undefined : String(value);
 }
 
-export function fieldsOf(inputSchema: unknown): FormField[] {
+/** The form for a tool's input schema; `currency` is the account's, for its amounts. */
+export function fieldsOf(inputSchema: unknown, currency: string | null = null): FormField[] {
   const schema = (inputSchema ?? {}) as { properties?: Record<string, PropertySchema>; required?: string[] };
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
@@ -89,7 +94,7 @@ export function fieldsOf(inputSchema: unknown): FormField[] {
       label: labelOf(name, property, kind),
       kind,
       required: required.has(name),
-      description: descriptionOf(kind, property),
+      description: descriptionOf(kind, property, currency),
       options: values.map(String),
       optionValues: values,
       defaultValue: defaultOf(kind, property.default),
@@ -97,6 +102,7 @@ export function fieldsOf(inputSchema: unknown): FormField[] {
       ...(property.maximum !== undefined && { maximum: property.maximum }),
       ...(property.minLength !== undefined && { minLength: property.minLength }),
       ...(property.maxLength !== undefined && { maxLength: property.maxLength }),
+      currency: kind === 'money' ? currency : null,
     };
   });
 }
@@ -124,11 +130,14 @@ function readNumber(field: FormField, text: string): Reading {
     if (!amount.ok)
       return {
         ok: false,
-        problem: i18n.t('merchant.form.mustBeAmount', { label: field.label, example: amountText(345) }),
+        problem: i18n.t('merchant.form.mustBeAmount', {
+          label: field.label,
+          example: moneyText(345, field.currency),
+        }),
       };
     value = amount.minor;
     // A schema's bound may be any number; only whole minor units read as an amount.
-    shown = (minor) => (Number.isSafeInteger(minor) ? amountText(minor) : String(minor));
+    shown = (minor) => moneyText(minor, field.currency);
   } else {
     value = Number(text);
     if (!PLAIN_NUMBER.test(text) || !Number.isFinite(value))
@@ -217,7 +226,7 @@ export function changeSummary(fields: readonly FormField[], args: Record<string,
         typeof value === 'boolean'
           ? i18n.t(value ? 'merchant.form.yes' : 'merchant.form.no')
           : f.kind === 'money' && typeof value === 'number'
-            ? amountText(value)
+            ? moneyText(value, f.currency)
             : String(value);
       return i18n.t('merchant.form.summary', { label: f.label, value: shown });
     });

@@ -18,6 +18,8 @@ export interface ServiceSectionProps {
   secrets: { key: SecretKey; label: string; masked: boolean }[];
   /** Said where the sign-in would be, when the service has none here yet. */
   signInNote?: ReactNode;
+  /** What switching to Live needs, when it is not a sign-in saved below. */
+  liveNote?: ReactNode;
   canTest: boolean;
   withDefaultTerminal?: boolean;
   /** The supplier's order method (POST or PUT: its document gives both). */
@@ -70,6 +72,7 @@ export function ServiceSection(props: ServiceSectionProps) {
     intro,
     secrets,
     signInNote,
+    liveNote,
     canTest,
     withDefaultTerminal,
     withOrderMethod,
@@ -173,7 +176,7 @@ export function ServiceSection(props: ServiceSectionProps) {
       </div>
       {draft.mode === 'live' && saved?.mode !== 'live' && (
         <p className="mode-note" data-testid={`live-needs-${service}`}>
-          {secrets.length > 0 ? t('settings.service.liveNeedsSignIn') : t('settings.service.liveNotPossible')}
+          {liveNote ?? t('settings.service.liveNeedsSignIn')}
         </p>
       )}
       {draft.mode === 'sandbox' && saved?.mode === 'sandbox' && (

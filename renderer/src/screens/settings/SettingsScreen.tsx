@@ -157,6 +157,7 @@ function Sections({ keychainProblem }: { keychainProblem: string | null }) {
         intro={t('settings.service.merchant-tools.intro')}
         secrets={[]}
         signInNote={t('settings.service.merchant-tools.signInNote')}
+        liveNote={t('settings.service.merchant-tools.liveNote')}
         canTest={false}
         keychainProblem={keychainProblem}
       />
