@@ -153,6 +153,14 @@ describe('reads of a started sale that keep failing', () => {
     const { id, answers } = await givenUp();
     await rig.clock.advance(2_000);
     assert.equal(rig.service.getPayment(id)?.state, 'unknown', 'the watch read it, and it still failed');
+    answers.splice(0, answers.length, presentCard);
+    await rig.clock.advance(1_000);
+    assert.equal(
+      rig.service.getPayment(id)?.state,
+      'unknown',
+      'read, but still running: nothing to take yet',
+    );
+    assert.equal(eventsOf('finished', id).length, 0);
     answers.splice(0, answers.length, approved);
     await rig.clock.advance(1_000);
     const paid = rig.service.getPayment(id)!;
