@@ -1,6 +1,7 @@
 // The receipt-line model of the pay-at-counter API, used for every receipt the till prints
 // (card slips and the shop's own sale receipt alike), so all of them print one way.
 import { z } from 'zod';
+import { REPLACEMENT_CHARACTER } from './code-pages';
 
 export const RECEIPT_LINE_TYPES = [
   'TEXT',
@@ -43,4 +44,23 @@ export function text(value: string, ...format: KnownReceiptFormat[]): ReceiptLin
 
 export function line(type: KnownReceiptLineType, value = ''): ReceiptLine {
   return { type, format: [], value };
+}
+
+/** Every control character (C0, DEL, C1) but the line feed. */
+const CONTROL_CHARACTERS = /(?!\n)\p{Cc}/gu;
+
+/**
+ * Slip text from outside the till (the card machine's) with no raw control character left: a
+ * line break (LF, or CR LF) stays one, a tab becomes a space, and every other control character
+ * (NUL, BEL, ESC, GS, DEL, C1…) becomes '?', the mark the printer shows for what it cannot
+ * print. Done once, where the slip is taken in, so the screens, the preview and the printer are
+ * never handed one; the layout still prints only what the code page has.
+ */
+export function withoutControlCharacters(value: string): string {
+  return value.replace(/\r\n/g, '\n').replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, REPLACEMENT_CHARACTER);
+}
+
+/** Receipt lines whose text has no raw control character (see withoutControlCharacters). */
+export function withoutControlCharactersIn(lines: readonly ReceiptLine[]): ReceiptLine[] {
+  return lines.map((l) => ({ ...l, value: withoutControlCharacters(l.value) }));
 }

@@ -295,10 +295,11 @@ test('card service unreachable: the tender says so and a card taken on the machi
   await addToBasket(page, basket);
   await page.getByRole('button', { name: /^Pay / }).click();
   const tender = page.getByRole('region', { name: 'Take payment' });
-  // The status already knows (the terminal list failed), or the charge itself finds out.
-  const charge = tender.getByRole('button', { name: /^Charge .* on card$/ });
-  await charge.click();
+  // The card machine list failed, so the status knows, and no machine is shown to charge on.
   await tender.getByRole('alert').filter({ hasText: 'The card service' }).first().waitFor();
+  await tender.getByRole('alert').filter({ hasText: 'The card machines could not be listed.' }).waitFor();
+  const charge = tender.getByRole('button', { name: /^Charge .* on card$/ });
+  assert.equal(await charge.isDisabled(), true, 'no charge on a card machine the cashier cannot see');
   assert.equal(await paymentPanel().count(), 0, 'no payment panel for a payment that never started');
   await screenshot(page, 'tender-card-service-down');
   await tender.getByRole('button', { name: 'Card taken on the card machine' }).click();

@@ -1,19 +1,23 @@
 // Test-only: answers a lying or broken card service might send, to prove the till's outbound
-// limits. The card machine still does the honest work (a start still starts the transaction);
-// only the answer on the wire turns hostile. Switched on through POST /sandbox/control with a
-// `hostile` field; the reply reports what the last hostile answer managed to send.
+// limits and how it takes in what it reads. The card machine still does the honest work (a start
+// still starts the transaction); only the answer on the wire turns hostile. Switched on through
+// POST /sandbox/control with a `hostile` field; the reply reports what the last hostile answer
+// managed to send.
 import type { ServerResponse } from 'node:http';
 import type { Pace } from './pace';
 
-export type HostileAnswerKind = 'huge_body' | 'many_receipt_lines' | 'long_receipt_line' | 'slow_drip';
+export type HostileAnswerKind =
+  'huge_body' | 'many_receipt_lines' | 'long_receipt_line' | 'control_characters' | 'slow_drip';
 
 export interface HostileSwitch {
-  /** Which answers turn hostile: a transaction start, or a read of a transaction. */
-  on: 'start' | 'read';
+  /** Which answers turn hostile: a transaction start, a read of a transaction, or the list of card machines. */
+  on: 'start' | 'read' | 'list';
   /**
    * huge_body: `bytes` of padding (default 150 MB), sent only as fast as the reader takes it.
    * many_receipt_lines: the honest answer with `lines` customer receipt lines (default 10,000).
    * long_receipt_line: the honest answer with one customer line of `chars` characters (default 10,000).
+   * control_characters: the honest answer with printer commands and noise in every slip text
+   *   line (ESC @ before it; GS V NUL, BEL after it), as a service that leaks them might send.
    * slow_drip: the headers, then one byte every `everyMs` of the sandbox clock, never ending.
    */
   answer: HostileAnswerKind;
@@ -70,6 +74,8 @@ export class HostileAnswers {
     res.writeHead(status, { 'content-type': 'application/json' });
     if (hostile.answer === 'huge_body') await this.sendPadding(res, hostile.bytes ?? 150 * 1024 * 1024);
     else if (hostile.answer === 'slow_drip') await this.drip(res, hostile.everyMs ?? 1_000);
+    else if (hostile.answer === 'control_characters')
+      this.send(res, JSON.stringify(withControlCharacters(honest)));
     else this.send(res, JSON.stringify(withReceipt(honest, customerLines(hostile))));
     return true;
   }
@@ -120,6 +126,23 @@ function customerLines(hostile: HostileSwitch): Array<{ type: string; format: st
 function withReceipt(honest: { result: object }, lines: unknown[]): { result: object } {
   const merchant = (honest.result as { receipt_lines?: { MERCHANT?: unknown[] } }).receipt_lines?.MERCHANT;
   return { result: { ...honest.result, receipt_lines: { MERCHANT: merchant ?? [], CUSTOMER: lines } } };
+}
+
+/** Printer commands a leaking service might put in slip text: ESC @ (reset), GS V NUL (cut), BEL. */
+export const LEAKED_PRINTER_COMMANDS = { before: '\x1b@', after: '\x1dV\x00\x07' } as const;
+
+function withControlCharacters(honest: { result: object }): { result: object } {
+  type Line = { type: string; value: string };
+  const copies = (honest.result as { receipt_lines?: Record<string, Line[]> | null }).receipt_lines;
+  if (!copies) return honest;
+  const { before, after } = LEAKED_PRINTER_COMMANDS;
+  const leaky = Object.fromEntries(
+    Object.entries(copies).map(([copy, lines]) => [
+      copy,
+      lines.map((l) => (l.type === 'TEXT' ? { ...l, value: `${before}${l.value}${after}` } : l)),
+    ]),
+  );
+  return { result: { ...honest.result, receipt_lines: leaky } };
 }
 
 function closed(res: ServerResponse): Promise<void> {

@@ -111,6 +111,7 @@ export function createRequestListener(deps: RouteDeps): RequestListener {
         .all()
         .map(terminalView)
         .filter((t) => (!currency || t.currency === currency) && (!status || t.status === status));
+      if (await hostile.answer('list', res, 200, { result })) return;
       return sendJson(res, 200, { result });
     }
     const state = terminalOr404(parts[1]);

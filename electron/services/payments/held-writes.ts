@@ -33,7 +33,7 @@ const METHOD_KINDS: Record<MethodName, 'intent' | 'before_sending' | 'write' | '
   markStarted: 'write',
   markPending: 'write',
   markUnknown: 'write',
-  markTransactionLost: 'write',
+  markOutcomeLost: 'write',
   markFailedToStart: 'write',
   markCancelledLocally: 'write',
   saveNotifications: 'write',

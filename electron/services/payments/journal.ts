@@ -300,8 +300,11 @@ export class PaymentJournal {
     return this.transition(id, ['starting'], 'unknown', { problem });
   }
 
-  /** The service stopped knowing a transaction it had given an id for: the cashier must decide. */
-  markTransactionLost(id: string, problem: string): boolean {
+  /**
+   * The till can no longer learn the outcome of a transaction it has an id for (the service
+   * stopped knowing it, or reads of it kept failing): the cashier must decide.
+   */
+  markOutcomeLost(id: string, problem: string): boolean {
     return this.transition(id, ['started', 'pending'], 'unknown', { problem });
   }
 
@@ -339,12 +342,13 @@ export class PaymentJournal {
   /**
    * The one place a final record is saved, whichever path delivered it (poll, resume, duplicate
    * check), and the one place an approval is checked against the request: a mismatch is saved
-   * as needs_manager, never as finished. Idempotent: returns true only the first time.
+   * as needs_manager, never as finished. Idempotent: returns true only the first time. An unknown
+   * outcome a person already decided keeps their decision: a record arriving later changes nothing.
    */
   saveFinished(id: string, record: CardTransaction, notifications?: readonly SeenNotification[]): boolean {
     const save = this.db.transaction(() => {
       const row = this.get(id);
-      if (!row || row.state === 'finished' || row.state === 'needs_manager') return false;
+      if (!row || row.state === 'finished' || row.state === 'needs_manager' || row.resolution) return false;
       if (row.transactionId !== null && row.transactionId !== record.id) {
         throw new Error(`Payment ${id} belongs to transaction ${row.transactionId}, not ${record.id}`);
       }

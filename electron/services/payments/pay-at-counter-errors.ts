@@ -139,3 +139,12 @@ export function receiptTooLongError(detail: string): TillError {
     { cause: new Error(detail), ...said('slipTooLong') },
   );
 }
+
+/** Reads of a card machine report kept failing for as long as a payment's may; the machine may have printed it. */
+export function reportUnreadableError(lastFailure: unknown): TillError {
+  return new TillError(
+    'service_error',
+    'The till could not read the card machine’s report for several minutes. It may have printed on the card machine: check there before running it again.',
+    { cause: lastFailure, ...said('reportUnreadable') },
+  );
+}

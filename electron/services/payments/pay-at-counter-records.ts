@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   receiptCopiesSchema,
   receiptLineSchema,
+  withoutControlCharactersIn,
   type ReceiptCopies,
   type ReceiptLine,
 } from '../../../shared/receipt';
@@ -133,7 +134,11 @@ export function toCardTransaction(record: TransactionRecord): CardTransaction {
     notifications,
     createdAt: record.created_at,
     updatedAt: record.updated_at,
-    receipts: record.receipt_lines ?? { MERCHANT: [], CUSTOMER: [] },
+    // The card machine's slips are taken in here, once, with no raw control character left.
+    receipts: {
+      MERCHANT: withoutControlCharactersIn(record.receipt_lines?.MERCHANT ?? []),
+      CUSTOMER: withoutControlCharactersIn(record.receipt_lines?.CUSTOMER ?? []),
+    },
   };
 }
 
@@ -257,7 +262,7 @@ export function toCardReport(r: ReportRecord): CardReport {
     updatedAt: r.updated_at,
     banking: r.banking ?? null,
     balances: r.balances ?? null,
-    receiptLines: r.receipt_lines ?? [],
+    receiptLines: withoutControlCharactersIn(r.receipt_lines ?? []),
   };
 }
 

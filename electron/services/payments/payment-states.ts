@@ -7,7 +7,8 @@
  * starting: the start request may be on the wire. started: the service gave an id.
  * pending: polling shows the card machine working. finished: the final record is saved.
  * unknown: the start may have reached the machine but no id came back (never resent), or the
- *   service stopped knowing the transaction it gave an id for.
+ *   transaction it gave an id for can no longer be read (the service stopped knowing it, or reads
+ *   kept failing for longer than a sale takes); a final record read before a person decides wins.
  * needs_manager: the card machine said SUCCESSFUL but not to what was asked (amount, currency,
  *   type, sign, more than is left to refund) or gave a result the spec does not list: not paid
  *   until a manager resolves it.

@@ -1,16 +1,15 @@
 // Reading a started transaction until it finishes: adaptive pace (at most 4 reads a second),
 // back-off on failed reads, new notifications journaled in arrival order, the signature request
-// raised once, the final record saved once. A transaction the service stops knowing ends unknown.
+// raised once, the final record saved once. A transaction the service stops knowing, or whose
+// reads keep failing for longer than a card sale can take, ends unknown: the cashier decides.
 import { TillError } from '../../../shared/contract/errors';
-import { isPaidPayment, type SeenNotification } from './journal';
-import { newNotificationsInOrder } from './notification-order';
 import type { CardTransaction } from './pay-at-counter-client';
-import { amountsOf } from './payment-view';
 import { backoffMs, nextReadDelayMs } from './polling-policy';
+import { takeFinished, takeFreshNotifications } from './record-intake';
 import { isStopped, type ActivePayment, type RunnerContext } from './runner-context';
 import { signatureDeadline } from './signature';
 import { beginWatching } from './terminal-watch';
-import { errorText, TRANSACTION_LOST_PROBLEM } from './wording';
+import { errorText, READS_FAILING_PROBLEM, TRANSACTION_LOST_PROBLEM } from './wording';
 
 export function beginPolling(ctx: RunnerContext, payment: ActivePayment, firstDelayMs: number): void {
   payment.loop = ctx.track(poll(ctx, payment, firstDelayMs));
@@ -22,6 +21,8 @@ async function poll(ctx: RunnerContext, payment: ActivePayment, firstDelayMs: nu
   let failures = 0;
   let notFound = 0;
   let firstNotFoundAt = 0;
+  /** When the first of the failed reads since the last good one started. */
+  let failingSince: number | null = null;
   try {
     while (!isStopped(payment)) {
       await ctx.sleep(payment, delay);
@@ -33,6 +34,7 @@ async function poll(ctx: RunnerContext, payment: ActivePayment, firstDelayMs: nu
       } catch (error) {
         if (isStopped(payment)) return;
         failures += 1;
+        failingSince ??= startedAt;
         delay = backoffMs(policy, failures, error);
         if (error instanceof TillError && error.code === 'not_found') {
           if (notFound === 0) firstNotFoundAt = startedAt;
@@ -41,9 +43,13 @@ async function poll(ctx: RunnerContext, payment: ActivePayment, firstDelayMs: nu
             notFound >= policy.lostAfterNotFoundReads &&
             startedAt - firstNotFoundAt >= policy.lostAfterNotFoundMs
           ) {
-            giveUpOnLostTransaction(ctx, payment);
+            giveUp(ctx, payment, TRANSACTION_LOST_PROBLEM);
             return;
           }
+        }
+        if (clock.now() - failingSince >= policy.giveUpReadingAfterMs) {
+          giveUp(ctx, payment, READS_FAILING_PROBLEM);
+          return;
         }
         journal.setProblem(payment.id, errorText(error));
         ctx.emitProgress(payment);
@@ -53,6 +59,7 @@ async function poll(ctx: RunnerContext, payment: ActivePayment, firstDelayMs: nu
       notFound = 0;
       if (failures > 0) {
         failures = 0;
+        failingSince = null;
         journal.setProblem(payment.id, null);
         ctx.emitProgress(payment);
       }
@@ -69,25 +76,16 @@ async function poll(ctx: RunnerContext, payment: ActivePayment, firstDelayMs: nu
 /** Takes in one read of the transaction: new notifications, the signature request, the end. */
 function absorb(ctx: RunnerContext, payment: ActivePayment, record: CardTransaction): void {
   const { journal } = ctx;
-  const fresh: SeenNotification[] = newNotificationsInOrder(
-    record.notifications,
-    payment.seen.map((n) => n.code),
-  ).map((code) => ({ code, seenAt: ctx.clock.now() }));
-  if (fresh.length > 0) {
-    payment.seen.push(...fresh);
-    if (!record.finished) {
-      journal.saveNotifications(payment.id, payment.seen);
-      journal.markPending(payment.id);
-    }
-  }
+  const fresh = takeFreshNotifications(ctx, payment, record);
   if (record.finished) {
-    if (journal.saveFinished(payment.id, record, payment.seen)) {
-      ctx.emitProgress(payment, fresh);
-      emitFinished(ctx, payment.id);
-    }
+    takeFinished(ctx, payment, record, fresh);
     return;
   }
-  if (fresh.length > 0) ctx.emitProgress(payment, fresh);
+  if (fresh.length > 0) {
+    journal.saveNotifications(payment.id, payment.seen);
+    journal.markPending(payment.id);
+    ctx.emitProgress(payment, fresh);
+  }
   const deadline = signatureDeadline(payment.seen);
   if (deadline !== null && !payment.signatureRequested) {
     payment.signatureRequested = true;
@@ -102,30 +100,15 @@ function absorb(ctx: RunnerContext, payment: ActivePayment, record: CardTransact
   }
 }
 
-function emitFinished(ctx: RunnerContext, paymentId: string): void {
-  const row = ctx.journal.get(paymentId)!;
-  ctx.emit({
-    type: 'finished',
-    paymentId,
-    terminalId: row.terminalId,
-    saleId: row.saleId,
-    paymentType: row.type,
-    result: row.result,
-    // Checked against the request when saved: a mismatched approval is not paid.
-    successful: isPaidPayment(row),
-    amounts: amountsOf(row.record)!,
-    receipts: row.receipts ?? { MERCHANT: [], CUSTOMER: [] },
-  });
-}
-
 /**
- * The service keeps answering 404 for a transaction it gave an id for: reading on would block
- * the terminal for ever. The outcome becomes unknown, so the cashier checks the machine and
- * resolves it; nothing is sent to the card machine.
+ * Reading on would keep the payment (and its terminal) running for ever: the service no longer
+ * knows the transaction, or its answers about it cannot be read. The outcome becomes unknown and
+ * the cashier checks the machine and decides; nothing is sent to the card machine, and the watch
+ * still takes the real outcome if a read of it succeeds before they decide.
  */
-function giveUpOnLostTransaction(ctx: RunnerContext, payment: ActivePayment): void {
-  if (!ctx.journal.markTransactionLost(payment.id, TRANSACTION_LOST_PROBLEM)) return;
+function giveUp(ctx: RunnerContext, payment: ActivePayment, problem: string): void {
+  if (!ctx.journal.markOutcomeLost(payment.id, problem)) return;
   ctx.emitProgress(payment);
   ctx.release(payment);
-  beginWatching(ctx, ctx.journal.get(payment.id)!, TRANSACTION_LOST_PROBLEM);
+  beginWatching(ctx, ctx.journal.get(payment.id)!, problem);
 }

@@ -21,6 +21,14 @@ export interface PollingPolicy {
    */
   lostAfterNotFoundReads: number;
   lostAfterNotFoundMs: number;
+  /**
+   * How long reads of a started transaction may keep failing (any failure: an answer too large,
+   * unreadable or with a value the till refuses, 5xx, 429, the network), from the first failed
+   * read with no good read since, before the till stops and the outcome becomes unknown. Longer
+   * than a real card sale can take at the machine, so the machine has finished by the time the
+   * cashier is asked whether it was paid.
+   */
+  giveUpReadingAfterMs: number;
 }
 
 export const DEFAULT_POLLING: PollingPolicy = {
@@ -32,6 +40,9 @@ export const DEFAULT_POLLING: PollingPolicy = {
   terminalWatchMs: 1_000,
   lostAfterNotFoundReads: 5,
   lostAfterNotFoundMs: 10_000,
+  // The slowest plausible sale: a customer slow to find the card (about 60 s), three PIN tries
+  // (about 90 s), the 80 s signature check, and the bank with its retries (about 60 s).
+  giveUpReadingAfterMs: 5 * 60_000,
 };
 
 /** The wait after the `failures`-th failed read in a row; a 429 waits its Retry-After. */

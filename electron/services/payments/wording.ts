@@ -40,6 +40,10 @@ export function resultWord(result: string | null): NestedWord {
 export const TRANSACTION_LOST_PROBLEM =
   'The card service no longer knows this transaction: check the card machine.';
 
+/** Reads of a started transaction kept failing for longer than a card sale can take. */
+export const READS_FAILING_PROBLEM =
+  'The till could not read the card service’s answers about this payment for several minutes: check the card machine.';
+
 /** An unknown outcome whose reason was not recorded. */
 export const OUTCOME_UNKNOWN = 'Outcome unknown.';
 

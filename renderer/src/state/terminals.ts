@@ -1,5 +1,6 @@
-// The card machines the till can use, loaded once per screen that shows them.
-import { useEffect, useState } from 'react';
+// The card machines the till can use, loaded once per screen that shows them (again on request),
+// and which of them a card charge may go to.
+import { useCallback, useEffect, useState } from 'react';
 import type { Terminal } from '../../../shared/contract';
 import { till } from '../till';
 import { i18n } from '../i18n';
@@ -27,13 +28,36 @@ export function defaultTerminal(terminals: Terminal[]): Terminal | undefined {
   return terminals.find((t) => t.status === 'AVAILABLE') ?? terminals[0];
 }
 
-/** The card machines, only those in `currency` when given; `problem` says why the list is missing. */
+/** Why a card charge cannot go yet: the list is loading, did not load, is empty, or none is chosen. */
+export type ChargeBlock = 'finding' | 'not_listed' | 'none' | 'not_chosen';
+
+/**
+ * The card machine a charge goes to: one the cashier sees in the list and has chosen, never one
+ * remembered from before that the list does not show (it failed to load, or no longer has it).
+ */
+export function chargeTerminal(
+  terminals: readonly Terminal[] | null,
+  listProblem: string | null,
+  chosenId: string | null,
+): { terminal: Terminal; blocked: null } | { terminal: null; blocked: ChargeBlock } {
+  if (terminals === null) return { terminal: null, blocked: listProblem === null ? 'finding' : 'not_listed' };
+  if (terminals.length === 0) return { terminal: null, blocked: 'none' };
+  const terminal = terminals.find((t) => t.terminalId === chosenId);
+  return terminal ? { terminal, blocked: null } : { terminal: null, blocked: 'not_chosen' };
+}
+
+/**
+ * The card machines, only those in `currency` when given; `problem` says why the list is missing,
+ * and `retry` asks for it again (the list shows as loading meanwhile).
+ */
 export function useTerminals(currency: string | null): {
   terminals: Terminal[] | null;
   problem: string | null;
+  retry: () => void;
 } {
   const [terminals, setTerminals] = useState<Terminal[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!till) return;
     let live = true;
@@ -48,8 +72,13 @@ export function useTerminals(currency: string | null): {
     return () => {
       live = false;
     };
-  }, [currency]);
-  return { terminals, problem };
+  }, [currency, attempt]);
+  const retry = useCallback(() => {
+    setTerminals(null);
+    setProblem(null);
+    setAttempt((n) => n + 1);
+  }, []);
+  return { terminals, problem, retry };
 }
 
 /**

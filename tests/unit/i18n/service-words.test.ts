@@ -67,6 +67,7 @@ function paymentWordings(): Worded[] {
   });
   for (const constant of [
     wording.TRANSACTION_LOST_PROBLEM,
+    wording.READS_FAILING_PROBLEM,
     wording.OUTCOME_UNKNOWN,
     wording.NOT_SENT_BEFORE_STOP,
     wording.STOPPED_WHILE_STARTING,
@@ -182,6 +183,7 @@ function cardServiceErrors(): Worded[] {
       fromError(`card service limit ${kind}`, cardErrors.limitError(new OutboundLimitFault(kind, 10, 1000))),
     );
   out.push(fromError('card slip too long', cardErrors.receiptTooLongError('91 lines in one copy')));
+  out.push(fromError('card report unreadable', cardErrors.reportUnreadableError(new Error('x'))));
   return out;
 }
 

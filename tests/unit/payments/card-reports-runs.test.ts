@@ -1,12 +1,14 @@
 // Card machine reports through the payment service, on a card service in memory and a manual
 // clock: a report is read until finished at the card service's pace, backs off on failed reads,
-// holds its machine (and only its machine) while it runs, and ends at once when the service closes.
+// ends when reads keep failing for five minutes, holds its machine (and only its machine) while it
+// runs, and ends at once when the service closes.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
 import { createPaymentService } from '../../../electron/services/payments/payment-service';
 import type { PaymentService } from '../../../electron/services/payments/transaction-runner';
 import type { Db } from '../../../electron/services/storage/database';
+import { reportUnreadableError } from '../../../electron/services/payments/pay-at-counter-errors';
 import { TillError } from '../../../shared/contract/errors';
 import { FakeCardService, reportRecord, settleOnClock, WaitNotingClock } from './fake-card-service';
 import { EUR_TERMINAL, GBP_TERMINAL, gbpSale, openPaymentsDatabase, tempDir, within } from './support';
@@ -67,6 +69,29 @@ test('failed reads wait 0.5 s, 1 s, 2 s; a good read starts the count again', as
   assert.equal(report.result, 'COMPLETE');
   assert.equal(fake.readsOf('getReport'), 6);
   assert.deepEqual(clock.waits, [120, 500, 1000, 2000, 250, 500]);
+});
+
+test('a report whose reads keep failing for five minutes ends, saying so, and frees its machine', async () => {
+  fake.reportAnswers = [failedRead()];
+  const startedAt = clock.now();
+  await refusedWith(
+    settleOnClock(clock, service.runReport(GBP_TERMINAL, 'Z_BAL')),
+    'service_error',
+    reportUnreadableError(null).message,
+  );
+  // Reads at 120, 620, 1,620, 3,620, 7,620 ms, then every 5 s: the one 300 s after the first ends it.
+  assert.equal(clock.now() - startedAt, 302_620);
+  assert.equal(fake.readsOf('getReport'), 64);
+  const sale = await service.startSale(gbpSale('after'));
+  assert.equal(sale.state, 'started', 'the machine is free again');
+});
+
+test('a good read between failed ones starts the five minutes again', async () => {
+  const failing = (n: number) => Array.from({ length: n }, failedRead);
+  // About 3.9 minutes of failed reads, one good read, then as long again.
+  fake.reportAnswers = [...failing(50), unfinished, ...failing(50), finishedWith(0)];
+  const report = await settleOnClock(clock, service.runReport(GBP_TERMINAL, 'X_BAL'));
+  assert.equal(report.result, 'COMPLETE');
 });
 
 test('no report starts on a card machine where a sale is running; the other machine still runs one', async () => {

@@ -100,7 +100,7 @@ test('a transaction the card service no longer knows becomes unknown, with the r
   journal.markStarting(row.id);
   journal.markStarted(row.id, 'tx-lost');
   now += 5_000;
-  assert.equal(journal.markTransactionLost(row.id, 'The card service no longer knows this payment.'), true);
+  assert.equal(journal.markOutcomeLost(row.id, 'The card service no longer knows this payment.'), true);
   const lost = journal.get(row.id)!;
   assert.equal(lost.state, 'unknown');
   assert.equal(lost.problem, 'The card service no longer knows this payment.');

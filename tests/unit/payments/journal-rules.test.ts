@@ -1,7 +1,8 @@
 // The journal's state moves that decide whether money is taken, on a real SQLite file: a late id
 // after an unknown outcome, a transaction lost mid-payment, a local cancel only before anything
-// was sent, a mismatch that a second delivery cannot turn into paid, and refunds against a sale
-// the journal does not hold. journal.test.ts covers the ordinary path.
+// was sent, a mismatch that a second delivery cannot turn into paid, a cashier's decision that a
+// later record cannot undo, and refunds against a sale the journal does not hold.
+// journal.test.ts covers the ordinary path.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
@@ -79,11 +80,11 @@ test('a transaction the service forgets mid-payment becomes unknown, from starte
   const pending = startedSale(1000);
   journal.markStarted(pending, 'tx-1');
   journal.markPending(pending);
-  assert.equal(journal.markTransactionLost(pending, 'the service no longer knows it'), true);
+  assert.equal(journal.markOutcomeLost(pending, 'the service no longer knows it'), true);
   assert.equal(journal.get(pending)?.state, 'unknown');
   const started = startedSale(500);
   journal.markStarted(started, 'tx-2');
-  assert.equal(journal.markTransactionLost(started, 'gone'), true);
+  assert.equal(journal.markOutcomeLost(started, 'gone'), true);
   assert.equal(journal.get(started)?.state, 'unknown');
   assert.equal(paid(pending) || paid(started), false);
 });
@@ -114,6 +115,18 @@ test('a payment whose id never came back is finished by whichever record is foun
   assert.equal(journal.saveFinished(id, approval('tx-found', 1000)), true);
   assert.equal(journal.get(id)?.transactionId, 'tx-found');
   assert.equal(paid(id), true);
+});
+
+test('a record found after the cashier decided an unknown outcome changes nothing: the decision stands', () => {
+  const id = startedSale(1000);
+  journal.markStarted(id, 'tx-1');
+  journal.markOutcomeLost(id, 'reads kept failing');
+  assert.equal(journal.resolve(id, 'not_paid', 'the machine showed declined'), true);
+  assert.equal(journal.saveFinished(id, approval('tx-1', 1000)), false);
+  const row = journal.get(id)!;
+  assert.equal(row.state, 'unknown');
+  assert.equal(row.record, null);
+  assert.equal(paid(id), false);
 });
 
 test('the slip kept for a signature holds the merchant copy only', () => {

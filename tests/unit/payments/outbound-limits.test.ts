@@ -6,11 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEFAULT_OUTBOUND_LIMITS, OutboundLimitFault } from '../../../electron/services/common/bounded-fetch';
-import { CONTROL_PATH, type PayAtCounterSandbox } from '../../../electron/sandbox/pay-at-counter/server';
-import type { HostileReport, HostileSwitch } from '../../../electron/sandbox/pay-at-counter/hostile';
 import { PayAtCounterClient } from '../../../electron/services/payments/pay-at-counter-client';
 import { RECEIPT_LIMITS } from '../../../electron/services/payments/pay-at-counter-records';
 import { TillError } from '../../../shared/contract/errors';
+import { hostile } from '../../support/hostile-card-service';
 import { ManualClock } from '../../support/manual-clock';
 import { harness } from './runner-harness';
 import {
@@ -24,15 +23,6 @@ import {
 } from './support';
 
 const CAP = DEFAULT_OUTBOUND_LIMITS.maxBodyBytes;
-
-/** Switches the sandbox's hostile answers (null: honest again); returns its report. */
-async function hostile(sandbox: PayAtCounterSandbox, next?: HostileSwitch | null): Promise<HostileReport> {
-  const response = await fetch(`${sandbox.url}${CONTROL_PATH}`, {
-    method: 'POST',
-    body: JSON.stringify(next === undefined ? {} : { hostile: next }),
-  });
-  return ((await response.json()) as { result: { hostile: HostileReport } }).result.hostile;
-}
 
 /** The TillError `work` rejects with, failing the test if it resolves or throws anything else. */
 async function tillErrorOf(work: Promise<unknown>): Promise<TillError> {
@@ -85,6 +75,23 @@ describe('answers far larger than any real one', () => {
       const honest = await readUntil(client, GBP_TERMINAL, transactionId);
       assert.equal(honest.result, 'SUCCESSFUL');
       assert.equal(honest.amountTotal, 1000);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  test('a list of card machines far larger than any real one is refused in words; the next list goes through', async () => {
+    const { sandbox, client } = await sandboxWithClient();
+    try {
+      await hostile(sandbox, { on: 'list', answer: 'huge_body', bytes: 4 * 1024 * 1024, count: 1 });
+      const error = await tillErrorOf(client.listTerminals({ currency: 'GBP' }));
+      assert.equal(error.code, 'malformed_response');
+      assert.deepEqual(error.words, { key: 'cardService.tooLarge' });
+      assertStaffWords(error);
+      assert.deepEqual(
+        (await client.listTerminals({ currency: 'GBP' })).map((t) => t.terminal_id),
+        [GBP_TERMINAL],
+      );
     } finally {
       await sandbox.close();
     }

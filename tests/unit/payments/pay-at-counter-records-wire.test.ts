@@ -1,6 +1,7 @@
 // The card service's records as the till reads them off the wire: every field of a transaction
 // and a report lands in its camelCase place, amounts are whole pence (digit strings too), empty
-// values become null, and anything that is not plain whole pence refuses the answer.
+// values become null, anything that is not plain whole pence refuses the answer, and the slips
+// come in with no raw control character.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { refusalOf } from '../../support/refusal';
@@ -347,6 +348,24 @@ describe('pay-at-counter records', () => {
       await refusalOf(answering({ report_id: '' }).startReport('22900001', 'BANKING')),
       NOT_UNDERSTOOD,
     );
+  });
+
+  test('the card machine’s slips come in with no raw control character: ESC, GS, NUL, BEL become ?', async () => {
+    // As a misbehaving card service might send them: printer commands and noise inside the text.
+    const raw = 'AUTH\x00CODE\x07 \x1b@\x1dV\x00123\x7f\x9b €5 Müller\tPIN\r\nOK\rX\nY';
+    const clean = 'AUTH?CODE? ?@?V?123?? €5 Müller PIN\nOK?X\nY';
+    const line = (value: string) => ({ type: 'TEXT', format: ['BOLD'], value });
+    const tx = await transaction({
+      receipt_lines: { MERCHANT: [line(raw)], CUSTOMER: [line('\x1b!\x10TOTAL')] },
+    });
+    assert.deepEqual(tx.receipts, { MERCHANT: [line(clean)], CUSTOMER: [line('?!?TOTAL')] });
+    const report = await answering({
+      id: 'rep-1',
+      report_type: 'X_BAL',
+      device_notifications: ['REPORT_FINISHED'],
+      receipt_lines: [line(raw), { type: 'LINE_SEPARATOR', format: [], value: '' }],
+    }).getReport('22900001', 'rep-1');
+    assert.deepEqual(report.receiptLines, [line(clean), { type: 'LINE_SEPARATOR', format: [], value: '' }]);
   });
 
   test('a slip line of 200 characters is printed; one of 201 refuses the answer', async () => {

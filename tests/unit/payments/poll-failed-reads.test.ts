@@ -1,7 +1,8 @@
 // Reading a started sale when reads fail: the back-off doubles (0.5 s, 1 s, 2 s), the first good
 // read clears the problem and says so; only 404s count towards giving a transaction up as lost,
-// after exactly the reads and time configured; once given up it is no longer running, and a read
-// that fails while the till shuts down writes nothing.
+// after exactly the reads and time configured; once given up it is no longer running and only the
+// watch of its unknown outcome reads it, and a read that fails while the till shuts down writes
+// nothing. Reads that keep failing for other reasons: poll-reads-keep-failing.test.ts.
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { PaymentJournal } from '../../../electron/services/payments/journal';
@@ -10,23 +11,8 @@ import type { PollingPolicy } from '../../../electron/services/payments/transact
 import { TRANSACTION_LOST_PROBLEM } from '../../../electron/services/payments/wording';
 import { TillError } from '../../../shared/contract/errors';
 import { refusalOf } from '../../support/refusal';
-import { cardRecord, scriptedRig, TERMINAL, type Rig } from './scripted-card-machine';
+import { cardRecord, scriptedRig, scriptReads, TERMINAL, type Rig } from './scripted-card-machine';
 import { within } from './support';
-
-type ReadAnswer = CardTransaction | Error | Promise<CardTransaction>;
-
-/** The card machine's reads answer in turn from `answers` (the last repeats); returns each read's clock time. */
-function scriptReads(rig: Rig, answers: ReadAnswer[]): number[] {
-  const times: number[] = [];
-  rig.machine.getTransaction = async (_terminalId, transactionId) => {
-    rig.machine.calls.push(`read ${transactionId}`);
-    times.push(rig.clock.now());
-    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-    if (answer instanceof Error) throw answer;
-    return answer;
-  };
-  return times;
-}
 
 const presentCard = cardRecord('tx-1', null);
 const serviceFailed = () => new TillError('service_error', 'The card service failed.');
@@ -140,7 +126,12 @@ describe('failed reads of a started sale', () => {
     assert.equal(rig.service.getPayment(id)?.state, 'unknown');
     assert.equal(rig.service.getPayment(id)?.problem, TRANSACTION_LOST_PROBLEM);
     await rig.clock.advance(5_000);
-    assert.equal(rig.machine.count('read'), 6, 'nothing is read after giving up');
+    assert.deepEqual(
+      times.slice(6).map((t) => t - startedAt),
+      [770, 1_770, 2_770, 3_770, 4_770, 5_770],
+      'after giving up only the watch reads it, once a second beside the terminal',
+    );
+    assert.equal(rig.machine.count('terminal'), 6);
   });
 
   test('answered 404 give up only once the first of them is the minimum time old', async () => {
@@ -158,10 +149,14 @@ describe('failed reads of a started sale', () => {
     );
     assert.equal(rig.service.getPayment(id)?.state, 'pending', 'two 404s, but only 100 ms apart');
     await rig.clock.advance(1);
-    assert.equal(times.length, 4);
+    assert.equal(times[3]! - startedAt, 570);
     assert.equal(rig.service.getPayment(id)?.state, 'unknown', 'the third 404 is 200 ms after the first');
     await rig.clock.advance(5_000);
-    assert.equal(rig.machine.count('read'), 4);
+    assert.equal(
+      rig.machine.count('read'),
+      4 + rig.machine.count('terminal'),
+      'after giving up only the watch reads it, beside each terminal read',
+    );
   });
 
   test('given up as lost: the screens see it unknown, and it no longer runs when they hear of it', async () => {

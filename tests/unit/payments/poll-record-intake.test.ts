@@ -7,18 +7,8 @@ import { afterEach, describe, test } from 'node:test';
 import { PaymentJournal } from '../../../electron/services/payments/journal';
 import type { CardTransaction } from '../../../electron/services/payments/pay-at-counter-client';
 import type { PaymentEvent } from '../../../electron/services/payments/transaction-runner';
-import { cardRecord, scriptedRig, TERMINAL, type Rig } from './scripted-card-machine';
+import { cardRecord, scriptedRig, scriptReads, TERMINAL, type Rig } from './scripted-card-machine';
 import { EUR_TERMINAL, waitUntil, within } from './support';
-
-type ReadAnswer = CardTransaction | Promise<CardTransaction>;
-
-/** The card machine's reads answer in turn from `answers` (the last repeats). */
-function scriptReads(rig: Rig, answers: ReadAnswer[]): void {
-  rig.machine.getTransaction = async (_terminalId, transactionId) => {
-    rig.machine.calls.push(`read ${transactionId}`);
-    return answers.length > 1 ? answers.shift()! : answers[0]!;
-  };
-}
 
 const sale = (saleId: string, terminalId = TERMINAL) => ({
   saleId,

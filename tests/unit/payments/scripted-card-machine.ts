@@ -127,6 +127,25 @@ export class ScriptedCardMachine implements CardServiceApi {
   }
 }
 
+/** What one read of a transaction gives: a record, an error thrown, or a read still out. */
+export type ReadAnswer = CardTransaction | Error | Promise<CardTransaction>;
+
+/**
+ * From now on the card machine's reads answer in turn from `answers` (the last repeats; push
+ * more to change what later reads give); returns each read's clock time.
+ */
+export function scriptReads(rig: Rig, answers: ReadAnswer[]): number[] {
+  const times: number[] = [];
+  rig.machine.getTransaction = async (_terminalId, transactionId) => {
+    rig.machine.calls.push(`read ${transactionId}`);
+    times.push(rig.clock.now());
+    const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return times;
+}
+
 /** What SQLite throws when the disk is full. */
 export function diskFull(): Error {
   return new Database.SqliteError('database or disk is full', 'SQLITE_FULL');

@@ -48,7 +48,7 @@ test('a payment left started with the signature request saved (the till stopped 
 test('once the transaction is lost while the signature was asked, no deadline is shown: the outcome is unknown', () => {
   const id = startedSale(signatureAsked);
   journal.markPending(id);
-  journal.markTransactionLost(id, TRANSACTION_LOST_PROBLEM);
+  journal.markOutcomeLost(id, TRANSACTION_LOST_PROBLEM);
   const view = rig.service.getPayment(id);
   assert.equal(view?.state, 'unknown');
   assert.deepEqual(

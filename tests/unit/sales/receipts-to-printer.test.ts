@@ -1,12 +1,14 @@
 // A finished card sale reaches paper: the customer's card slip and the shop's sale receipt go
 // to a network printer (the emulator, over real TCP) and to the preview; a signature sale prints
-// the merchant copy (to be signed) first; cash opens the drawer. Bytes are decoded by the tests'
+// the merchant copy (to be signed) first; printer commands a card service leaks into its slip text
+// are printed as ? marks, never obeyed; cash opens the drawer. Bytes are decoded by the tests'
 // own ESC/POS interpreter.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startPrinterEmulator, type PrinterEmulator } from '../../support/printer-emulator';
 import { basketEndingIn as basketEndingInTotal, startTestTill, type TestTill } from '../../support/till';
 import { decodeEscPos } from '../printing/escpos-decoder';
+import { hostile } from '../../support/hostile-card-service';
 import type { Product } from '../../../shared/contract';
 
 let t: TestTill;
@@ -87,6 +89,38 @@ test('a signature sale prints the merchant copy with the signature line before a
     ['counter', 'counter'],
     'both slips went to the receipt printer (the preview lists every printed receipt)',
   );
+});
+
+test('printer commands inside the card machine’s slip text never reach the printer or the on-screen preview', async () => {
+  const sandbox = (await t.till.sandbox()).payAtCounter;
+  await hostile(sandbox, { on: 'read', answer: 'control_characters' });
+  try {
+    const jobsBefore = emulator.jobs().length;
+    const sale = await t.call('sales.open', { lines: basketEndingIn(20) });
+    const payment = await t.call('sales.payCard', {
+      saleId: sale.saleId,
+      terminalId: '22900001',
+      amount: sale.total,
+    });
+    const [slip] = (await emulator.waitForJobs(jobsBefore + 2, 20_000)).slice(jobsBefore);
+    // The decoder plays the printer: a leaked ESC @ would show as a reset, GS V NUL as a cut.
+    const printed = decodeEscPos(slip!);
+    assert.equal(printed.events.filter((e) => e.type === 'init').length, 1, 'only the job’s own reset');
+    assert.equal(printed.events.filter((e) => e.type === 'cut').length, 1, 'only the job’s own cut');
+    assert.match(text(slip!), /\?@ *CUSTOMER COPY *\?V\?\?/, 'each command printed as ? marks, visibly');
+    const rawControl = /(?!\n)\p{Cc}/u;
+    const preview = (await t.call('printing.preview', { limit: 50 })).find(
+      (r) => r.receiptId === `${payment.paymentId}:customer`,
+    );
+    assert.ok(preview && preview.lines.some((l) => /^\?@ *CUSTOMER COPY *\?V\?\?$/.test(l.value)));
+    assert.deepEqual(
+      preview.lines.filter((l) => rawControl.test(l.value)),
+      [],
+      'the preview’s lines carry none',
+    );
+  } finally {
+    await hostile(sandbox, null);
+  }
 });
 
 test('cash opens the drawer with the full five-byte kick', async () => {

@@ -183,6 +183,14 @@ export const sell: Wording<typeof en.sell> = {
     refundedAbandon: 'Das Kassierte wurde erstattet: Brechen Sie den Verkauf ab, um ihn zu schließen.',
     moreThanZero: 'Geben Sie mehr als null ein.',
     atMost: 'Höchstens {{amount}}.',
+    machinesNotListed: 'Die Kartenterminals konnten nicht aufgelistet werden.',
+    listAgain: 'Erneut versuchen',
+    chargeBlocked: {
+      finding: 'Die Kartenterminals werden geladen …',
+      not_listed:
+        'Zum Kassieren mit Karte braucht es die Liste der Kartenterminals: erneut versuchen oder bar kassieren.',
+      not_chosen: 'Wählen Sie das Kartenterminal, an dem kassiert wird.',
+    },
     noTerminal: 'Kein Kartenterminal nimmt {{currency}}. Kassieren Sie stattdessen bar.',
     cardAmount: 'Kartenbetrag',
     rest: 'Der Rest, {{amount}}, wird nach der Karte bar kassiert.',

@@ -104,6 +104,8 @@ export const services: Wording<typeof en.services> = {
       'Die Antwort des Kartendienstes kam nicht rechtzeitig vollständig an. Wenn das öfter passiert, rufen Sie den Support des Kartendienstes an.',
     slipTooLong:
       'Der Kartendienst hat einen viel zu langen Kartenbeleg geschickt; die Kasse hat ihn nicht übernommen. Wenn das öfter passiert, rufen Sie den Support des Kartendienstes an.',
+    reportUnreadable:
+      'Die Kasse konnte den Bericht des Kartenterminals mehrere Minuten lang nicht lesen. Vielleicht wurde er am Kartenterminal gedruckt: Prüfen Sie das, bevor Sie ihn noch einmal abrufen.',
   },
   sale: {
     priceChanged:

@@ -177,6 +177,13 @@ export const sell = {
     refundedAbandon: 'What was taken has been refunded: abandon the sale to close it.',
     moreThanZero: 'Enter more than zero.',
     atMost: 'At most {{amount}}.',
+    machinesNotListed: 'The card machines could not be listed.',
+    listAgain: 'Try again',
+    chargeBlocked: {
+      finding: 'Loading the card machines…',
+      not_listed: 'Charging on card needs the list of card machines: try again, or take cash.',
+      not_chosen: 'Choose the card machine to charge on.',
+    },
     noTerminal: 'No card machine takes {{currency}}. Take cash instead.',
     cardAmount: 'Card amount',
     rest: 'The rest, {{amount}}, is taken in cash after the card.',

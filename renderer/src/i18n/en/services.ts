@@ -62,6 +62,8 @@ export const services = {
       'The card service’s answer did not arrive in full in time. If this keeps happening, call the card service’s support.',
     slipTooLong:
       'The card service sent a card slip far longer than any real one, so the till did not take it. If this keeps happening, call the card service’s support.',
+    reportUnreadable:
+      'The till could not read the card machine’s report for several minutes. It may have printed on the card machine: check there before running it again.',
   },
   sale: {
     priceChanged:

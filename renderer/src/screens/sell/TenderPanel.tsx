@@ -1,13 +1,13 @@
 // Taking payment for the open sale: card (the whole amount due), cash (with change), or split
 // (part by card, the rest by cash). When the card service cannot be reached the panel says so
 // at once and offers cash, or recording a card taken on the card machine on its own.
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { SaleView } from '../../../../shared/contract';
 import { currencySymbol, formatMoney, parseAmount } from '../../../../shared/money';
 import { useShell } from '../../state/shell';
 import { useSale, type TenderMethod } from '../../state/sale';
 import { AmountField, Keypad, amountText } from './AmountField';
-import { useTerminals } from '../../state/terminals';
+import { chargeTerminal, useTerminals } from '../../state/terminals';
 import { TerminalPicker, defaultTerminal } from './TerminalPicker';
 import { heldOn, StopSaleButton } from './StopSale';
 import { Trans } from 'react-i18next';
@@ -54,8 +54,9 @@ function CardTender({
   serviceProblem: string | null;
 }) {
   const { t } = useTranslation();
-  const { terminals, problem: listProblem } = useTerminals(sale.currency);
+  const { terminals, problem: listProblem, retry: listAgain } = useTerminals(sale.currency);
   const terminalId = useSale((s) => s.terminalId);
+  const blockedReason = useId();
   const busy = useSale((s) => s.busy);
   const [text, setText] = useState(amountText(sale.due));
   useEffect(() => setText(amountText(sale.due)), [sale.due]);
@@ -69,6 +70,8 @@ function CardTender({
 
   const checked = editable ? checkAmount(text, sale.due, sale.currency) : { minor: sale.due };
   const amount = 'minor' in checked ? checked.minor : null;
+  // Only a machine the cashier can see in the list, and has chosen, takes the charge.
+  const { blocked } = chargeTerminal(terminals, listProblem, terminalId);
 
   return (
     <div className="tender-body">
@@ -80,9 +83,22 @@ function CardTender({
         />
       )}
       {terminals && terminals.length === 0 && (
-        <p className="notice notice-warn">{t('sell.tender.noTerminal', { currency: sale.currency })}</p>
+        <p className="notice notice-warn" id={blockedReason}>
+          {t('sell.tender.noTerminal', { currency: sale.currency })}
+        </p>
       )}
-      {listProblem && !serviceProblem && <p className="notice notice-warn">{listProblem}</p>}
+      {listProblem && (
+        <div className="notice notice-warn" role="alert">
+          <p>
+            <strong>{t('sell.tender.machinesNotListed')}</strong>
+            {/* The card service's own trouble is said above, once. */}
+            {!serviceProblem && ` ${listProblem}`}
+          </p>
+          <button type="button" onClick={listAgain}>
+            {t('sell.tender.listAgain')}
+          </button>
+        </div>
+      )}
       {editable && (
         <>
           <AmountField
@@ -102,13 +118,19 @@ function CardTender({
       <button
         type="button"
         className={serviceProblem ? 'big' : 'primary big'}
-        disabled={busy || amount === null || !terminalId}
+        disabled={busy || amount === null || blocked !== null}
+        aria-describedby={blocked ? blockedReason : undefined}
         onClick={() => amount !== null && void useSale.getState().payCard(amount)}
       >
         {amount !== null
           ? t('sell.tender.charge', { amount: formatMoney(amount, sale.currency) })
           : t('sell.tender.chargeNoAmount')}
       </button>
+      {blocked && blocked !== 'none' && (
+        <p className="hint" id={blockedReason}>
+          {t(`sell.tender.chargeBlocked.${blocked}`)}
+        </p>
+      )}
       {serviceProblem && <ManualCard sale={sale} amount={amount} />}
     </div>
   );
