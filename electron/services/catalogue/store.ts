@@ -222,17 +222,29 @@ export class ProductCatalogue {
     return ids;
   }
 
-  /** Runs several SQL changes as one transaction, then marks the catalogue changed. */
+  /**
+   * Runs several SQL changes as one transaction (writes inside it included), then marks the
+   * catalogue changed. A failed one forgets what was read inside it: that was rolled back.
+   */
   change<T>(work: (db: Db) => T): T {
-    const result = this.db.transaction(() => work(this.db))();
-    this.changed();
-    return result;
+    try {
+      const result = this.db.transaction(() => work(this.db))();
+      this.changed();
+      return result;
+    } catch (error) {
+      this.forgetReads();
+      throw error;
+    }
   }
 
   private changed(): void {
+    this.forgetReads();
+    this.version++;
+  }
+
+  private forgetReads(): void {
     this.sellCache = null;
     this.adminCache = null;
-    this.version++;
   }
 
   private products(): Product[] {
