@@ -93,7 +93,7 @@ export const auditMethods = {
     auditPageSchema,
   ),
   'audit.people': method(
-    'Everyone who made or approved a change, by their latest name: the person filter (managers only).',
+    'Everyone on the staff (removed people too) and everyone who made or approved a change: the person filter (managers only).',
     noInput,
     z.array(personSchema),
   ),

@@ -448,7 +448,12 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
         audit,
       }),
     ),
-    ...auditHandlers({ journal: audit, requireManager: () => manager.require('back-office'), clock }),
+    ...auditHandlers({
+      journal: audit,
+      requireManager: () => manager.require('back-office'),
+      clock,
+      staff: () => staff.store.list(),
+    }),
     ...suppliesHandlers({
       db,
       connection: distribution,

@@ -19,10 +19,20 @@ export interface AuditHandlerDeps {
   clock: Pick<Clock, 'now'>;
   /** MAX_EXPORT_ENTRIES unless a test says fewer. */
   maxExport?: number;
+  /** Everyone on the staff, removed people too (the staff area's list), to filter by even before they change anything. */
+  staff?: () => ReadonlyArray<{ id: string; name: string }>;
 }
 
 export function auditHandlers(deps: AuditHandlerDeps): HandlersOf<'audit'> {
   const { journal } = deps;
+  /** The trail's people and the staff's, by their current name, A to Z. */
+  const people = () => {
+    const byId = new Map(journal.people().map((p) => [p.id, p.name]));
+    for (const p of deps.staff?.() ?? []) byId.set(p.id, p.name);
+    return [...byId]
+      .map(([id, name]) => ({ id, name }))
+      .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
+  };
   const query = ({ fromDay, toDay, ...rest }: AuditFilter): AuditQuery => {
     if (fromDay !== undefined && toDay !== undefined && fromDay > toDay) {
       throw new TillError('invalid_input', 'The first day is after the last day: swap them.', {
@@ -38,7 +48,7 @@ export function auditHandlers(deps: AuditHandlerDeps): HandlersOf<'audit'> {
     },
     'audit.people': () => {
       deps.requireManager();
-      return journal.people();
+      return people();
     },
     'audit.exportCsv': (filter) => {
       const by = deps.requireManager();
@@ -53,7 +63,7 @@ export function auditHandlers(deps: AuditHandlerDeps): HandlersOf<'audit'> {
       }
       const text = auditCsv(entries);
       // Which entries left the till: the filter as staff chose it (the person by name, not id).
-      const person = filter.personId && journal.people().find((p) => p.id === filter.personId);
+      const person = filter.personId && people().find((p) => p.id === filter.personId);
       const chosen: AuditValues = {
         entries: entries.length,
         ...(person && { person: person.name }),

@@ -60,38 +60,25 @@ function changesByArea(
 /** "12 products" for the CSV; the screens word it from the `products` count. */
 const many = (n: number) => `${n} products`;
 
-/** Names that stay apart in one entry: a second "Latte" is named with its SKU. */
-function keyFor(taken: Record<string, unknown>, p: Product): string {
-  return p.name in taken ? `${p.name} (${p.sku})` : p.name;
-}
-
 /**
- * The entries for products before and after one change (`before` null: added by it). Products the
- * change left as they were write nothing.
+ * The entries for products before and after one change (`before` null: added by it, one entry
+ * each: the back office adds one at a time). Products the change left as they were write nothing.
  */
 export function productEntries(
   by: By,
   pairs: ReadonlyArray<{ before: Product | null; after: Product }>,
 ): AuditRecord[] {
   const entries: AuditRecord[] = [];
-  const added = pairs.filter((p) => p.before === null).map((p) => p.after);
-  if (added.length === 1) {
-    const [product] = added as [Product];
-    entries.push({
-      by,
-      area: 'catalogue',
-      action: 'product-added',
-      subject: product.name,
-      after: auditable(product),
-    });
-  } else if (added.length > 1) {
-    entries.push({
-      by,
-      area: 'catalogue',
-      action: 'products-added',
-      subject: many(added.length),
-      after: { products: added.length, names: added.slice(0, NAMED_AT_MOST).map((p) => p.name) },
-    });
+  for (const { before, after } of pairs) {
+    if (before === null) {
+      entries.push({
+        by,
+        area: 'catalogue',
+        action: 'product-added',
+        subject: after.name,
+        after: auditable(after),
+      });
+    }
   }
   const byArea = new Map<AuditArea, Array<{ product: Product; before: AuditValues; after: AuditValues }>>();
   for (const { before, after } of pairs) {
@@ -107,15 +94,23 @@ export function productEntries(
       entries.push({ by, area, action, subject: product.name, before, after });
       continue;
     }
-    // Many products: each field maps product names to their values.
+    // Many products: each field maps product names to their values; a second "Tea" is named with
+    // its SKU. defineProperty: a product called "__proto__" is a name, not a prototype.
     const before: Record<string, Record<string, Json>> = {};
     const after: Record<string, Record<string, Json>> = {};
-    const named: Record<string, true> = {};
+    const named = new Set<string>();
+    const put = (side: Record<string, Record<string, Json>>, values: AuditValues, key: string) => {
+      for (const [field, value] of Object.entries(values)) {
+        Object.defineProperty((side[field] ??= {}), key, { value, enumerable: true });
+      }
+    };
     for (const change of changes.slice(0, NAMED_AT_MOST)) {
-      const key = keyFor(named, change.product);
-      named[key] = true;
-      for (const [field, value] of Object.entries(change.before)) (before[field] ??= {})[key] = value;
-      for (const [field, value] of Object.entries(change.after)) (after[field] ??= {})[key] = value;
+      const key = named.has(change.product.name)
+        ? `${change.product.name} (${change.product.sku})`
+        : change.product.name;
+      named.add(key);
+      put(before, change.before, key);
+      put(after, change.after, key);
     }
     entries.push({
       by,

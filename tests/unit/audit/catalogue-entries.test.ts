@@ -155,13 +155,18 @@ test('a price change to many products is one entry naming each, with the count',
   assert.equal(catalogue.admin().products.length, 3);
 });
 
-test('two products with the same name stay apart in one entry', async (t) => {
-  const { handlers, since } = backOffice(t);
+test('two products with the same name stay apart in one entry; any name is just a name', async (t) => {
+  const { handlers, since, audit } = backOffice(t);
   const a = await handlers['catalogue.saveProduct'](productInput({ sku: 'A', name: 'Tea', price: 200 }));
   const b = await handlers['catalogue.saveProduct'](productInput({ sku: 'B', name: 'Tea', price: 250 }));
+  const c = await handlers['catalogue.saveProduct'](productInput({ sku: 'C', name: '__proto__', price: 90 }));
   since();
-  await handlers['catalogue.bulkEdit']({ ids: [a.id, b.id], change: { kind: 'price', price: 300 } });
-  assert.deepEqual(since()[0]![3], { price: { Tea: 200, 'Tea (B)': 250 } });
+  await handlers['catalogue.bulkEdit']({ ids: [a.id, b.id, c.id], change: { kind: 'price', price: 300 } });
+  assert.deepEqual(
+    since()[0]![3],
+    JSON.parse('{ "price": { "Tea": 200, "Tea (B)": 250, "__proto__": 90 } }'),
+  );
+  assert.match(JSON.stringify(audit.entriesAfter(0, 100).at(-1)!.after), /"__proto__":300/);
 });
 
 test('categories and VAT rates: one entry each with before → after; unchanged, none', async (t) => {

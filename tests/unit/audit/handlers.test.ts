@@ -16,7 +16,10 @@ import { ManualClock } from '../../support/manual-clock';
 const MORGAN = { id: 'm-1', name: 'Morgan' };
 const CASEY = { id: 'c-1', name: 'Casey' };
 
-function setup(t: { after: (fn: () => void) => void }, options: { maxExport?: number } = {}) {
+function setup(
+  t: { after: (fn: () => void) => void },
+  options: { maxExport?: number; staff?: () => Array<{ id: string; name: string }> } = {},
+) {
   // 22:30 UTC on 14 July is 23:30 in London: the shop's 14 July.
   const clock = new ManualClock(Date.parse('2026-07-14T22:30:00.000Z'));
   const db = openDatabase(':memory:', [], clock);
@@ -171,18 +174,30 @@ test('the CSV: a header, oldest first, who as named then, before and after as JS
   ]);
 });
 
-test('the person filter lists everyone who made or approved a change', async (t) => {
-  const { journal, handlers } = setup(t);
+test('the person filter: everyone on the staff and everyone on the trail, by their current name', async (t) => {
+  const staff = [
+    { id: MORGAN.id, name: 'Morgan Lee' },
+    { id: 's-1', name: 'Sasha' },
+  ];
+  const { journal, handlers } = setup(t, { staff: () => staff });
   journal.record({
     by: { ...CASEY, approvedBy: MORGAN },
     area: 'prices',
     action: 'price-changed',
     subject: 'Tea',
   });
-  assert.deepEqual(await handlers['audit.people']({}), [CASEY, MORGAN]);
+  // Casey has left the staff list, Morgan was renamed, Sasha has changed nothing yet.
+  assert.deepEqual(await handlers['audit.people']({}), [
+    CASEY,
+    { id: MORGAN.id, name: 'Morgan Lee' },
+    { id: 's-1', name: 'Sasha' },
+  ]);
   const page = await handlers['audit.list']({ personId: MORGAN.id, limit: 10 });
   assert.deepEqual(
     page.entries.map((e) => e.subject),
     ['Tea'],
   );
+  assert.deepEqual((await handlers['audit.list']({ personId: 's-1', limit: 10 })).entries, []);
+  await handlers['audit.exportCsv']({ personId: 's-1' });
+  assert.equal(journal.entriesAfter(1, 10)[0]!.after?.person, 'Sasha');
 });
