@@ -40,17 +40,17 @@ export function secretIn(values: Json | null | undefined, path = ''): string | n
   return null;
 }
 
-/** JSON with object keys sorted, so two equal values always compare equal. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
-}
-
+/** Whether two JSON values are equal (objects by their keys, whatever their order; lists in order). */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return (
+    keys.length === Object.keys(y).length && keys.every((k) => Object.hasOwn(y, k) && sameValue(x[k], y[k]))
+  );
 }
 
 /**

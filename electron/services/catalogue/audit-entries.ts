@@ -5,7 +5,7 @@
 import type { AuditArea, AuditValues, CategoryView, Product, VatRateView } from '../../../shared/contract';
 import type { StaffStamp } from '../../../shared/contract/staff';
 import type { AuditLog, AuditRecord } from '../audit/journal';
-import { changedFields, NAMED_AT_MOST } from '../audit/values';
+import { changedFields, NAMED_AT_MOST, sameValue } from '../audit/values';
 import type { ProductCatalogue, ProductSeed } from './store';
 
 type By = StaffStamp | null;
@@ -33,7 +33,7 @@ const ACTION_OF_AREA: Partial<Record<AuditArea, string>> = {
   catalogue: 'product-changed',
 };
 
-/** One product's change, split by area; a picture replaced by another counts as "changed". */
+/** One product's change, split by area, only the fields that changed; a new picture is "changed". */
 function changesByArea(
   before: Product,
   after: Product,
@@ -41,18 +41,14 @@ function changesByArea(
   const was = auditable(before);
   const now = auditable(after);
   if (before.image && after.image && before.image !== after.image) now.picture = 'changed';
-  const split = new Map<AuditArea, { was: Record<string, Json>; now: Record<string, Json> }>();
-  for (const field of Object.keys(was)) {
-    const area = AREA_OF_FIELD[field] ?? 'catalogue';
-    const side = split.get(area) ?? { was: {}, now: {} };
-    side.was[field] = was[field]!;
-    side.now[field] = now[field]!;
-    split.set(area, side);
-  }
   const out = new Map<AuditArea, { before: AuditValues; after: AuditValues }>();
-  for (const [area, side] of split) {
-    const changed = changedFields(side.was, side.now);
-    if (changed) out.set(area, changed);
+  for (const field of Object.keys(was)) {
+    if (sameValue(was[field], now[field])) continue;
+    const area = AREA_OF_FIELD[field] ?? 'catalogue';
+    let change = out.get(area);
+    if (!change) out.set(area, (change = { before: {}, after: {} }));
+    change.before[field] = was[field]!;
+    change.after[field] = now[field]!;
   }
   return out;
 }
@@ -84,7 +80,9 @@ export function productEntries(
   for (const { before, after } of pairs) {
     if (before === null) continue;
     for (const [area, change] of changesByArea(before, after)) {
-      byArea.set(area, [...(byArea.get(area) ?? []), { product: after, ...change }]);
+      const list = byArea.get(area);
+      if (list) list.push({ product: after, ...change });
+      else byArea.set(area, [{ product: after, ...change }]);
     }
   }
   for (const [area, changes] of byArea) {

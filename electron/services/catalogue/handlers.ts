@@ -52,7 +52,6 @@ export function catalogueHandlers(deps: CatalogueHandlerDeps): HandlersOf<'catal
       throw new TillError('not_found', 'That product is no longer in the catalogue.', PRODUCT_GONE);
     return product;
   };
-  const productsNow = () => new Map(catalogue.admin().products.map((p) => [p.id, p]));
   /**
    * Journals what `work` did to the products `ids` (read as the edits read them: "007" is 7) and
    * to any it added (`addedIds` of its result): one entry per area, in the change's transaction.
@@ -63,16 +62,12 @@ export function catalogueHandlers(deps: CatalogueHandlerDeps): HandlersOf<'catal
     work: () => T,
     addedIds: (result: T) => number[] = () => [],
   ): T => {
-    const before = productsNow();
+    const wanted = (list: number[]) => [...new Set(list.filter((n) => Number.isSafeInteger(n)))];
+    const before = catalogue.read(wanted(ids.map(Number)));
     const result = work();
-    const after = productsNow();
-    const touched = new Set(
-      [...ids.map(Number), ...addedIds(result)].filter((n) => Number.isSafeInteger(n)).map(String),
-    );
-    const pairs = [...touched].flatMap((id) => {
-      const now = after.get(id);
-      return now ? [{ before: before.get(id) ?? null, after: now }] : [];
-    });
+    const touched = wanted([...ids.map(Number), ...addedIds(result)]);
+    const after = catalogue.read(touched);
+    const pairs = [...after.values()].map((now) => ({ before: before.get(now.id) ?? null, after: now }));
     for (const entry of productEntries(by, pairs)) deps.audit.record(entry);
     return result;
   };

@@ -5,12 +5,13 @@
 // writes none, and an entry that cannot be written undoes the change (and what was read during it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { AuditValues } from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
 import type { StaffStamp } from '../../../shared/contract/staff';
 import type { AuditLog } from '../../../electron/services/audit/journal';
 import { catalogueHandlers } from '../../../electron/services/catalogue/handlers';
 import { seedJournaled } from '../../../electron/services/catalogue/audit-entries';
-import { catalogueInTempFolder, productInput } from '../catalogue/temp-catalogue';
+import { catalogueInTempFolder, fields, productInput } from '../catalogue/temp-catalogue';
 
 const MORGAN: StaffStamp = { id: 'm-1', name: 'Morgan' };
 
@@ -314,4 +315,28 @@ test('the demo products of a first sandbox run: one entry by the till', async (t
   );
   seedJournaled(catalogue, [{ sku: 'D1', name: 'Tea', category: 'Drinks', price: 200 }], audit);
   assert.equal(audit.entriesAfter(0, 10).length, 1, 'nothing new, nothing written');
+});
+
+test('a change to hundreds of products: one entry naming the first 50 and counting them all', async (t) => {
+  const { handlers, since, catalogue } = backOffice(t);
+  const ids = catalogue
+    .write(Array.from({ length: 600 }, (_, i) => fields({ sku: `S${i}`, name: `Item ${i}`, price: 100 })))
+    .map(String);
+  since();
+  const versionBefore = catalogue.version;
+  const { changed } = await handlers['catalogue.bulkEdit']({ ids, change: { kind: 'price', price: 150 } });
+  assert.equal(changed, 600);
+  const entries = since();
+  assert.equal(entries.length, 1);
+  const [area, action, subject, before, after] = entries[0]! as [
+    string,
+    string,
+    string,
+    AuditValues,
+    AuditValues,
+  ];
+  assert.deepEqual([area, action, subject, after.products], ['prices', 'price-changed', '600 products', 600]);
+  assert.equal(Object.keys(before.price as object).length, 50);
+  assert.deepEqual(new Set(Object.values(after.price as object)), new Set([150]));
+  assert.equal(catalogue.version, versionBefore + 1, 'one change, one new version for the Sell screen');
 });
