@@ -296,7 +296,7 @@ export class ManagerGate {
         },
       );
     }
-    await this.directory.update(manager.id, { pin: newPin });
+    await this.directory.update(manager.id, { pin: newPin }, stampOf(manager));
   }
 
   view(): StaffSessionView {

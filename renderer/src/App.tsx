@@ -19,6 +19,7 @@ import { ShiftScreen } from './screens/shift/ShiftScreen';
 import { TillReportsScreen } from './screens/till-reports/TillReportsScreen';
 import { SuppliesScreen } from './screens/supplies/SuppliesScreen';
 import { BackOfficeScreen } from './screens/back-office/BackOfficeScreen';
+import { AuditScreen } from './screens/audit/AuditScreen';
 import { useSupplies } from './state/supplies';
 import { followStaff, useStaff } from './state/staff';
 import { browserClock } from './state/clock';
@@ -52,6 +53,8 @@ function Screen({ id }: { id: ScreenId }) {
       return <MerchantScreen />;
     case 'back-office':
       return <BackOfficeScreen />;
+    case 'audit':
+      return <AuditScreen />;
     case 'settings':
       return <SettingsScreen />;
   }

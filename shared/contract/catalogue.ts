@@ -212,8 +212,14 @@ export const catalogueMethods = {
     catalogueAdminSchema,
   ),
   'catalogue.uploadImport': method(
-    'Sends (part of) a CSV file to import; the first part starts a new upload.',
-    z.object({ uploadId: z.string().max(60).nullable(), text: z.string().max(IMPORT_CHUNK_CHARS) }).strict(),
+    'Sends (part of) a CSV file to import; the first part starts a new upload (and names the file, for the audit trail).',
+    z
+      .object({
+        uploadId: z.string().max(60).nullable(),
+        text: z.string().max(IMPORT_CHUNK_CHARS),
+        fileName: z.string().max(255).optional(),
+      })
+      .strict(),
     z.object({ uploadId: z.string(), chars: z.number().int() }),
   ),
   'catalogue.previewImport': method(

@@ -17,6 +17,7 @@ import { shiftsMethods } from './shifts';
 import { tillReportsMethods } from './till-reports';
 import { historyEvents, historyMethods } from './history';
 import { counterMethods } from './counter';
+import { auditMethods } from './audit';
 
 export const methods = {
   ...systemMethods,
@@ -34,6 +35,7 @@ export const methods = {
   ...tillReportsMethods,
   ...historyMethods,
   ...counterMethods,
+  ...auditMethods,
 } as const;
 
 export const events = {
@@ -88,3 +90,4 @@ export * from './shifts';
 export * from './till-reports';
 export * from './counter';
 export * from './history';
+export * from './audit';

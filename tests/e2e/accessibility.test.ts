@@ -93,5 +93,16 @@ test('screens with something in them: a print queue, a rename, a card report', a
     .click();
   await page.getByRole('region', { name: 'Report result' }).waitFor({ timeout: 20_000 });
   problems.push(...(await check('Reports › result')));
+
+  // The audit trail with the set-up's changes in it, then filtered to one area.
+  await open('Audit');
+  const trail = page.getByRole('table', { name: 'Audit trail' });
+  await trail.getByTestId('audit-row').first().waitFor();
+  problems.push(...(await check('Audit › trail')));
+  const filters = page.getByRole('form', { name: 'Filter the audit trail' });
+  await filters.getByLabel('Area').selectOption({ label: 'Staff' });
+  await filters.getByRole('button', { name: 'Show' }).click();
+  await trail.getByTestId('audit-row').filter({ hasText: 'Person added' }).first().waitFor();
+  problems.push(...(await check('Audit › staff only')));
   assert.deepEqual(problems, []);
 });

@@ -1,6 +1,7 @@
 // The top bar agrees with the screens, in Chromium: a card machine the card service calls offline
 // is named offline in the top bar and on the Terminals screen (under the name the shop gave it),
-// and the sandbox banner stops calling the printer a stand-in once a real one prints receipts.
+// and the sandbox banner stops calling the printer a stand-in once a real one prints receipts; the
+// Audit screen words those changes with no id, address or code.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -78,4 +79,18 @@ test('with a real receipt printer set, the sandbox banner no longer calls the pr
   await printerPill.filter({ hasText: 'offline' }).waitFor();
   assert.deepEqual(internalsIn((await printerPill.getAttribute('title')) ?? ''), []);
   assert.deepEqual(pageProblems(page), []);
+});
+
+test('the Audit screen words those changes without an id, an address or a code', async () => {
+  await goToScreen(page, 'Audit');
+  const trail = page.getByRole('table', { name: 'Audit trail' });
+  // The card machine named on the Terminals screen, by its last digits; the printer by its name.
+  await trail.getByText('Name of card machine ending 0001: Till 1').waitFor();
+  await trail.getByText(/Printers: On-screen preview → On-screen preview, Counter printer/).waitFor();
+  const lines = (await trail.innerText()).split('\n');
+  assert.deepEqual(
+    lines.flatMap((line) => internalsIn(line).map((what) => `${what}: ${line}`)),
+    [],
+  );
+  assert.ok(!lines.some((line) => line.includes(TILL_1) || line.includes('127.0.0.1')));
 });

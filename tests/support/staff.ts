@@ -16,6 +16,7 @@ import { StaffDirectory } from '../../electron/services/staff/directory';
 import { STAFF_MIGRATIONS, StaffStore } from '../../electron/services/staff/store';
 import { openDatabase, type Db } from '../../electron/services/storage/database';
 import { DEFAULT_SCRYPT_PARAMS } from '../../electron/services/storage/manager-pin';
+import { auditOn } from './audit';
 import { ManualClock } from './manual-clock';
 
 export type ContractCall = <M extends MethodName>(
@@ -75,6 +76,7 @@ export function openStaffGate(
     store: new StaffStore(db, clock),
     clock,
     scryptParams: { ...DEFAULT_SCRYPT_PARAMS, cost: 1024 },
+    audit: auditOn(db, clock),
   });
   const gate = new ManagerGate({ directory, clock, ...(onChange && { onChange }) });
   return {

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { AppInfo, ServiceName } from '../../../shared/contract';
 import { createDispatcher, type Dispatch, type Handlers } from '../../../shared/contract/dispatch';
 import { TillError } from '../../../shared/contract/errors';
+import { auditHandlers } from '../audit/handlers';
+import { AuditJournal } from '../audit/journal';
+import { seedJournaled } from '../catalogue/audit-entries';
 import { catalogueHandlers } from '../catalogue/handlers';
 import { ProductCatalogue } from '../catalogue/store';
 import { systemClock, type Clock } from '../common/clock';
@@ -126,10 +129,13 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   // whether the till can save.
   const storageHealth = new StorageHealth({ probe: () => probeDataDir(options.dataDir) });
   const db = openDatabase(join(options.dataDir, 'paydesk.sqlite'), TILL_MIGRATIONS, clock);
+  // Every change to staff, rights, catalogue, prices, VAT and settings is journaled here.
+  const audit = new AuditJournal(db, clock);
   // Staff and their rights; a manager PIN from before staff existed becomes the staff member "Manager".
   const staff = new StaffDirectory({
     store: new StaffStore(db, clock),
     clock,
+    audit,
     ...(options.pinScryptCost && { scryptParams: { ...DEFAULT_SCRYPT_PARAMS, cost: options.pinScryptCost } }),
   });
   staff.importManagerPin(settings.load().managerPin.hash);
@@ -143,7 +149,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
 
   // Catalogue: the demo products go in only on a first run in sandbox mode.
   const catalogue = new ProductCatalogue(db, SHOP_CURRENCY);
-  if (inSandbox() && catalogue.isEmpty()) catalogue.seed((await standIns.get()).demoCatalogue ?? []);
+  if (inSandbox() && catalogue.isEmpty())
+    seedJournaled(catalogue, (await standIns.get()).demoCatalogue ?? [], audit);
 
   // Connections and the status bar.
   const payAtCounter = new PayAtCounterConnection(
@@ -287,6 +294,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     noSales: (since, until) => noSales.between(since, until),
     printReceipt,
     receiptSettings: () => receiptSettingsFrom(settings.load()),
+    audit,
   });
 
   // Settings changes reach the card service connection and the UI (printing watches its own).
@@ -318,6 +326,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       if (!keychain.ok) keychain = await secrets.availability();
       return keychain;
     },
+    audit,
   };
   const stopWatchingSettings = settings.onChange((next, previous) => {
     if (
@@ -372,6 +381,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       supplierProduct: async (id) => trackSupplier((await distribution.client()).getProduct(id)),
       onChange: (version) => events.emit('catalogue.changed', { version }),
       today: () => new Date(clock.now()),
+      audit,
     }),
     ...salesHandlers({
       ledger,
@@ -435,8 +445,15 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
         requireManager: () => manager.require('reconcile'),
         clock,
         logger,
+        audit,
       }),
     ),
+    ...auditHandlers({
+      journal: audit,
+      requireManager: () => manager.require('back-office'),
+      clock,
+      staff: () => staff.store.list(),
+    }),
     ...suppliesHandlers({
       db,
       connection: distribution,

@@ -1,6 +1,7 @@
 // Every area's migrations, in the order the till's one database applies them (once, at start).
 // A new area adds its list at the end; an existing list only ever grows at its own end.
 import type { Migration } from '../storage/database';
+import { AUDIT_MIGRATIONS } from '../audit/journal';
 import { CATALOGUE_MIGRATIONS } from '../catalogue/store';
 import { JOURNAL_MIGRATIONS } from '../payments/journal';
 import { SPOOL_MIGRATIONS } from '../printing/index';
@@ -31,4 +32,5 @@ export const TILL_MIGRATIONS: readonly Migration[] = [
   ...NO_SALE_MIGRATIONS,
   ...SHIFTS_MIGRATIONS,
   ...TILL_REPORTS_MIGRATIONS,
+  ...AUDIT_MIGRATIONS,
 ];

@@ -48,12 +48,16 @@ interface ProductRow {
 }
 
 const PRODUCT_ORDER = `ORDER BY COALESCE(c.position, 1e9), p.category, p.name, p.id`;
+/** Reading more products than this by id reads them all (and stays under SQLite's parameter limit). */
+const READ_BY_ID_AT_MOST = 500;
 
 export class ProductCatalogue {
   private sellCache: Catalogue | null = null;
   private adminCache: CatalogueAdmin | null = null;
   /** Moves on at every change; the `catalogue.changed` event carries it. */
   version = 1;
+  /** How many change() calls are under way (nested ones run inside the outer one's transaction). */
+  private changing = 0;
 
   constructor(
     private readonly db: Db,
@@ -222,30 +226,63 @@ export class ProductCatalogue {
     return ids;
   }
 
-  /** Runs several SQL changes as one transaction, then marks the catalogue changed. */
+  /**
+   * Runs several SQL changes as one transaction (writes and changes inside it included), then marks
+   * the catalogue changed once. A failed one forgets what was read inside it: that was rolled back.
+   */
   change<T>(work: (db: Db) => T): T {
-    const result = this.db.transaction(() => work(this.db))();
-    this.changed();
-    return result;
+    this.changing++;
+    try {
+      const result = this.db.transaction(() => work(this.db))();
+      this.changing--;
+      this.changed();
+      return result;
+    } catch (error) {
+      this.changing--;
+      this.forgetReads();
+      throw error;
+    }
   }
 
+  /** One new version per change: a write or change inside another only forgets what was read. */
   private changed(): void {
+    this.forgetReads();
+    if (this.changing === 0) this.version++;
+  }
+
+  private forgetReads(): void {
     this.sellCache = null;
     this.adminCache = null;
-    this.version++;
   }
 
-  private products(): Product[] {
+  /**
+   * Products by id as the database has them now, not from the cache: inside a change, with what it
+   * has written so far (its audit trail entries are made from these). Unknown ids are left out.
+   */
+  read(ids: readonly number[]): Map<string, Product> {
+    // Many ids: one read of every product is quicker than many reads by id.
+    const wanted = new Set(ids.map(String));
+    const products = ids.length > READ_BY_ID_AT_MOST ? this.products() : this.products(ids);
+    return new Map(products.filter((p) => wanted.has(p.id)).map((p) => [p.id, p]));
+  }
+
+  /** Every product in the shop's order, or only those with the ids given. */
+  private products(only?: readonly number[]): Product[] {
+    const marks = only && `(${only.map(() => '?').join(', ')})`;
     const rows = this.db
       .prepare(
         `SELECT p.id, p.sku, p.name, p.category, p.price, p.vat_rate, p.colour, p.image, p.active
-         FROM products p LEFT JOIN categories c ON c.name = p.category ${PRODUCT_ORDER}`,
+         FROM products p LEFT JOIN categories c ON c.name = p.category
+         ${marks ? `WHERE p.id IN ${marks}` : ''} ${PRODUCT_ORDER}`,
       )
-      .all() as ProductRow[];
+      .all(...(only ?? [])) as ProductRow[];
     const barcodes = new Map<number, string[]>();
     for (const b of this.db
-      .prepare('SELECT code, product_id FROM product_barcodes ORDER BY product_id, position')
-      .all() as { code: string; product_id: number }[]) {
+      .prepare(
+        `SELECT code, product_id FROM product_barcodes ${marks ? `WHERE product_id IN ${marks}` : ''}
+         ORDER BY product_id, position`,
+      )
+      .all(...(only ?? [])) as { code: string; product_id: number }[]) {
       const list = barcodes.get(b.product_id);
       if (list) list.push(b.code);
       else barcodes.set(b.product_id, [b.code]);

@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
 import { terminalName } from '../../../shared/terminal-names';
+import type { AuditLog } from '../audit/journal';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import { isPaidPayment, type PaymentJournal, type PaymentRow } from '../payments/journal';
@@ -39,6 +40,8 @@ export interface ReconciliationDeps {
   requireManager: () => StaffStamp | null;
   clock: Pick<Clock, 'now'>;
   logger: Logger;
+  /** A card machine's new name goes on the audit trail. */
+  audit: AuditLog;
 }
 
 function balancesTotals(report: CardReport): SideTotals | null {
@@ -117,8 +120,20 @@ export class ReconciliationService {
   }
 
   async nameTerminal(terminalId: string, name: string): Promise<NamedTerminal[]> {
-    this.d.requireManager();
-    this.d.store.setName(terminalId, name);
+    const by = this.d.requireManager();
+    const names = this.d.store.names();
+    const was = names.get(terminalId) ?? null;
+    this.d.store.setName(terminalId, name, () => {
+      if (was === name) return;
+      this.d.audit.record({
+        by,
+        area: 'settings',
+        action: 'card-machine-named',
+        subject: terminalName(Object.fromEntries(names), terminalId),
+        before: { name: was },
+        after: { name },
+      });
+    });
     return this.terminals();
   }
 

@@ -258,12 +258,16 @@ export class ReconciliationStore {
     return new Map(rows.map((r) => [r.terminal_id, r.name]));
   }
 
-  setName(terminalId: string, name: string): void {
-    this.db
-      .prepare(
-        `INSERT INTO terminal_names (terminal_id, name, named_at) VALUES (?, ?, ?)
-           ON CONFLICT (terminal_id) DO UPDATE SET name = excluded.name, named_at = excluded.named_at`,
-      )
-      .run(terminalId, name, this.stamp());
+  /** Names a card machine; `alsoDo` (its audit entry) runs in the same transaction. */
+  setName(terminalId: string, name: string, alsoDo: () => void = () => {}): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO terminal_names (terminal_id, name, named_at) VALUES (?, ?, ?)
+             ON CONFLICT (terminal_id) DO UPDATE SET name = excluded.name, named_at = excluded.named_at`,
+        )
+        .run(terminalId, name, this.stamp());
+      alsoDo();
+    })();
   }
 }

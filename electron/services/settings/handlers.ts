@@ -1,9 +1,11 @@
 // The settings area's side of the contract: settings, secrets and the manager PIN, with the
 // rules that refuse an unsafe change before anything is saved.
 import type { HandlersOf } from '../../../shared/contract/dispatch';
-import type { ServiceName, SettingsView } from '../../../shared/contract';
+import type { ServiceName, SettingsView, StaffStamp } from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
+import type { AuditLog } from '../audit/journal';
 import type { ManagerGate } from '../manager-gate';
+import { settingsEntries } from './audit-entries';
 import type { SecretKey, SecretStore } from '../storage/secret-store';
 import { describeConnectionError, SERVICE_LABELS } from '../storage/settings-messages';
 import {
@@ -29,6 +31,8 @@ export interface SettingsHandlerDeps {
   onSecretsChanged: () => void;
   /** The keychain's state, probed at start-up and again after a failure. */
   keychainStatus: () => Promise<{ ok: true; backend: string } | { ok: false; reason: string }>;
+  /** Every saved change goes on the audit trail right after the save (secrets only as saved or removed). */
+  audit: AuditLog;
 }
 
 const SERVICES: ServiceName[] = ['payAtCounter', 'distribution', 'merchant'];
@@ -157,35 +161,50 @@ export async function settingsView(deps: SettingsHandlerDeps): Promise<SettingsV
 
 export function settingsHandlers(deps: SettingsHandlerDeps): HandlersOf<'settings' | 'secrets' | 'manager'> {
   const view = () => settingsView(deps);
+  /** A secret on the audit trail: which one, and that it was saved or removed; never its value. */
+  const journalSecret = (by: StaffStamp | null, key: SecretKey, profile: string, done: 'saved' | 'removed') =>
+    deps.audit.record({
+      by,
+      area: 'settings',
+      action: done === 'saved' ? 'secret-saved' : 'secret-removed',
+      subject: profile,
+      after: { [key]: done },
+    });
   return {
     'settings.get': view,
     'settings.update': async ({ patch }) => {
-      deps.manager.require('settings');
+      const by = deps.manager.require('settings');
       checkSettingsPatch(patch, deps);
       const switches = liveSwitches(patch, deps.settings.load());
       for (const target of switches) await checkLiveSignIn(target, deps);
       // The connection test took time: what it checked must still hold now.
       if (switches.length > 0) checkSettingsPatch(patch, deps);
-      deps.settings.update(rendererSettingsPatch(patch));
+      const previous = deps.settings.load();
+      const next = deps.settings.update(rendererSettingsPatch(patch));
+      for (const entry of settingsEntries(previous, next, by)) deps.audit.record(entry);
       return view();
     },
     'secrets.save': async ({ key, profile, value }) => {
-      deps.manager.require('settings');
+      const by = deps.manager.require('settings');
       try {
         await deps.secrets.set(key, profile, value);
       } finally {
         deps.onSecretsChanged();
       }
+      journalSecret(by, key, profile, 'saved');
       return view();
     },
     'secrets.forget': async ({ key, profile }) => {
-      deps.manager.require('settings');
+      const by = deps.manager.require('settings');
       checkForget(key, profile, deps.settings.load());
+      let removed: boolean;
       try {
-        await deps.secrets.delete(key, profile);
+        removed = await deps.secrets.delete(key, profile);
       } finally {
         deps.onSecretsChanged();
       }
+      // Forgetting what was never saved changes nothing.
+      if (removed) journalSecret(by, key, profile, 'removed');
       return view();
     },
     'settings.testConnection': async ({ service }) => {

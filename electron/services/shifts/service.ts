@@ -6,6 +6,7 @@ import type { CashMovementReason, DrawerSetup, ShiftView, StaffStamp } from '../
 import { TillError } from '../../../shared/contract/errors';
 import { countedTotal, denominationsOf, type DenominationCount } from '../../../shared/denominations';
 import { formatMoney } from '../../../shared/money';
+import type { AuditLog } from '../audit/journal';
 import type { Clock } from '../common/clock';
 import { drawerDifference, expectedCash } from './cash-rules';
 import type { CashMovement, ShiftStore, StoredShift } from './store';
@@ -23,6 +24,8 @@ export interface ShiftDeps {
   cashTakenBetween: (since: string, until: string) => number;
   /** Cash handed back by refunds in (since, until] (the refunds' own record). */
   cashRefundsBetween: (since: string, until: string) => number;
+  /** Whether counts are blind is a setting: its changes go on the audit trail. */
+  audit: AuditLog;
 }
 
 /** A count as kept: notes and coins actually counted, largest first. */
@@ -46,8 +49,19 @@ export class ShiftService {
   }
 
   setBlindCount(blind: boolean): DrawerSetup {
-    this.d.requireManager();
-    this.d.store.setBlindCount(blind);
+    const by = this.d.requireManager();
+    const was = this.d.store.blindCount();
+    this.d.store.setBlindCount(blind, () => {
+      if (was === blind) return;
+      this.d.audit.record({
+        by,
+        area: 'settings',
+        action: 'settings-changed',
+        subject: '',
+        before: { blindCount: was },
+        after: { blindCount: blind },
+      });
+    });
     return this.setup();
   }
 

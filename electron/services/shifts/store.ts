@@ -243,12 +243,16 @@ export class ShiftStore {
     return row ? row.blind_count === 1 : true;
   }
 
-  setBlindCount(blind: boolean): void {
-    this.db
-      .prepare(
-        `INSERT INTO drawer_settings (id, blind_count) VALUES (1, ?)
-           ON CONFLICT (id) DO UPDATE SET blind_count = excluded.blind_count`,
-      )
-      .run(blind ? 1 : 0);
+  /** `alsoDo` (its audit entry) runs in the same transaction. */
+  setBlindCount(blind: boolean, alsoDo: () => void = () => {}): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO drawer_settings (id, blind_count) VALUES (1, ?)
+             ON CONFLICT (id) DO UPDATE SET blind_count = excluded.blind_count`,
+        )
+        .run(blind ? 1 : 0);
+      alsoDo();
+    })();
   }
 }

@@ -1,9 +1,12 @@
 // The people of this till and their PINs: the rules for adding, changing and removing someone,
 // and the PIN checks for signing in and approving. Every PIN is a salted scrypt hash
 // (storage/manager-pin.ts) and every check is one counted try of the till-wide wrong-try limit.
-import type { StaffRole } from '../../../shared/contract/staff';
+// Every change is journaled on the audit trail in its own transaction: a PIN only as "set" or
+// "changed", a new role as the "rights" area's entry.
+import type { StaffRole, StaffStamp } from '../../../shared/contract/staff';
 import { TillError } from '../../../shared/contract/errors';
 import type { PinHashRecord } from '../../../shared/settings';
+import type { AuditLog } from '../audit/journal';
 import type { Clock } from '../common/clock';
 import {
   DEFAULT_SCRYPT_PARAMS,
@@ -24,7 +27,11 @@ export interface StaffDirectoryOptions {
   clock: Pick<Clock, 'now'>;
   /** Tests use a cheaper cost; real use keeps the default. */
   scryptParams?: ScryptParams;
+  audit: AuditLog;
 }
+
+/** Who made a change: the manager serving or approving; absent = the till itself. */
+type By = StaffStamp | null;
 
 const hasManagerAlready = () =>
   new TillError('conflict', 'This till already has a manager.', { words: { key: 'people.hasManager' } });
@@ -36,9 +43,11 @@ export class StaffDirectory {
   private readonly clock: Pick<Clock, 'now'>;
   private readonly params: ScryptParams;
   private readonly tries: PinTries;
+  private readonly audit: AuditLog;
 
   constructor(options: StaffDirectoryOptions) {
     this.store = options.store;
+    this.audit = options.audit;
     this.clock = options.clock;
     this.params = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS;
     this.tries = new PinTries(this.store.lockout, this.clock);
@@ -57,15 +66,19 @@ export class StaffDirectory {
   }
 
   /** Adds someone; their PIN must be acceptable and not anyone else's on this till. */
-  add(person: { name: string; role: StaffRole; pin: string }): Promise<StaffRecord> {
+  add(person: { name: string; role: StaffRole; pin: string }, by: By = null): Promise<StaffRecord> {
     return this.tries.serialized(async () => {
       this.checkName(person.name, null);
       const pinHash = await this.newPinHash(person.pin, null);
-      return this.store.insert({ name: person.name.trim(), role: person.role, pinHash });
+      return this.store.transaction(() => {
+        const added = this.store.insert({ name: person.name.trim(), role: person.role, pinHash });
+        this.journalAdded(added, by);
+        return added;
+      });
     });
   }
 
-  /** Only while no manager exists; the check and the write are one step. */
+  /** Only while no manager exists; the check and the write are one step. They journal it themselves. */
   addFirstManager(name: string, pin: string): Promise<StaffRecord> {
     return this.tries.serialized(async () => {
       if (this.hasManager()) throw hasManagerAlready();
@@ -73,29 +86,67 @@ export class StaffDirectory {
       const pinHash = await this.newPinHash(pin, null);
       return this.store.transaction(() => {
         if (this.hasManager()) throw hasManagerAlready();
-        return this.store.insert({ name: name.trim(), role: 'manager', pinHash });
+        const added = this.store.insert({ name: name.trim(), role: 'manager', pinHash });
+        this.journalAdded(added, { id: added.id, name: added.name });
+        return added;
       });
     });
   }
 
-  update(id: string, change: { name?: string; role?: StaffRole; pin?: string }): Promise<StaffRecord> {
+  update(
+    id: string,
+    change: { name?: string; role?: StaffRole; pin?: string },
+    by: By = null,
+  ): Promise<StaffRecord> {
     return this.tries.serialized(async () => {
       const person = this.activePerson(id);
       if (change.name !== undefined) this.checkName(change.name, id);
       if (change.role !== undefined && change.role !== 'manager') this.keepAManager(person, 'role');
       const pinHash = change.pin === undefined ? undefined : await this.newPinHash(change.pin, id);
-      return this.store.update(id, {
-        ...(change.name !== undefined && { name: change.name.trim() }),
-        ...(change.role !== undefined && { role: change.role }),
-        ...(pinHash && { pinHash }),
+      return this.store.transaction(() => {
+        const before = this.activePerson(id);
+        const after = this.store.update(id, {
+          ...(change.name !== undefined && { name: change.name.trim() }),
+          ...(change.role !== undefined && { role: change.role }),
+          ...(pinHash && { pinHash }),
+        });
+        this.journalChanged(before, after, pinHash !== undefined, by);
+        return after;
       });
     });
   }
 
-  remove(id: string): StaffRecord {
-    const person = this.activePerson(id);
-    this.keepAManager(person, 'remove');
-    return this.store.remove(id);
+  remove(id: string, by: By = null): StaffRecord {
+    return this.store.transaction(() => {
+      const person = this.activePerson(id);
+      this.keepAManager(person, 'remove');
+      const removed = this.store.remove(id);
+      this.audit.record({
+        by,
+        area: 'staff',
+        action: 'person-removed',
+        subject: person.name,
+        before: { name: person.name, role: person.role },
+      });
+      return removed;
+    });
+  }
+
+  /** Idle minutes before the till signs the person serving out (0 = never). */
+  setIdleSignOutMinutes(minutes: number, by: By = null): void {
+    this.store.transaction(() => {
+      const before = this.store.idleSignOutMinutes();
+      this.store.setIdleSignOutMinutes(minutes);
+      if (before === minutes) return;
+      this.audit.record({
+        by,
+        area: 'settings',
+        action: 'settings-changed',
+        subject: '',
+        before: { idleSignOutMinutes: before },
+        after: { idleSignOutMinutes: minutes },
+      });
+    });
   }
 
   /** Sign-in: one counted try of `pin` against the person picked. */
@@ -131,7 +182,45 @@ export class StaffDirectory {
     return this.store.transaction(() => {
       this.store.markManagerPinImported();
       if (pinHash === null || this.store.count() > 0) return null;
-      return this.store.insert({ name: 'Manager', role: 'manager', pinHash });
+      const added = this.store.insert({ name: 'Manager', role: 'manager', pinHash });
+      this.journalAdded(added, null);
+      return added;
+    });
+  }
+
+  private journalAdded(person: StaffRecord, by: By): void {
+    this.audit.record({
+      by,
+      area: 'staff',
+      action: 'person-added',
+      subject: person.name,
+      after: { name: person.name, role: person.role, pin: 'set' },
+    });
+  }
+
+  /** A new role is the "rights" area's entry; a new name or PIN the "staff" area's. */
+  private journalChanged(before: StaffRecord, after: StaffRecord, pinChanged: boolean, by: By): void {
+    if (before.role !== after.role) {
+      this.audit.record({
+        by,
+        area: 'rights',
+        action: 'role-changed',
+        subject: after.name,
+        before: { role: before.role },
+        after: { role: after.role },
+      });
+    }
+    if (before.name === after.name && !pinChanged) return;
+    this.audit.record({
+      by,
+      area: 'staff',
+      action: 'person-changed',
+      subject: after.name,
+      before: before.name === after.name ? null : { name: before.name },
+      after: {
+        ...(before.name !== after.name && { name: after.name }),
+        ...(pinChanged && { pin: 'changed' }),
+      },
     });
   }
 

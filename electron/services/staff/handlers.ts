@@ -1,5 +1,6 @@
 // The staff area's side of the contract: signing in and out, the first manager, and the back
-// office's list of people (managers only, checked here through the gate).
+// office's list of people (managers only, checked here through the gate, which says who: the
+// directory journals each change under their name).
 import type { HandlersOf } from '../../../shared/contract/dispatch';
 import type { ManagerGate } from '../manager-gate';
 import { mayDo } from './rights';
@@ -38,20 +39,20 @@ export function staffHandlers(gate: ManagerGate, onPeopleChanged: () => void): H
       return directory.store.list().map(memberView);
     },
     'staff.add': async (person) => {
-      gate.require('back-office');
-      return changed(await directory.add(person));
+      const by = gate.require('back-office');
+      return changed(await directory.add(person, by));
     },
     'staff.update': async ({ staffId, ...change }) => {
-      gate.require('back-office');
-      return changed(await directory.update(staffId, change));
+      const by = gate.require('back-office');
+      return changed(await directory.update(staffId, change, by));
     },
     'staff.remove': ({ staffId }) => {
-      gate.require('back-office');
-      return changed(directory.remove(staffId));
+      const by = gate.require('back-office');
+      return changed(directory.remove(staffId, by));
     },
     'staff.setIdleSignOut': ({ minutes }) => {
-      gate.require('back-office');
-      directory.store.setIdleSignOutMinutes(minutes);
+      const by = gate.require('back-office');
+      directory.setIdleSignOutMinutes(minutes, by);
       session.rearm();
       onPeopleChanged();
       return gate.view();

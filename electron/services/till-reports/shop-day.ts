@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { GuardedAction, StaffStamp } from '../../../shared/contract';
 import type { HandlersOf } from '../../../shared/contract/dispatch';
 import { terminalName } from '../../../shared/terminal-names';
+import type { AuditLog } from '../audit/journal';
 import type { ProductCatalogue } from '../catalogue/store';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
@@ -44,6 +45,7 @@ export interface ShopDayDeps {
   printReceipt: TillReportServiceDeps['printReceipt'];
   receiptSettings: () => Pick<ReceiptSettings, 'shop' | 'paperWidth' | 'locale'>;
   timeZone?: string;
+  audit: AuditLog;
 }
 
 type TillReportServiceDeps = ConstructorParameters<typeof TillReportService>[0];
@@ -58,6 +60,7 @@ export function createShopDay(d: ShopDayDeps) {
     requireManager: () => d.require('back-office'),
     cashTakenBetween: (since, until) => d.ledger.cashTakenBetween(since, until),
     cashRefundsBetween: (since, until) => cashRefunds(since, until).reduce((a, r) => a + r.amount, 0),
+    audit: d.audit,
   });
   const reconciliationNames = new ReconciliationStore(d.db, d.clock);
   const reports = new TillReportService({

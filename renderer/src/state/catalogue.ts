@@ -39,7 +39,8 @@ export interface CatalogueState {
   bulkEdit(ids: string[], change: BulkChange): Promise<void>;
   saveCategories(categories: MethodInput<'catalogue.saveCategories'>['categories']): Promise<void>;
   saveVatRates(country: string | null, rates: { basisPoints: number; label: string }[]): Promise<void>;
-  previewImport(text: string): Promise<void>;
+  /** `fileName` goes on the audit trail's entry for the import. */
+  previewImport(text: string, fileName?: string): Promise<void>;
   confirmImport(skipBadRows: boolean): Promise<void>;
   cancelImport(): void;
   exportCsv(): Promise<void>;
@@ -136,7 +137,7 @@ export function createCatalogueStore(api: TillApi) {
           () => i18n.t('backOffice.notice.vatSaved'),
         );
       },
-      async previewImport(text) {
+      async previewImport(text, fileName) {
         set({ importPreview: null });
         const preview = await guarded(
           async () => {
@@ -146,11 +147,12 @@ export function createCatalogueStore(api: TillApi) {
               ({ uploadId } = await api.invoke('catalogue.uploadImport', {
                 uploadId,
                 text: text.slice(at, at + IMPORT_CHUNK_CHARS),
+                ...(at === 0 && fileName !== undefined && { fileName }),
               }));
             }
             return api.invoke('catalogue.previewImport', { uploadId: uploadId! });
           },
-          () => get().previewImport(text),
+          () => get().previewImport(text, fileName),
         );
         if (preview) set({ importPreview: preview });
       },

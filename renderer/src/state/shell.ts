@@ -17,6 +17,7 @@ export const SCREENS = [
   { id: 'supplies', label: 'Supplies' },
   { id: 'merchant', label: 'Merchant tools' },
   { id: 'back-office', label: 'Back office' },
+  { id: 'audit', label: 'Audit' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];

@@ -85,8 +85,9 @@ test('every area of the contract is wired: one method of each answers for real',
   ];
   const prefixes = new Set(Object.keys(methods).map((m) => m.split('.')[0]));
   const covered = new Set(checks.map(([m]) => m.split('.')[0]));
-  // reports and manager and secrets are reached below and in the tests after this one.
-  for (const prefix of ['reports', 'manager', 'secrets', 'status']) covered.add(prefix);
+  // reports and manager and secrets are reached below and in the tests after this one; audit once
+  // a manager exists (after the events test).
+  for (const prefix of ['reports', 'manager', 'secrets', 'status', 'audit']) covered.add(prefix);
   assert.deepEqual(
     [...prefixes].filter((p) => !covered.has(p)),
     [],
@@ -143,6 +144,14 @@ test('the services’ events reach the contract’s event stream', async () => {
   );
   const printed = await t.event('printing.changed', (p) => p.job !== null);
   assert.ok(printed.job!.receiptId.length > 0);
+});
+
+test('the audit trail is wired: the till’s demo products, the first manager and the product saved', async () => {
+  const { entries } = await t.call('audit.list', { limit: 50 });
+  const kept = entries.map((e) => [e.area, e.action, e.by?.name ?? null]);
+  assert.deepEqual(kept.at(-1), ['catalogue', 'products-added', null]);
+  assert.ok(kept.some(([, action, by]) => action === 'person-added' && by === TEST_STAFF.manager.name));
+  assert.deepEqual(kept[0], ['catalogue', 'product-changed', TEST_STAFF.manager.name]);
 });
 
 test('the receipt printer chosen in the settings reaches the status bar', async () => {

@@ -7,10 +7,12 @@ import assert from 'node:assert/strict';
 import { TillError } from '../../../shared/contract/errors';
 import { catalogueHandlers, type SupplierProduct } from '../../../electron/services/catalogue/handlers';
 import type { ProductCatalogue } from '../../../electron/services/catalogue/store';
+import type { AuditLog } from '../../../electron/services/audit/journal';
 import { catalogueInTempFolder, productInput } from './temp-catalogue';
 
 function handlersFor(
   catalogue: ProductCatalogue,
+  audit: AuditLog,
   options: { allowed?: () => boolean; supplied?: SupplierProduct } = {},
 ) {
   const announced: number[] = [];
@@ -20,6 +22,7 @@ function handlersFor(
     catalogue,
     requireBackOffice: () => {
       if (!allowed()) throw new TillError('not_allowed', 'The back office needs a manager.');
+      return null;
     },
     supplierProduct: async (id) => {
       asked.push(id);
@@ -27,6 +30,7 @@ function handlersFor(
     },
     onChange: (version) => announced.push(version),
     today: () => new Date('2026-11-22T23:30:00.000Z'),
+    audit,
   });
   return {
     handlers,
@@ -41,8 +45,8 @@ function handlersFor(
 const fromSupplier = { supplierProductId: 7, price: 480, vatRate: 0, category: 'Supplies' };
 
 test('from the supplier: SKU and name trimmed; a product with no name is named by its trimmed SKU', async (t) => {
-  const { catalogue } = catalogueInTempFolder(t);
-  const nameless = handlersFor(catalogue, { supplied: { sku: '  CUP-12\t ', name: '   ' } });
+  const { catalogue, audit } = catalogueInTempFolder(t);
+  const nameless = handlersFor(catalogue, audit, { supplied: { sku: '  CUP-12\t ', name: '   ' } });
   const added = await nameless.handlers['catalogue.addFromSupplier'](fromSupplier);
   assert.deepEqual(
     [added.sku, added.name, added.price, added.vatRate, added.category, added.active],
@@ -51,7 +55,7 @@ test('from the supplier: SKU and name trimmed; a product with no name is named b
   assert.deepEqual(nameless.asked, [7], 'the product is read from the supplier by its id');
   assert.deepEqual(nameless.announced, [catalogue.version]);
 
-  const long = handlersFor(catalogue, {
+  const long = handlersFor(catalogue, audit, {
     supplied: { sku: ` ${'S'.repeat(45)} `, name: ` ${'N'.repeat(90)} ` },
   });
   const trimmed = await long.handlers['catalogue.addFromSupplier'](fromSupplier);
@@ -63,8 +67,8 @@ test('from the supplier: SKU and name trimmed; a product with no name is named b
 });
 
 test('a refused back-office call asks no supplier, changes nothing and announces nothing; the Sell screen’s read stays open', async (t) => {
-  const { catalogue } = catalogueInTempFolder(t);
-  const { handlers, announced, asked, refuse } = handlersFor(catalogue);
+  const { catalogue, audit } = catalogueInTempFolder(t);
+  const { handlers, announced, asked, refuse } = handlersFor(catalogue, audit);
   const tea = await handlers['catalogue.saveProduct'](productInput({ sku: 'TEA', barcodes: ['111'] }));
   const version = catalogue.version;
   announced.length = 0;
@@ -106,8 +110,8 @@ test('a refused back-office call asks no supplier, changes nothing and announces
 });
 
 test('each change is announced once, after it, with the new version; reads and previews announce nothing', async (t) => {
-  const { catalogue } = catalogueInTempFolder(t);
-  const { handlers, announced } = handlersFor(catalogue);
+  const { catalogue, audit } = catalogueInTempFolder(t);
+  const { handlers, announced } = handlersFor(catalogue, audit);
   const tea = await handlers['catalogue.saveProduct'](productInput({ sku: 'TEA' }));
   assert.deepEqual(announced, [catalogue.version]);
   await handlers['catalogue.setArchived']({ ids: [tea.id], archived: true });
@@ -140,8 +144,8 @@ test('each change is announced once, after it, with the new version; reads and p
 });
 
 test('saving a product by an id that is not a product is refused as gone; the export is named by the day', async (t) => {
-  const { catalogue } = catalogueInTempFolder(t);
-  const { handlers, announced } = handlersFor(catalogue);
+  const { catalogue, audit } = catalogueInTempFolder(t);
+  const { handlers, announced } = handlersFor(catalogue, audit);
   for (const [id, vatRate] of [
     ['abc', 2000],
     ['1.5', 2000],

@@ -1,5 +1,6 @@
 // The catalogue on its own, for tests of its rules without a whole till: a ProductCatalogue over
-// a real SQLite file in a folder of its own (removed after the test), on a hand-moved clock.
+// a real SQLite file in a folder of its own (removed after the test), on a hand-moved clock, with
+// the audit trail beside it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +8,16 @@ import type { ProductInput } from '../../../shared/contract/catalogue';
 import { CATALOGUE_MIGRATIONS } from '../../../electron/services/catalogue/schema';
 import { ProductCatalogue, type ProductFields } from '../../../electron/services/catalogue/store';
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
+import type { AuditJournal } from '../../../electron/services/audit/journal';
+import { auditOn } from '../../support/audit';
 import { ManualClock } from '../../support/manual-clock';
 
 export function catalogueInTempFolder(t: { after: (fn: () => void) => void }): {
   catalogue: ProductCatalogue;
   db: Db;
   clock: ManualClock;
+  /** The audit trail in the same file, for the back office's handlers. */
+  audit: AuditJournal;
 } {
   const folder = mkdtempSync(join(tmpdir(), 'paydesk-catalogue-'));
   const clock = new ManualClock(Date.parse('2026-11-22T09:00:00.000Z'));
@@ -21,7 +26,7 @@ export function catalogueInTempFolder(t: { after: (fn: () => void) => void }): {
     db.close();
     rmSync(folder, { recursive: true, force: true });
   });
-  return { catalogue: new ProductCatalogue(db, 'GBP'), db, clock };
+  return { catalogue: new ProductCatalogue(db, 'GBP'), db, clock, audit: auditOn(db, clock) };
 }
 
 /** A good product, as the store and the back office both take it (each gets its own barcode list). */

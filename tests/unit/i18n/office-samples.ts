@@ -20,6 +20,8 @@ import { openDatabase } from '../../../electron/services/storage/database';
 import { DEFAULT_SCRYPT_PARAMS } from '../../../electron/services/storage/manager-pin';
 import { TillReportService } from '../../../electron/services/till-reports/service';
 import { lineReasonsText } from '../../../renderer/src/i18n/words';
+import { auditHandlers } from '../../../electron/services/audit/handlers';
+import { auditOn } from '../../support/audit';
 import { ManualClock } from '../../support/manual-clock';
 
 export interface Worded {
@@ -54,6 +56,7 @@ function shiftSamples(): Promise<Worded>[] {
       requireManager: someone,
       cashTakenBetween: () => 0,
       cashRefundsBetween: () => 0,
+      audit: { record: () => undefined },
     });
   return [
     refusal('shift already open', () => shift(true).open([])),
@@ -89,6 +92,7 @@ async function staffSamples(folder: string): Promise<Worded[]> {
       store: new StaffStore(db, clock),
       clock,
       scryptParams: { ...DEFAULT_SCRYPT_PARAMS, cost: 1024 },
+      audit: auditOn(db, clock),
     });
     const morgan = await staff.addFirstManager('Morgan', '2468');
     const out: Worded[] = [];
@@ -261,6 +265,20 @@ function printingSamples(): Promise<Worded>[] {
   return out;
 }
 
+function auditSamples(): Promise<Worded>[] {
+  const db = openDatabase(':memory:', [], clock);
+  const journal = auditOn(db, clock);
+  for (const name of ['Tea', 'Cake'])
+    journal.record({ by: null, area: 'catalogue', action: 'product-added', subject: name });
+  const handlers = auditHandlers({ journal, requireManager: () => null, clock, maxExport: 1 });
+  return [
+    refusal('audit days reversed', () =>
+      handlers['audit.list']({ fromDay: '2026-11-23', toDay: '2026-11-22', limit: 10 }),
+    ),
+    refusal('audit too many to export', () => handlers['audit.exportCsv']({})),
+  ];
+}
+
 /** Every sample of these areas, in a temp folder removed afterwards. */
 export async function officeSamples(): Promise<Worded[]> {
   const folder = mkdtempSync(join(tmpdir(), 'paydesk-words-'));
@@ -271,6 +289,7 @@ export async function officeSamples(): Promise<Worded[]> {
         ...tillReportSamples(),
         ...reconciliationSamples(),
         ...printingSamples(),
+        ...auditSamples(),
       ])),
       ...(await staffSamples(folder)),
       ...(await catalogueSamples(folder)),

@@ -16,6 +16,7 @@ import { DistributionConnection } from '../../../electron/services/supplies/conn
 import * as supplierErrors from '../../../electron/services/supplies/distribution-errors';
 import { addressProblemsWorded, ORDER_STAGES, orderStatusWords } from '../../../shared/supplies';
 import { statusText } from '../../../renderer/src/screens/supplies/status-text';
+import { auditOn } from '../../support/audit';
 import { ManualClock } from '../../support/manual-clock';
 import { fields } from '../catalogue/temp-catalogue';
 import { GOOD_ADDRESS, productIn, QUIET_LOG, startSupplier } from '../supplies/support';
@@ -157,10 +158,11 @@ async function catalogueEditSamples(folder: string): Promise<Worded[]> {
     const all = ids.map(String);
     const handlers = catalogueHandlers({
       catalogue,
-      requireBackOffice: () => undefined,
+      requireBackOffice: () => null,
       supplierProduct: async () => ({ sku: 'S1', name: 'Cups' }),
       onChange: () => undefined,
       today: () => new Date(0),
+      audit: auditOn(db),
     });
     const rates = (points: number[]) => points.map((basisPoints) => ({ basisPoints, label: 'Rate' }));
     return Promise.all([

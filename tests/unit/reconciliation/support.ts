@@ -21,6 +21,7 @@ import {
   RECONCILIATION_MIGRATIONS,
   ReconciliationStore,
 } from '../../../electron/services/reconciliation/store';
+import { auditOn } from '../../support/audit';
 import { ManualClock } from '../../support/manual-clock';
 import { saleRecord } from '../payments/fake-card-service';
 
@@ -280,6 +281,7 @@ export function harness(start = Date.parse('2025-03-10T09:00:00.000Z')): Harness
     requireManager: () => MANAGER,
     clock,
     logger: { info: () => undefined, warn: (message) => h.warnings.push(message), error: () => undefined },
+    audit: auditOn(db, clock),
   });
   return { ...h, service };
 }

@@ -18,6 +18,7 @@ import { DEFAULT_SCRYPT_PARAMS } from '../../../electron/services/storage/manage
 import { EncryptedFileSecretStore } from '../../../electron/services/storage/secret-store-encrypted-file';
 import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
 import { aesBackend } from '../../support/encryption';
+import { auditOn } from '../../support/audit';
 import { ManualClock } from '../../support/manual-clock';
 
 const LIVE = { payAtCounter: { mode: 'live', liveBaseUrl: 'https://cards.example.com' } } as const;
@@ -39,10 +40,12 @@ function setup(
   const secretsFile = join(folder, 'secrets.enc.json');
   const settings = new JsonFileSettingsStore({ file: settingsFile, clock });
   const secrets = new EncryptedFileSecretStore({ file: secretsFile, encryption: aesBackend(), clock });
+  const audit = auditOn(db, clock);
   const directory = new StaffDirectory({
     store: new StaffStore(db, clock),
     clock,
     scryptParams: { ...DEFAULT_SCRYPT_PARAMS, cost: 1024 },
+    audit,
   });
   const handlers = settingsHandlers({
     settings,
@@ -52,9 +55,10 @@ function setup(
     cardPaymentRunning: () => false,
     onSecretsChanged: () => {},
     keychainStatus: async () => ({ ok: true, backend: 'encrypted file (test)' }),
+    audit,
     ...overrides,
   });
-  return { folder, settingsFile, secretsFile, settings, secrets, handlers };
+  return { folder, settingsFile, secretsFile, settings, secrets, handlers, audit, directory };
 }
 
 test('a connection test says whether it worked in staff words; a refusal to test is passed on', async (t) => {

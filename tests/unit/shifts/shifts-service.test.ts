@@ -9,6 +9,7 @@ import { TillError } from '../../../shared/contract/errors';
 import { ShiftService } from '../../../electron/services/shifts/service';
 import { SHIFTS_MIGRATIONS, ShiftStore } from '../../../electron/services/shifts/store';
 import { applyMigrations, type Db } from '../../../electron/services/storage/database';
+import { auditOn } from '../../support/audit';
 import { ManualClock } from '../../support/manual-clock';
 
 const ANN: StaffStamp = { id: 'a', name: 'Ann' };
@@ -28,6 +29,7 @@ function shifts(cash: { taken?: number; refunds?: number } = {}) {
     requireManager: () => ANN,
     cashTakenBetween: () => cash.taken ?? 0,
     cashRefundsBetween: () => cash.refunds ?? 0,
+    audit: auditOn(db, clock),
   });
   return { db, store, clock, service };
 }

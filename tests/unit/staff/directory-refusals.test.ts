@@ -9,6 +9,7 @@ import { StaffDirectory } from '../../../electron/services/staff/directory';
 import { STAFF_MIGRATIONS, StaffStore } from '../../../electron/services/staff/store';
 import { openDatabase } from '../../../electron/services/storage/database';
 import { hashPin, type ScryptParams } from '../../../electron/services/storage/manager-pin';
+import { auditOn } from '../../support/audit';
 import { ManualClock } from '../../support/manual-clock';
 import { TEST_STAFF } from '../../support/staff';
 
@@ -21,7 +22,9 @@ function directoryFor(t: { after: (fn: () => void) => void }) {
   const clock = new ManualClock(Date.parse('2026-11-22T09:00:00.000Z'));
   const db = openDatabase(':memory:', STAFF_MIGRATIONS, clock);
   t.after(() => db.close());
-  const open = () => new StaffDirectory({ store: new StaffStore(db, clock), clock, scryptParams: TODAY });
+  const audit = auditOn(db, clock);
+  const open = () =>
+    new StaffDirectory({ store: new StaffStore(db, clock), clock, scryptParams: TODAY, audit });
   return { clock, directory: open(), open };
 }
 

@@ -20,6 +20,7 @@ import { applyMigrations } from '../../../electron/services/storage/database';
 import type { EndedSale } from '../../../electron/services/till-reports/sources';
 import { createShopDay, Z_NUMBER_MARK_FILE } from '../../../electron/services/till-reports/shop-day';
 import { TILL_REPORTS_MIGRATIONS } from '../../../electron/services/till-reports/store';
+import { auditOn } from '../../support/audit';
 import { ManualClock, settleMicrotasks } from '../../support/manual-clock';
 
 const ANN: StaffStamp = { id: 'a', name: 'Ann' };
@@ -108,6 +109,7 @@ function shopDay(t: TestContext, options: Options = {}) {
     },
     receiptSettings: () =>
       ({ shop: { name: 'Corner Café' }, paperWidth: 80, locale: 'en-GB' }) as unknown as ReceiptSettings,
+    audit: auditOn(db),
     ...(options.timeZone !== undefined && { timeZone: options.timeZone }),
   });
   return { ...day, dataDir, printed, logged, state };

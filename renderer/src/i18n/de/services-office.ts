@@ -2,6 +2,10 @@ import type * as en from '../en/services-office';
 import type { Wording } from '../wording-type';
 
 export const officeServices: Wording<typeof en.officeServices> = {
+  audit: {
+    daysReversed: 'Der erste Tag liegt nach dem letzten: bitte tauschen.',
+    tooMany: 'Das sind mehr als {{max}} Einträge: weniger Tage wählen und in Teilen exportieren.',
+  },
   shift: {
     alreadyOpen: 'An dieser Kasse ist schon eine Schicht offen: zuerst mit einer Zählung abschließen.',
     noteNeeded: 'Bitte in der Notiz angeben, wofür das Bargeld ist.',

@@ -39,6 +39,7 @@ export const shell: Wording<typeof en.shell> = {
     supplies: 'Nachbestellung',
     merchant: 'Händlerwerkzeuge',
     'back-office': 'Verwaltung',
+    audit: 'Protokoll',
     shift: 'Kassenlade',
     'till-reports': 'Kassenberichte',
     settings: 'Einstellungen',

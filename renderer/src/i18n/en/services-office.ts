@@ -1,6 +1,10 @@
 // Words the back-office and day services send by key (staff, PINs, catalogue and its CSV import,
 // shifts, till reports, reconciliation, printing): the same English as the services' own text.
 export const officeServices = {
+  audit: {
+    daysReversed: 'The first day is after the last day: swap them.',
+    tooMany: 'That is more than {{max}} entries: choose fewer days and export them in parts.',
+  },
   shift: {
     alreadyOpen: 'A shift is already open on this till: close it with a count first.',
     noteNeeded: 'Say what the cash is for in the note.',

@@ -39,6 +39,7 @@ export const shell = {
     supplies: 'Supplies',
     merchant: 'Merchant tools',
     'back-office': 'Back office',
+    audit: 'Audit',
     settings: 'Settings',
   },
   banner: {

@@ -59,7 +59,7 @@ export function ImportExportPanel() {
               if (!file) return;
               setFileName(file.name);
               setSkipBadRows(false);
-              void file.text().then((text) => store.previewImport(text));
+              void file.text().then((text) => store.previewImport(text, file.name));
             }}
           />
         </label>
