@@ -21,6 +21,7 @@ export const errors: Wording<typeof en.errors> = {
 export const amount: Wording<typeof en.amount> = {
   empty: 'Geben Sie einen Betrag ein.',
   unreadable: '„{{text}}“ ist kein Betrag (Ziffern und höchstens zwei Nachkommastellen).',
+  mark: '„{{text}}“ ist so nicht lesbar: schreiben Sie Beträge wie 1,50.',
 };
 
 export const shell: Wording<typeof en.shell> = {
