@@ -176,7 +176,10 @@ export function parseAmount(
     const other = decimal === ',' ? '.' : ',';
     const asOther = rest.split(other);
     const looksDecimal =
-      fraction === undefined && asOther.length === 2 && /^\d+$/.test(asOther[0]!) && /^\d{1,2}$/.test(asOther[1]!);
+      fraction === undefined &&
+      asOther.length === 2 &&
+      /^\d+$/.test(asOther[0]!) &&
+      /^\d{1,2}$/.test(asOther[1]!);
     if (looksDecimal)
       return {
         ok: false,

@@ -51,7 +51,11 @@ test('every locale: each amount written into a field reads back as the same amou
   for (const locale of SHOP_LOCALES) {
     for (const minor of AMOUNTS) {
       for (const text of writings(minor, locale))
-        assert.deepEqual(parseAmount(text, locale), { ok: true, minor }, `${locale}: "${text}" (seed ${SEED})`);
+        assert.deepEqual(
+          parseAmount(text, locale),
+          { ok: true, minor },
+          `${locale}: "${text}" (seed ${SEED})`,
+        );
     }
   }
 });
@@ -106,7 +110,11 @@ test('what is not an amount says so: empty, letters, three decimals, too many di
     assert.equal((parseAmount('  ', locale) as { problem: string }).problem, 'empty');
     assert.equal((parseAmount('€', locale) as { problem: string }).problem, 'empty');
     for (const text of ['abc', '1e3', '0x10', '12.345.67,891', '-', '1' + '0'.repeat(9), 'Infinity'])
-      assert.equal((parseAmount(text, locale) as { problem: string }).problem, 'unreadable', `${locale} ${text}`);
+      assert.equal(
+        (parseAmount(text, locale) as { problem: string }).problem,
+        'unreadable',
+        `${locale} ${text}`,
+      );
   }
   assert.equal((parseAmount('1,234', 'de-DE') as { problem: string }).problem, 'unreadable');
   assert.deepEqual(parseAmount('999999999,99', 'de-DE'), { ok: true, minor: 99_999_999_999 });

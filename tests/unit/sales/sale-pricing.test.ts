@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestTill } from '../../support/till';
 import { startStaffedTill } from '../../support/staffed-till';
-import type { Product } from '../../../shared/contract';
+import type { Product, TillErrorShape } from '../../../shared/contract';
 
 let t: TestTill;
 let products: Product[];
@@ -163,4 +163,21 @@ test('a basket discount larger than the basket is refused with both amounts in w
       },
     },
   });
+});
+
+test('the basket discount is held against the basket after its lines’ own discounts, and may take all of it', async () => {
+  const before = await salesSoFar();
+  const lines = [{ productId: a.id, quantity: 2, discount: { kind: 'amount' as const, minor: 100 } }];
+  const refused = (await t.failure('sales.open', {
+    lines,
+    discount: { kind: 'amount', minor: a.price * 2 - 99 },
+  })) as TillErrorShape;
+  assert.equal(refused.words?.key, 'sale.basketDiscountTooBig');
+  assert.deepEqual(refused.words?.params?.['cost'], { minor: a.price * 2 - 100, currency: 'GBP' });
+  assert.equal(await salesSoFar(), before, 'no sale opened');
+  // Exactly what the basket costs is a whole discount, not too much: the sale is free and done.
+  const free = await t.call('sales.open', { lines, discount: { kind: 'amount', minor: a.price * 2 - 100 } });
+  assert.equal(free.total, 0);
+  assert.equal(free.discount?.amount, a.price * 2 - 100);
+  assert.equal(free.state, 'completed');
 });
