@@ -74,28 +74,32 @@ export function refuseUnseenPrices(
     const p = products.get(l.productId);
     return p && l.unitPrice !== undefined && l.unitPrice !== p.price ? [{ p, was: l.unitPrice }] : [];
   });
-  if (changed.length > 0) {
+  const [only, ...more] = changed;
+  if (!only) return;
+  if (more.length === 0) {
     const money = (minor: number) => formatMoney(minor, currency);
-    const words = changed.map(({ p, was }) => `${p.name} is now ${money(p.price)} (was ${money(was)})`);
-    const [only] = changed;
     throw new TillError(
       'price_changed',
-      `The price changed: ${words.join('; ')}. Use the new price, or remove it from the basket.`,
-      // One change has words by key; several stay in English (a list is not one sentence).
-      changed.length === 1 && only
-        ? {
-            words: {
-              key: 'sale.priceChanged',
-              params: {
-                name: only.p.name,
-                now: { minor: only.p.price, currency: currency },
-                was: { minor: only.was, currency: currency },
-              },
-            },
-          }
-        : {},
+      `The price changed: ${only.p.name} is now ${money(only.p.price)} (was ${money(only.was)}). Use the new price, or remove it from the basket.`,
+      {
+        words: {
+          key: 'sale.priceChanged',
+          params: {
+            name: only.p.name,
+            now: { minor: only.p.price, currency },
+            was: { minor: only.was, currency },
+          },
+        },
+      },
     );
   }
+  // Several: named in one sentence (the basket shows each line's new price beside it).
+  const names = changed.map(({ p }) => p.name).join(', ');
+  throw new TillError(
+    'price_changed',
+    `The prices of ${names} changed. Use the new prices, or remove those products from the basket.`,
+    { words: { key: 'sale.pricesChanged', params: { names } } },
+  );
 }
 
 /**

@@ -55,7 +55,7 @@ test('a basket showing an old price is refused with the new and the old price, a
   assert.equal(await salesSoFar(), before);
 });
 
-test('two changed prices are both named, in English only', async () => {
+test('two changed prices are both named in one sentence, sent by key', async () => {
   const refused = await t.failure('sales.open', {
     lines: [
       { productId: a.id, quantity: 1, unitPrice: a.price + 10 },
@@ -64,9 +64,8 @@ test('two changed prices are both named, in English only', async () => {
   });
   assert.deepEqual(refused, {
     code: 'price_changed',
-    message:
-      `The price changed: ${a.name} is now ${pounds(a.price)} (was ${pounds(a.price + 10)}); ` +
-      `${b.name} is now ${pounds(b.price)} (was ${pounds(0)}). Use the new price, or remove it from the basket.`,
+    message: `The prices of ${a.name}, ${b.name} changed. Use the new prices, or remove those products from the basket.`,
+    words: { key: 'sale.pricesChanged', params: { names: `${a.name}, ${b.name}` } },
   });
 });
 
