@@ -102,7 +102,7 @@ export const settings: Wording<typeof en.settings> = {
       title: 'Händlerwerkzeuge',
       intro: 'Die Werkzeuge des Händler-Dashboards.',
       signInNote:
-        'Live: die Adresse der Händlerwerkzeuge, genau wie das Händler-Dashboard sie angibt. Das Personal meldet sich im Bildschirm „Händlerwerkzeuge“ im Browser mit seinem Dashboard-Konto an; die Anmeldung wird im Schlüsselbund dieses Computers aufbewahrt.',
+        'Live: die Adresse der Händlerwerkzeuge, genau wie das Händler-Dashboard sie angibt. Das Personal meldet sich im Bildschirm „Händlerkonto“ im Browser mit seinem Dashboard-Konto an; die Anmeldung wird im Schlüsselbund dieses Computers aufbewahrt.',
     },
     username: 'Benutzername',
     password: 'Passwort',

@@ -38,7 +38,7 @@ export const shell: Wording<typeof en.shell> = {
     reconciliation: 'Kartenabgleich',
     printer: 'Drucker',
     supplies: 'Nachbestellung',
-    merchant: 'Händlerwerkzeuge',
+    merchant: 'Händlerkonto',
     'back-office': 'Verwaltung',
     shift: 'Kassenlade',
     'till-reports': 'Kassenberichte',
@@ -63,7 +63,7 @@ export const status: Wording<typeof en.status> = {
   service: {
     payAtCounter: 'Kartendienst',
     distribution: 'Lieferant',
-    merchant: 'Händlerwerkzeuge',
+    merchant: 'Händlerkonto',
   },
   state: {
     unknown: 'wird geprüft …',
