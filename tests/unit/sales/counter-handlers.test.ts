@@ -143,6 +143,12 @@ test('a basket whose discount is more than it costs is not parked: refused in wo
   const free = await t.call('counter.park', { lines, discount: { kind: 'amount', minor: a.price * 2 } });
   assert.equal(free.total, 0);
   await t.call('counter.resume', { parkedId: free.parkedId });
+  // A product gone from the catalogue keeps no discount to refuse: resuming says it is gone.
+  const gone = await t.call('counter.park', {
+    lines: [...lines, { productId: 'no-longer-sold', quantity: 1, discount: { kind: 'amount', minor: 50 } }],
+  });
+  assert.equal(gone.total, a.price * 2);
+  await t.call('counter.resume', { parkedId: gone.parkedId });
 });
 
 test('with nobody signed in, receipts are not printed and a sale is not abandoned', async () => {
