@@ -16,13 +16,11 @@ import { launchBrowser, openTill } from './support/browser';
 import { startTestHost, type TestHost } from './support/host';
 import { call, newestSale } from './sell-support';
 import {
-  basketDiscountReopened,
   basketPanel,
   cardSaleWithSupervisorDiscount,
   goTo,
   keyboardThreeItemSale,
   noSaleWithApproval,
-  oversizedDiscountsRefused,
   paidByCard,
   parkedSaleSurvivesRestart,
   refundableBasket,
@@ -31,6 +29,7 @@ import {
   speaker,
   type Counter,
 } from './counter-steps';
+import { basketDiscountReopened, oversizedDiscountsRefused } from './discount-steps';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-german-flow-'));
 const german = speaker('de-DE');
