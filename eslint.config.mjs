@@ -124,6 +124,24 @@ export const boundaryRules = {
   },
 };
 
+/**
+ * The renderer writes an amount into a field one way (amountText) and reads it back one way
+ * (parseAmount), both in shared/money.ts; a rate through rateText / parseRate (shared/vat.ts).
+ * Dividing by 100 or the paper's formatMoneyPlain wrote "1.5" into a German field, read back as 15.
+ */
+export const moneyFieldRules = [
+  {
+    selector: "BinaryExpression[operator='/'][right.value=100]",
+    message:
+      'Put an amount into a field with amountText(minor) and a rate with rateText(basisPoints): never divide by 100 here.',
+  },
+  {
+    selector: "ImportSpecifier[imported.name='formatMoneyPlain']",
+    message:
+      'formatMoneyPlain is for paper: an amount in a field is amountText(minor), read back with parseAmount.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -162,6 +180,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'no-restricted-imports': ['error', boundaryRules.renderer],
+      'no-restricted-syntax': ['error', ...moneyFieldRules],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },

@@ -91,44 +91,106 @@ export function formatMoneyPlain(minor: number, currency: Currency, locale?: str
 
 export type ParsedAmount =
   | { ok: true; minor: number }
-  /** `problem` names the reason for the screens' catalogues; `reason` is the English words. */
-  | { ok: false; problem: 'empty' | 'unreadable'; reason: string };
+  /**
+   * `problem` names the reason for the screens' catalogues (`amount.<problem>`); `reason` is the
+   * English words. `mark`: the other decimal mark ("1.5" on a German till), never read as 15.
+   */
+  | { ok: false; problem: 'empty' | 'unreadable' | 'mark'; reason: string };
+
+interface NumberMarks {
+  decimal: '.' | ',';
+  /** The locale's thousands separator, spaces of every width written as a plain space. */
+  group: string;
+}
+
+const marks = new Map<string, NumberMarks>();
+
+const SPACES = /[\u00a0\u202f\u2007\u2009]/g;
+
+function numberMarks(locale: string): NumberMarks {
+  let known = marks.get(locale);
+  if (!known) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.5);
+    const part = (type: Intl.NumberFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    known = {
+      decimal: part('decimal') === ',' ? ',' : '.',
+      group: part('group').replace(SPACES, ' '),
+    };
+    marks.set(locale, known);
+  }
+  return known;
+}
 
 /** The decimal mark the locale writes ("." in en-GB, "," in de-DE). */
 export function decimalMark(locale: string = ambientLocale): '.' | ',' {
-  const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal');
-  return part?.value === ',' ? ',' : '.';
+  return numberMarks(locale).decimal;
 }
 
-/** An amount as a cashier would type it back: "12.50" in en-GB, "12,50" in de-DE (parseAmount reads it). */
+/**
+ * The one way an amount is written into a field: "12.50" in en-GB, "12,50" in de-DE, "-3.00" for
+ * a negative one; no currency sign, no grouping, always two decimals. parseAmount reads it back.
+ */
 export function amountText(minor: number, locale: string = ambientLocale): string {
   if (!isMinorUnits(minor)) throw new RangeError(`Not an amount in minor units: ${String(minor)}`);
   return decimalText(minor).replace('.', decimalMark(locale));
 }
 
+const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whole units as the locale groups them: "1234" or "1.234" (de-DE), never "1.2" or "12.34". */
+function wholeDigits(text: string, group: string): string | null {
+  if (/^\d+$/.test(text)) return text;
+  if (!group) return null;
+  const g = escapeForPattern(group);
+  return new RegExp(`^\\d{1,3}(?:${g}\\d{3})+$`).test(text) ? text.split(group).join('') : null;
+}
+
 /**
- * Parses what a cashier types ("12", "12.5", "12.50", "£12.50", "1,200.00"; in de-DE "12,50",
- * "1.200,00 €") into minor units with string arithmetic only, so 0.1 + 0.2 problems cannot happen.
+ * The one way an amount typed (or shown) in a field is read: the shop's decimal mark and its
+ * thousands separator where they belong ("12", "12.5", "£1,234.50"; in de-DE "12,50",
+ * "1.234,50 €"), into minor units with string arithmetic only, so 0.1 + 0.2 problems cannot
+ * happen. A separator where it cannot be one ("1.5" in de-DE, "1,50" in en-GB) is refused as the
+ * other decimal mark, never read as 15 or 150. A minus sign only where `negative` allows it.
  */
-export function parseAmount(text: string, locale: string = ambientLocale): ParsedAmount {
-  const mark = decimalMark(locale);
-  const cleaned = text
-    .trim()
-    .replace(/^[£€]|[£€]$/g, '')
-    .trim()
-    .replaceAll(mark === ',' ? '.' : ',', '')
-    .replace(mark, '.');
-  if (cleaned === '') return { ok: false, problem: 'empty', reason: 'Enter an amount.' };
-  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(cleaned);
-  if (!match)
-    return {
-      ok: false,
-      problem: 'unreadable',
-      reason: `"${text}" is not an amount (use digits and up to two decimals).`,
-    };
-  const units = Number(match[1]);
-  const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  return { ok: true, minor: units * 100 + cents };
+export function parseAmount(
+  text: string,
+  locale: string = ambientLocale,
+  options: { negative?: boolean } = {},
+): ParsedAmount {
+  const { decimal, group } = numberMarks(locale);
+  let rest = text.replace(SPACES, ' ').trim();
+  const minus = /^[-\u2212]/.test(rest);
+  if (minus) rest = rest.slice(1).trim();
+  rest = rest.replace(/^[£€]\s*|\s*[£€]$/g, '');
+  if (rest === '' && !minus) return { ok: false, problem: 'empty', reason: 'Enter an amount.' };
+  const unreadable: ParsedAmount = {
+    ok: false,
+    problem: 'unreadable',
+    reason: `"${text}" is not an amount (use digits and up to two decimals).`,
+  };
+  if (minus && !options.negative) return unreadable;
+  const [whole = '', fraction, ...more] = rest.split(decimal);
+  const digits = wholeDigits(whole, group);
+  if (digits === null || more.length > 0 || !/^\d{0,2}$/.test(fraction ?? '')) {
+    // "1.5" where the decimal mark is ",": the other mark, said so rather than read as 15.
+    const other = decimal === ',' ? '.' : ',';
+    const asOther = rest.split(other);
+    const looksDecimal =
+      fraction === undefined &&
+      asOther.length === 2 &&
+      /^\d+$/.test(asOther[0]!) &&
+      /^\d{1,2}$/.test(asOther[1]!);
+    if (looksDecimal)
+      return {
+        ok: false,
+        problem: 'mark',
+        reason: `"${text}" cannot be read: write amounts like ${amountText(150, locale)}.`,
+      };
+    return unreadable;
+  }
+  if (digits.length > 9) return unreadable;
+  const minor = Number(digits) * 100 + Number((fraction ?? '').padEnd(2, '0'));
+  return { ok: true, minor: minus ? 0 - minor : minor };
 }
 
 /** The card service accepts 1 .. 99,999,999 minor units. */

@@ -10,6 +10,7 @@
 //   whole minor units of its exact share, and the pennies left over go one each to the lines with
 //   the largest remainders (the earlier line first on a tie). The shares add up exactly to the
 //   basket discount, so each line's VAT can be worked out on what was really paid for it.
+// - A discount larger than what it applies to is refused, never capped (oversizedDiscount).
 
 export type Discount = { kind: 'percent'; basisPoints: number } | { kind: 'amount'; minor: number };
 
@@ -80,19 +81,51 @@ export function allocateByLargestRemainder(amount: number, weights: readonly num
   return shares.map(Number);
 }
 
+/** A discount larger than what it applies to: a line's (by its index) or the basket's. */
+export type OversizedDiscount =
+  | { on: 'line'; index: number; discount: number; cost: number }
+  | { on: 'basket'; discount: number; cost: number };
+
+/**
+ * The first discount that takes off more than it applies to (the lines' in order, then the
+ * basket's on the subtotal after them), or null. The services refuse such a basket in words and
+ * the screens say why before anyone pays: a discount is never capped silently.
+ */
+export function oversizedDiscount(
+  lines: readonly PricingLine[],
+  basketDiscount?: Discount | null,
+): OversizedDiscount | null {
+  let subtotal = 0;
+  for (const [index, line] of lines.entries()) {
+    assertMinor(line.unitPrice, 'A price');
+    const gross = line.unitPrice * line.quantity;
+    const discount = line.discount ? discountAmount(gross, line.discount) : 0;
+    if (discount > gross) return { on: 'line', index, discount, cost: gross };
+    subtotal += gross - discount;
+  }
+  const discount = basketDiscount ? discountAmount(subtotal, basketDiscount) : 0;
+  return discount > subtotal ? { on: 'basket', discount, cost: subtotal } : null;
+}
+
 /**
  * Prices a basket: each line's own discount, then the basket discount shared across the lines.
- * Discounts larger than what they apply to are capped here; the services refuse them before this.
+ * A discount larger than what it applies to is refused (RangeError), never capped: callers check
+ * oversizedDiscount first and say so in words.
  */
 export function priceBasket(lines: readonly PricingLine[], basketDiscount?: Discount | null): PricedBasket {
+  const oversized = oversizedDiscount(lines, basketDiscount);
+  if (oversized) {
+    throw new RangeError(
+      `A ${oversized.on} discount of ${oversized.discount} is more than the ${oversized.cost} it applies to`,
+    );
+  }
   const afterLine = lines.map((l) => {
-    assertMinor(l.unitPrice, 'A price');
     const gross = l.unitPrice * l.quantity;
-    const lineDiscount = l.discount ? Math.min(gross, discountAmount(gross, l.discount)) : 0;
+    const lineDiscount = l.discount ? discountAmount(gross, l.discount) : 0;
     return { gross, lineDiscount };
   });
   const subtotal = afterLine.reduce((sum, l) => sum + l.gross - l.lineDiscount, 0);
-  const basket = basketDiscount ? Math.min(subtotal, discountAmount(subtotal, basketDiscount)) : 0;
+  const basket = basketDiscount ? discountAmount(subtotal, basketDiscount) : 0;
   const shares = allocateByLargestRemainder(
     basket,
     afterLine.map((l) => l.gross - l.lineDiscount),

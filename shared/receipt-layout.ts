@@ -4,6 +4,7 @@
 // preview draws them, so both show the same rows, with '?' where the code page has no character.
 import { canPrint, toPrintable, type CodePage } from './code-pages';
 import type { ReceiptLine } from './receipt';
+import { receiptWords } from './receipt-words';
 
 export type PaperWidth = 58 | 80;
 
@@ -76,10 +77,9 @@ export interface LayoutOptions {
    * have printed (the link to the printer dropped after the whole receipt was sent).
    */
   copy?: boolean;
+  /** The shop's locale: the banners' language (shared/receipt-words.ts); English when absent. */
+  locale?: string | undefined;
 }
-
-/** The COPY banner's words, one framed line each (no dash: most code pages lack one). */
-export const COPY_BANNER = ['COPY', 'may already have printed'] as const;
 
 export function styleFromFormat(format: readonly string[]): TextStyle {
   return {
@@ -147,6 +147,7 @@ export function layoutReceipt(lines: readonly ReceiptLine[], options: LayoutOpti
   const { paperWidth, codePage } = options;
   const printable = (value: string) => toPrintable(value, codePage);
   const rules = ruleCharsFor(codePage);
+  const banners = receiptWords(options.locale).banners;
   const rows: PaperRow[] = [];
 
   const text = (value: string, style: TextStyle) => {
@@ -179,8 +180,8 @@ export function layoutReceipt(lines: readonly ReceiptLine[], options: LayoutOpti
   let atTicketStart = true;
   for (const receiptLine of lines) {
     if (atTicketStart && receiptLine.type !== 'TICKET_FEED') {
-      if (options.copy) box('copy', COPY_BANNER, BANNER_STYLE);
-      if (options.duplicate) box('duplicate', 'DUPLICATE', BANNER_STYLE);
+      if (options.copy) box('copy', banners.copy, BANNER_STYLE);
+      if (options.duplicate) box('duplicate', banners.duplicate, BANNER_STYLE);
     }
     atTicketStart = false;
     const style = styleFromFormat(receiptLine.format);

@@ -29,10 +29,22 @@ export interface ReceiptWords {
   priceChangedFrom: (price: string) => string;
   /** Heading of a receipt printed again from the history. */
   copy: string;
+  /** The printer's framed banners (shared/receipt-layout.ts): a reprint, a resend that may be twice. */
+  banners: BannerWords;
   reprinted: (when: string, by: string | null) => string;
   refundSlip: RefundSlipWords;
   tillReport: TillReportWords;
   supplyOrder: SupplyOrderWords;
+}
+
+export interface BannerWords {
+  /** Tops every ticket printed again on purpose (a reprint). */
+  duplicate: string;
+  /**
+   * Tops every ticket sent again after the link dropped once the whole receipt was sent: it may
+   * already have printed. One framed line each; each fits 58 mm paper (28 characters).
+   */
+  copy: readonly [string, string];
 }
 
 export interface RefundSlipWords {
@@ -128,6 +140,7 @@ const WORDS: Record<ShopLocale, ReceiptWords> = {
     manualCard: (reference) => `Card (ref ${reference})`,
     priceChangedFrom: (price) => `Price changed from ${price}`,
     copy: 'COPY',
+    banners: { duplicate: 'DUPLICATE', copy: ['COPY', 'may already have printed'] },
     reprinted: (when, by) => `Reprinted ${when}${by ? ` by ${by}` : ''}: not a new sale`,
     refundSlip: {
       title: 'REFUND',
@@ -227,6 +240,7 @@ const WORDS: Record<ShopLocale, ReceiptWords> = {
     manualCard: (reference) => `Karte (Ref. ${reference})`,
     priceChangedFrom: (price) => `Preis geändert, vorher ${price}`,
     copy: 'KOPIE',
+    banners: { duplicate: 'DUPLIKAT', copy: ['KOPIE', 'vielleicht schon gedruckt'] },
     reprinted: (when, by) => `Nachdruck ${when}${by ? ` von ${by}` : ''}: kein neuer Verkauf`,
     refundSlip: {
       title: 'ERSTATTUNG',

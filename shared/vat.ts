@@ -5,6 +5,8 @@
 // away from zero to the minor unit, and net = gross − VAT. Lines are never rounded one by one and
 // then added, so the summary can differ by a penny from a sum of per-line VAT (tested).
 
+import { decimalMark } from './money';
+
 export interface VatRate {
   basisPoints: number;
   /** The shop's name for it, e.g. "Standard". */
@@ -107,9 +109,18 @@ export function vatSummary(lines: readonly VatLine[]): VatSummaryRow[] {
 
 /** "20%", "5.5%", "13.5%", "2.1%", "0%". */
 export function formatRate(basisPoints: number): string {
+  return `${rateText(basisPoints, 'en-GB')}%`;
+}
+
+/**
+ * A rate as a field shows it for editing, in the locale's decimal mark: "20", "17.5" in en-GB,
+ * "17,5" in de-DE (the screens' locale when none is named). parseRate reads it back.
+ */
+export function rateText(basisPoints: number, locale?: string): string {
   const whole = Math.floor(basisPoints / 100);
   const fraction = basisPoints % 100;
-  return fraction === 0 ? `${whole}%` : `${whole}.${String(fraction).padStart(2, '0').replace(/0$/, '')}%`;
+  if (fraction === 0) return String(whole);
+  return `${whole}${decimalMark(locale)}${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
 }
 
 /**

@@ -5,7 +5,7 @@
 // PIN opens Settings and the back office for a few minutes. Until a manager exists, guarded
 // actions ask for one to be created (only Settings stay open on a till with no staff at all, so a
 // new till can be set up).
-import { TillError } from '../../shared/contract/errors';
+import { TillError, type Words } from '../../shared/contract/errors';
 import type { GuardedAction, StaffPerson, StaffSessionView, StaffStamp } from '../../shared/contract/staff';
 import type { Clock } from './common/clock';
 import type { PinCheck, StaffDirectory } from './staff/directory';
@@ -30,7 +30,14 @@ type Grant = { by: StaffPerson; expiresAt: number };
 
 export type UnlockResult =
   | { ok: true; unlockedUntil: string; approvedBy?: string }
-  | { ok: false; reason: 'wrong' | 'locked' | 'not_set'; message: string; retryAfterMs: number };
+  | {
+      ok: false;
+      reason: 'wrong' | 'locked' | 'not_set';
+      message: string;
+      /** The same by key (`services.staff.*`), so the screens say it in the till's language. */
+      words: Words;
+      retryAfterMs: number;
+    };
 
 const stampOf = (person: StaffPerson, approver?: StaffPerson): StaffStamp => ({
   id: person.id,
@@ -39,29 +46,53 @@ const stampOf = (person: StaffPerson, approver?: StaffPerson): StaffStamp => ({
 });
 
 /**
- * A refused PIN in words; `whose` says whose PIN it had to be: "for Sam" (the approver tapped),
- * or ": it must be the PIN of a supervisor or manager".
+ * Whose PIN it had to be: the approver tapped ("for Sam"), or, at the counter, anyone who may
+ * approve the action (": it must be the PIN of a supervisor or manager"); nobody in particular else.
  */
-export function pinRefusal(result: Exclude<PinCheck<object>, { ok: true }>, whose = ''): UnlockResult {
+export type WhosePin = { name: string } | { action: GuardedAction } | null;
+
+/** A refused PIN in words: what was wrong, and how many tries are left or how long to wait. */
+export function pinRefusal(
+  result: Exclude<PinCheck<object>, { ok: true }>,
+  whose: WhosePin = null,
+): UnlockResult {
+  const seconds = Math.ceil(result.retryAfterMs / 1000);
   if (result.reason === 'locked') {
-    const seconds = Math.ceil(result.retryAfterMs / 1000);
     return {
       ok: false,
       reason: 'locked',
       message: `Too many wrong PINs. Try again in ${seconds} s.`,
+      words: { key: 'staff.pinLocked', params: { seconds } },
       retryAfterMs: result.retryAfterMs,
     };
   }
-  const next =
-    result.retryAfterMs > 0
-      ? `Too many wrong tries: wait ${Math.ceil(result.retryAfterMs / 1000)} s.`
-      : `${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left before a wait.`;
+  const waiting = result.retryAfterMs > 0;
+  const next = waiting
+    ? `Too many wrong tries: wait ${seconds} s.`
+    : `${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left before a wait.`;
+  const params: Record<string, number | string> = waiting ? { seconds } : { count: result.triesLeft };
+  if (whose && 'name' in whose) params['name'] = whose.name;
+  const [said, key] =
+    whose === null
+      ? ['', 'staff.wrongPin']
+      : 'name' in whose
+        ? [` for ${whose.name}`, 'staff.wrongPinFor']
+        : [
+            `: it must be the PIN of ${whoMay(whose.action)}`,
+            `staff.wrongPinOf.${approverGroup(whose.action)}`,
+          ];
   return {
     ok: false,
     reason: 'wrong',
-    message: `Wrong PIN${whose}. ${next}`,
+    message: `Wrong PIN${said}. ${next}`,
+    words: { key: `${key}.${waiting ? 'wait' : 'tries'}`, params },
     retryAfterMs: result.retryAfterMs,
   };
+}
+
+/** Who may approve, as a catalogue key: a supervisor (or manager), or a manager alone. */
+function approverGroup(action?: GuardedAction): 'supervisor' | 'manager' {
+  return approverRoles(action).includes('supervisor') ? 'supervisor' : 'manager';
 }
 
 /** The person tapped may not approve this: said before any PIN is checked (roles are no secret). */
@@ -71,6 +102,10 @@ function notAnApprover(person: StaffPerson, action?: GuardedAction): UnlockResul
     ok: false,
     reason: 'wrong',
     message: `${person.name} is a ${person.role}: ${what.charAt(0).toLowerCase()}${what.slice(1)} needs ${whoMay(action)}. Tap the name of one of them.`,
+    words: {
+      key: `staff.notApprover.${action ?? 'managerArea'}`,
+      params: { name: person.name, role: { key: `staff.role.${person.role}`, english: person.role } },
+    },
     retryAfterMs: 0,
   };
 }
@@ -185,6 +220,7 @@ export class ManagerGate {
         ok: false,
         reason: 'not_set',
         message: 'No manager is set up on this till yet.',
+        words: { key: 'staff.noManager' },
         retryAfterMs: 0,
       };
     }
@@ -317,10 +353,10 @@ export class ManagerGate {
   }
 
   /** At the counter the PIN form says whose PIN it needs; Settings' own lock asks for a manager's. */
-  private whosePin(staffId: string | undefined, counterAction: GuardedAction | undefined): string {
+  private whosePin(staffId: string | undefined, counterAction: GuardedAction | undefined): WhosePin {
     const picked = staffId && this.directory.active().find((p) => p.id === staffId);
-    if (picked) return ` for ${picked.name}`;
-    return counterAction ? `: it must be the PIN of ${whoMay(counterAction)}` : '';
+    if (picked) return { name: picked.name };
+    return counterAction ? { action: counterAction } : null;
   }
 
   private liveGrant(grant: Grant | null | undefined): Grant | null {

@@ -2,6 +2,7 @@
 // towards the services (to the keychain); the UI gets back "saved" with a date, never a value.
 import { z } from 'zod';
 import { method, noInput } from './define';
+import { wordsSchema } from './errors';
 import { serviceNameSchema } from './system';
 import { settingsObjectSchema } from '../settings';
 import { guardedActionSchema } from './staff';
@@ -48,6 +49,8 @@ export const unlockResultSchema = z.discriminatedUnion('ok', [
     ok: z.literal(false),
     reason: z.enum(['wrong', 'locked', 'not_set']),
     message: z.string(),
+    /** The same by key, for the screens' catalogues (`services.staff.*`). */
+    words: wordsSchema.optional(),
     retryAfterMs: z.number().int().nonnegative(),
   }),
 ]);

@@ -2,6 +2,7 @@
 // Who is signed in lives in the services: no call carries "who I am", the till knows.
 import { z } from 'zod';
 import { method, noInput } from './define';
+import { wordsSchema } from './errors';
 
 export const STAFF_ROLES = ['cashier', 'supervisor', 'manager'] as const;
 export const staffRoleSchema = z.enum(STAFF_ROLES);
@@ -75,6 +76,8 @@ export const pinRefusalSchema = z.object({
   ok: z.literal(false),
   reason: z.enum(['wrong', 'locked', 'not_set']),
   message: z.string(),
+  /** The same by key, for the screens' catalogues (`services.staff.*`). */
+  words: wordsSchema.optional(),
   retryAfterMs: z.number().int().nonnegative(),
 });
 

@@ -53,7 +53,7 @@ export const searchBox = (c: Counter) =>
   c.page().getByRole('searchbox', { name: c.words.t('counter.search.label') });
 export const basketPanel = (c: Counter) =>
   c.page().getByRole('complementary', { name: c.words.t('sell.basket.label') });
-const saleComplete = (c: Counter) =>
+export const saleComplete = (c: Counter) =>
   c.page().getByRole('region', { name: c.words.t('sell.completed.label') });
 
 /** Opens a screen from the main navigation (`screen` as in `shell.nav`) and waits for its heading. */
@@ -70,7 +70,7 @@ export async function goTo(c: Counter, screen: string, heading: string): Promise
 }
 
 /** Types into the search field until Enter would add `name`, the only match, then presses Enter. */
-async function addByTyping(c: Counter, typed: string, name: string): Promise<void> {
+export async function addByTyping(c: Counter, typed: string, name: string): Promise<void> {
   await searchBox(c).pressSequentially(typed, { delay: 60 });
   await c.page().getByText(c.words.t('counter.search.enterAdds', { name })).waitFor();
   await searchBox(c).press('Enter');

@@ -18,6 +18,7 @@ import { call, newestSale } from './sell-support';
 import {
   basketPanel,
   cardSaleWithSupervisorDiscount,
+  goTo,
   keyboardThreeItemSale,
   noSaleWithApproval,
   paidByCard,
@@ -28,6 +29,7 @@ import {
   speaker,
   type Counter,
 } from './counter-steps';
+import { basketDiscountReopened, oversizedDiscountsRefused } from './discount-steps';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-german-flow-'));
 const german = speaker('de-DE');
@@ -144,6 +146,53 @@ test('a basket of 1.234,50 € shows its total the German way and is paid in cas
     sale.tenders.map((t) => [t.kind, t.amount]),
     [['cash', 123_450]],
   );
+  await page.keyboard.press('Escape');
+  await searchBox(counter).waitFor();
+});
+
+test('a basket discount of 1,50 € reopened shows 1,50, applied again leaves the total as it was', async () => {
+  await basketDiscountReopened(counter, machine);
+  await noEnglishOnScreen('after the basket discount');
+});
+
+test('a discount larger than the basket or its line is refused in German words, never capped at 0,00 €', async () => {
+  const latte = products.find((p) => p.name === 'Latte')!;
+  await oversizedDiscountsRefused(counter, latte);
+  await noEnglishOnScreen('after the refused discounts');
+});
+
+test('the card-machine picker speaks German and offers the euro machine first, in Reports and at payment', async () => {
+  const { t } = german;
+  const option = (digits: string, currency: string) =>
+    t('sell.terminal.option', {
+      name: t('terminals.unnamed', { digits }),
+      currency,
+      status: t('sell.terminal.status.AVAILABLE'),
+    });
+  await goTo(counter, 'reports', 'reports.title');
+  const picker = page.getByRole('combobox', { name: t('sell.terminal.label') });
+  await picker.locator('option').first().waitFor({ state: 'attached' });
+  assert.deepEqual(await picker.locator('option').allInnerTexts(), [
+    option('0002', 'EUR'),
+    option('0001', 'GBP'),
+  ]);
+  assert.equal(await picker.inputValue(), '22900002', 'the euro machine is chosen to start with');
+  // The buttons run on it: its name in the German running words, not the English fallback.
+  await noEnglishOnScreen('on the Reports screen');
+
+  await goTo(counter, 'sell', 'sell.screen.title');
+  await searchBox(counter).pressSequentially('lat', { delay: 60 });
+  await page.getByText(t('counter.search.enterAdds', { name: 'Latte' })).waitFor();
+  await searchBox(counter).press('Enter');
+  await page.locator('.pay-button').click();
+  const tender = page.getByRole('region', { name: t('sell.tender.label') });
+  const atPayment = tender.getByRole('combobox', { name: t('sell.terminal.label') });
+  await atPayment.locator('option').first().waitFor({ state: 'attached' });
+  assert.deepEqual(await atPayment.locator('option').allInnerTexts(), [option('0002', 'EUR')]);
+  const text = await page.locator('body').innerText();
+  assert.doesNotMatch(text, /Card machine ending/, 'no English fallback name anywhere on screen');
+  await page.keyboard.press('F4'); // the sale is paid, exact cash
+  await page.getByRole('region', { name: t('sell.completed.label') }).waitFor();
   await page.keyboard.press('Escape');
   await searchBox(counter).waitFor();
 });

@@ -70,6 +70,8 @@ export function printingFromSettings(o: PrintingFromSettingsOptions): PrintingFr
     const printing = createPrintingService({
       db: o.db,
       printers: printerConfigs(current),
+      // Read at each ticket: a change of language reaches the next banner without a rebuild.
+      locale: () => o.settings.load().shop.locale,
       ...(current.receiptPrinterId && { defaultPrinterId: current.receiptPrinterId }),
       ...(o.clock && { clock: o.clock }),
       ...(o.timing && { timing: o.timing }),

@@ -42,6 +42,8 @@ export interface EncodeOptions {
   duplicate?: boolean;
   /** Prints a "COPY, may already have printed" banner at the top of every ticket. */
   copy?: boolean;
+  /** The shop's locale: the banners' language; English when absent. */
+  locale?: string | undefined;
   /** Opens the cash drawer before the receipt prints. */
   drawerKick?: DrawerKick;
 }
@@ -158,6 +160,7 @@ export function encodeReceipt(lines: readonly ReceiptLine[], options: EncodeOpti
     codePage,
     duplicate: options.duplicate ?? false,
     copy: options.copy ?? false,
+    locale: options.locale,
   });
   for (const row of layout) {
     if (row.kind === 'cut') out.cut();

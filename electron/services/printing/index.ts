@@ -71,6 +71,11 @@ export interface PrintingServiceOptions {
   /** Times the spool's polls, back-off and every wait on a printer; the system clock by default. */
   clock?: Clock;
   timing?: Partial<SpoolTiming>;
+  /**
+   * The shop's locale, read for every ticket rendered: the DUPLICATE and COPY banners print in
+   * it (shared/receipt-words.ts). English when absent.
+   */
+  locale?: () => string | undefined;
   /** For tests: build a transport differently. */
   transportFor?: (config: PrinterConfig, clock: Clock) => PrinterTransport;
 }
@@ -250,6 +255,7 @@ export function createPrintingService(options: PrintingServiceOptions): Printing
       profile: config.profile,
       duplicate: extra.duplicate ?? false,
       copy: extra.copy ?? false,
+      locale: options.locale?.(),
       ...(extra.kickDrawer && config.drawer.enabled && { drawerKick: { pin: config.drawer.pin } }),
     });
 

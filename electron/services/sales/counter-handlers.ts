@@ -4,6 +4,7 @@ import type { ReceiptChoiceView, SaleView, StaffStamp } from '../../../shared/co
 import { TillError } from '../../../shared/contract/errors';
 import { formatMoney } from '../../../shared/money';
 import { priceBasket } from '../../../shared/pricing';
+import { refuseOversizedDiscount } from './sale-pricing';
 import type { ProductCatalogue } from '../catalogue/store';
 import type { PrintingService } from '../printing/index';
 import type { Checkout } from './checkout';
@@ -86,14 +87,16 @@ export function counterHandlers(deps: CounterHandlerDeps): HandlersOf<'counter'>
       const catalogue = deps.catalogue.all();
       const products = deps.catalogue.byIds(lines.map((l) => l.productId));
       // The total shown in the list; the sale is priced (and any discount approved) when resumed.
-      const priced = priceBasket(
-        lines.map((l) => ({
-          unitPrice: l.priceOverride?.unitPrice ?? products.get(l.productId)?.price ?? 0,
-          quantity: l.quantity,
-          discount: l.discount,
-        })),
-        discount,
-      );
+      // A product gone from the catalogue keeps no discount (resuming says it is no longer for sale).
+      const known = lines.map((l) => ({ line: l, product: products.get(l.productId) }));
+      const pricing = known.map(({ line, product }) => ({
+        unitPrice: line.priceOverride?.unitPrice ?? product?.price ?? 0,
+        quantity: line.quantity,
+        discount: product ? line.discount : null,
+      }));
+      // A discount larger than what it applies to is refused here too, never parked capped.
+      refuseOversizedDiscount(pricing, discount, (i) => known[i]!.product!.name, catalogue.currency);
+      const priced = priceBasket(pricing, discount);
       if (saleId) setAsideForParking(deps, saleId);
       return parked.park({
         lines,

@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/contract';
 import { TillError } from '../../../shared/contract/errors';
 import { formatMoney } from '../../../shared/money';
-import { discountAmount, exceedsLimit, priceBasket } from '../../../shared/pricing';
+import { exceedsLimit, oversizedDiscount, priceBasket, type PricingLine } from '../../../shared/pricing';
 import type { SaleLine } from './sales-ledger';
 
 export type CounterAction = Extract<GuardedAction, 'discount' | 'price-override'>;
@@ -74,33 +74,74 @@ export function refuseUnseenPrices(
     const p = products.get(l.productId);
     return p && l.unitPrice !== undefined && l.unitPrice !== p.price ? [{ p, was: l.unitPrice }] : [];
   });
-  if (changed.length > 0) {
+  const [only, ...more] = changed;
+  if (!only) return;
+  if (more.length === 0) {
     const money = (minor: number) => formatMoney(minor, currency);
-    const words = changed.map(({ p, was }) => `${p.name} is now ${money(p.price)} (was ${money(was)})`);
-    const [only] = changed;
     throw new TillError(
       'price_changed',
-      `The price changed: ${words.join('; ')}. Use the new price, or remove it from the basket.`,
-      // One change has words by key; several stay in English (a list is not one sentence).
-      changed.length === 1 && only
-        ? {
-            words: {
-              key: 'sale.priceChanged',
-              params: {
-                name: only.p.name,
-                now: { minor: only.p.price, currency: currency },
-                was: { minor: only.was, currency: currency },
-              },
-            },
-          }
-        : {},
+      `The price changed: ${only.p.name} is now ${money(only.p.price)} (was ${money(only.was)}). Use the new price, or remove it from the basket.`,
+      {
+        words: {
+          key: 'sale.priceChanged',
+          params: {
+            name: only.p.name,
+            now: { minor: only.p.price, currency },
+            was: { minor: only.was, currency },
+          },
+        },
+      },
     );
   }
+  // Several: named in one sentence (the basket shows each line's new price beside it).
+  const names = changed.map(({ p }) => p.name).join(', ');
+  throw new TillError(
+    'price_changed',
+    `The prices of ${names} changed. Use the new prices, or remove those products from the basket.`,
+    { words: { key: 'sale.pricesChanged', params: { names } } },
+  );
+}
+
+/**
+ * A discount larger than what it applies to is refused in words with both amounts (the line by
+ * its product's name): never capped. `name(i)` names line i. Also asked before a basket is parked.
+ */
+export function refuseOversizedDiscount(
+  lines: readonly PricingLine[],
+  basketDiscount: DiscountInput | null | undefined,
+  name: (index: number) => string,
+  currency: string,
+): void {
+  const oversized = oversizedDiscount(lines, basketDiscount);
+  if (!oversized) return;
+  const money = (minor: number) => formatMoney(minor, currency);
+  const wordMoney = (minor: number) => ({ minor, currency });
+  if (oversized.on === 'line') {
+    const product = name(oversized.index);
+    throw new TillError(
+      'invalid_input',
+      `The discount on ${product} (${money(oversized.discount)}) is more than the line costs (${money(oversized.cost)}): make it smaller.`,
+      {
+        words: {
+          key: 'sale.lineDiscountTooBig',
+          params: { name: product, discount: wordMoney(oversized.discount), cost: wordMoney(oversized.cost) },
+        },
+      },
+    );
+  }
+  throw new TillError(
+    'invalid_input',
+    `The basket discount (${money(oversized.discount)}) is more than the basket costs (${money(oversized.cost)}): make it smaller.`,
+    {
+      words: {
+        key: 'sale.basketDiscountTooBig',
+        params: { discount: wordMoney(oversized.discount), cost: wordMoney(oversized.cost) },
+      },
+    },
+  );
 }
 
 export function priceSale(request: PricingRequest, products: ReadonlyMap<string, Product>): PricedSale {
-  const money = (minor: number) => formatMoney(minor, request.currency);
-  const wordMoney = (minor: number) => ({ minor, currency: request.currency });
   const lines = mergeLines(request.lines).map((line) => {
     const product = products.get(line.productId);
     if (!product) {
@@ -111,56 +152,29 @@ export function priceSale(request: PricingRequest, products: ReadonlyMap<string,
       );
     }
     const unitPrice = line.priceOverride?.unitPrice ?? product.price;
-    return { line, product, unitPrice, gross: unitPrice * line.quantity };
+    return { line, product, unitPrice };
   });
 
   // Every discount checked before anything is approved: too large is refused in words.
+  const pricing = lines.map((l) => ({
+    unitPrice: l.unitPrice,
+    quantity: l.line.quantity,
+    discount: l.line.discount,
+  }));
+  refuseOversizedDiscount(pricing, request.discount, (i) => lines[i]!.product.name, request.currency);
+  const final = priceBasket(pricing, request.discount);
+  const limit = request.discountLimitBasisPoints;
   const needs = new Set<CounterAction>();
-  for (const { line, product, gross } of lines) {
+  for (const [i, { line, product }] of lines.entries()) {
     if (line.priceOverride && line.priceOverride.unitPrice !== product.price) needs.add('price-override');
-    if (!line.discount) continue;
-    const amount = discountAmount(gross, line.discount);
-    if (amount > gross) {
-      throw new TillError(
-        'invalid_input',
-        `The discount on ${product.name} (${money(amount)}) is more than the line costs (${money(gross)}): make it smaller.`,
-        {
-          words: {
-            key: 'sale.lineDiscountTooBig',
-            params: { name: product.name, discount: wordMoney(amount), cost: wordMoney(gross) },
-          },
-        },
-      );
-    }
-    if (exceedsLimit(gross, amount, request.discountLimitBasisPoints)) needs.add('discount');
+    const priced = final.lines[i]!;
+    if (exceedsLimit(priced.gross, priced.lineDiscount, limit)) needs.add('discount');
   }
-  const priced = priceBasket(
-    lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.line.quantity, discount: l.line.discount })),
-  );
-  if (request.discount) {
-    const amount = discountAmount(priced.subtotal, request.discount);
-    if (amount > priced.subtotal) {
-      throw new TillError(
-        'invalid_input',
-        `The basket discount (${money(amount)}) is more than the basket costs (${money(priced.subtotal)}): make it smaller.`,
-        {
-          words: {
-            key: 'sale.basketDiscountTooBig',
-            params: { discount: wordMoney(amount), cost: wordMoney(priced.subtotal) },
-          },
-        },
-      );
-    }
-    if (exceedsLimit(priced.subtotal, amount, request.discountLimitBasisPoints)) needs.add('discount');
-  }
+  if (exceedsLimit(final.subtotal, final.basketDiscount, limit)) needs.add('discount');
 
   const stamps = needs.size > 0 ? request.authorise([...needs]) : {};
   const discountBy = stamps.discount ?? request.servedBy;
   const overrideBy = stamps['price-override'] ?? request.servedBy;
-  const final = priceBasket(
-    lines.map((l) => ({ unitPrice: l.unitPrice, quantity: l.line.quantity, discount: l.line.discount })),
-    request.discount,
-  );
   return {
     lines: lines.map(({ line, product, unitPrice }, i) => {
       const p = final.lines[i]!;

@@ -6,7 +6,7 @@ import type { CodePage } from '../../../shared/code-pages';
 import { COLUMNS, layoutReceipt, type PaperRow, type TextStyle } from '../../../shared/receipt-layout';
 import type { ReceiptLine } from '../../../shared/receipt';
 import './ReceiptPreview.css';
-import { i18n } from '../i18n';
+import { i18n, useFormat } from '../i18n';
 
 function styleClass(style: TextStyle): string {
   const { bold, doubleHeight: tall, doubleWidth: wide } = style;
@@ -59,7 +59,9 @@ export function ReceiptPreview({
   label,
 }: ReceiptPreviewProps) {
   const width = paperWidth === 58 ? 58 : 80;
-  const rows = layoutReceipt(lines, { paperWidth: width, codePage, duplicate });
+  // The banners in the shop's language, as the printer prints them (shared/receipt-words.ts).
+  const { locale } = useFormat();
+  const rows = layoutReceipt(lines, { paperWidth: width, codePage, duplicate, locale });
   return (
     <figure
       className={`receipt-paper receipt-cols-${COLUMNS[width]}`}

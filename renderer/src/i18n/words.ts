@@ -2,6 +2,7 @@
 // notification code): shown from the catalogue's `services.*` in the shop's language, with money
 // written in its locale. A key the catalogue lacks shows the services' own English text.
 import { TillError, type WordParam, type Words } from '../../../shared/contract';
+import type { OversizedDiscount } from '../../../shared/pricing';
 import { currentFormat, i18n } from './index';
 
 function paramText(value: WordParam): string | number {
@@ -47,4 +48,20 @@ export function errorText(error: unknown): string {
 /** A card payment's message for the cashier, in the current language. */
 export function paymentMessage(payment: { message: string; words?: Words | undefined }): string {
   return wordsText(payment.words, payment.message);
+}
+
+/**
+ * A discount larger than what it applies to, in the very words the services refuse it with
+ * (`services.sale.lineDiscountTooBig` / `basketDiscountTooBig`), said before anyone pays.
+ */
+export function oversizedDiscountText(
+  oversized: OversizedDiscount,
+  currency: string,
+  lineName: string,
+): string {
+  const money = (minor: number) => currentFormat().money(minor, currency);
+  const params = { name: lineName, discount: money(oversized.discount), cost: money(oversized.cost) };
+  return oversized.on === 'line'
+    ? i18n.t('services.sale.lineDiscountTooBig', params)
+    : i18n.t('services.sale.basketDiscountTooBig', params);
 }

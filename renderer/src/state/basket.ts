@@ -1,7 +1,13 @@
 // The basket before a sale is opened: lines of product ids and counts. Its total here is an
 // estimate from catalogue prices (integer minor units); the services price the real sale.
 import type { DiscountInput, SaleView } from '../../../shared/contract';
-import { priceBasket, type PricedBasket } from '../../../shared/pricing';
+import {
+  oversizedDiscount,
+  priceBasket,
+  type OversizedDiscount,
+  type PricedBasket,
+  type PricingLine,
+} from '../../../shared/pricing';
 import type { CatalogueIndex } from './catalogue-index';
 
 export interface BasketLine {
@@ -89,16 +95,37 @@ export function shownPrice(line: BasketLine, index: CatalogueIndex): number {
   return line.priceOverride?.unitPrice ?? line.unitPrice ?? index.byId.get(line.productId)?.price ?? 0;
 }
 
-/** The basket priced with the services' own maths (shared/pricing.ts); unknown products count 0. */
+/** The basket as priced on screen, and the discount the services would refuse as too large, if any. */
+export interface ShownBasket extends PricedBasket {
+  /** Left out of the figures above and said in words, never capped: the cashier makes it smaller. */
+  oversized: OversizedDiscount | null;
+}
+
+/**
+ * The basket priced with the services' own maths (shared/pricing.ts); unknown products count 0.
+ * A discount larger than what it applies to (a quantity lowered after it was given) is left out of
+ * the figures and named in `oversized`, as the services would refuse it.
+ */
 export function pricedBasket(
   lines: readonly BasketLine[],
   index: CatalogueIndex,
   discount: DiscountInput | null = null,
-): PricedBasket {
-  return priceBasket(
-    lines.map((l) => ({ unitPrice: shownPrice(l, index), quantity: l.quantity, discount: l.discount })),
-    discount,
-  );
+): ShownBasket {
+  const pricing: PricingLine[] = lines.map((l) => ({
+    unitPrice: shownPrice(l, index),
+    quantity: l.quantity,
+    discount: l.discount,
+  }));
+  const oversized = oversizedDiscount(pricing, discount);
+  // Each line whose discount is too large is priced without it; then the basket's, if still too large.
+  let fair = pricing;
+  let left = oversized;
+  while (left?.on === 'line') {
+    const at = left.index;
+    fair = fair.map((l, i) => (i === at ? { ...l, discount: null } : l));
+    left = oversizedDiscount(fair, discount);
+  }
+  return { ...priceBasket(fair, left ? null : discount), oversized };
 }
 
 /** Items in the basket and its estimate in minor units, discounts included; the services price the real sale. */

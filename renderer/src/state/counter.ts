@@ -4,6 +4,7 @@
 // receipt after payment.
 import { TillError, type GuardedAction, type NoSaleView } from '../../../shared/contract';
 import { defaultTerminal } from './terminals';
+import { useSettings } from './settings';
 import { withLine } from './basket';
 import { createManagerApproval } from './manager-approval';
 import type { CounterActions, SaleKit } from './sale-state';
@@ -80,7 +81,9 @@ export function counterActions(kit: SaleKit): CounterActions {
       const sale = get().sale!;
       await run(async () => {
         if (!get().terminalId) {
-          const terminal = defaultTerminal(await api.invoke('terminals.list', { currency: sale.currency }));
+          const list = await api.invoke('terminals.list', { currency: sale.currency });
+          const chosen = useSettings.getState().view?.settings.payAtCounter.defaultTerminalId;
+          const terminal = defaultTerminal(list, { currency: sale.currency, terminalId: chosen });
           if (!terminal) throw new Error(i18n.t('sell.notes.noTerminal', { currency: sale.currency }));
           set({ terminalId: terminal.terminalId });
         }

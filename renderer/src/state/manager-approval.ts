@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import { TillError, type GuardedAction, type TillApi } from '../../../shared/contract';
 import { describeCallError } from './call-errors';
+import { wordsText } from '../i18n/words';
 
 export function needsManager(error: unknown): boolean {
   return error instanceof TillError && error.code === 'not_allowed';
@@ -86,7 +87,7 @@ export function createManagerApproval(api: TillApi, show: (reason: string | null
         ...(action && { action }),
         ...(staffId && { staffId }),
       });
-      if (!answer.ok) throw new Error(answer.message);
+      if (!answer.ok) throw new Error(wordsText(answer.words, answer.message));
       const again = waiting?.again;
       hide();
       if (again) await again();

@@ -6,6 +6,7 @@ import type { MethodInput, SettingsView, TillApi } from '../../../shared/contrac
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { browserClock, type Clock } from './clock';
+import { wordsText } from '../i18n/words';
 
 export type SecretKey = MethodInput<'secrets.save'>['key'];
 export type SecretProfile = MethodInput<'secrets.save'>['profile'];
@@ -67,7 +68,7 @@ export function createSettingsStore(api: TillApi, clock: Clock = browserClock) {
       }
       set({
         refusal: {
-          message: result.message,
+          message: wordsText(result.words, result.message),
           reason: result.reason,
           lockedUntil: result.retryAfterMs > 0 ? clock.now() + result.retryAfterMs : null,
         },

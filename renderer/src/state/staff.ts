@@ -6,6 +6,7 @@ import type { StaffMemberView, StaffRole, StaffSessionView, TillApi } from '../.
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
+import { wordsText } from '../i18n/words';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -76,7 +77,7 @@ export function createStaffStore(api: TillApi) {
         try {
           const result = await api.invoke('staff.signIn', { staffId, pin });
           if (!result.ok) {
-            set({ problem: result.message });
+            set({ problem: wordsText(result.words, result.message) });
             return false;
           }
           set({ switching: false });

@@ -1,6 +1,6 @@
 // The card machines the till can use, loaded once per screen that shows them (again on request),
 // and which of them a card charge may go to.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Terminal } from '../../../shared/contract';
 import { till } from '../till';
 import { i18n } from '../i18n';
@@ -23,9 +23,53 @@ export function listedTerminalName(terminal: Pick<Terminal, 'terminalId' | 'name
   return terminal.named ? terminal.name : terminalName({}, terminal.terminalId, unnamedWords);
 }
 
-/** The card machine a payment goes to unless the cashier picks another: the first AVAILABLE one. */
-export function defaultTerminal(terminals: Terminal[]): Terminal | undefined {
-  return terminals.find((t) => t.status === 'AVAILABLE') ?? terminals[0];
+/** What a picker prefers: the shop's currency, and the machine Settings name as the default. */
+export interface TerminalPreference {
+  currency?: string | null | undefined;
+  terminalId?: string | null | undefined;
+}
+
+/**
+ * The card machine a payment (or a report) goes to unless the cashier picks another: the one
+ * Settings name, when it takes `currency`; else an AVAILABLE one in `currency`, else any in it;
+ * only then another currency's (the first AVAILABLE one).
+ */
+export function defaultTerminal(
+  terminals: readonly Terminal[],
+  prefer: TerminalPreference = {},
+): Terminal | undefined {
+  const inCurrency = (t: Terminal) => !prefer.currency || t.currency === prefer.currency;
+  const chosen = terminals.find((t) => t.terminalId === prefer.terminalId && inCurrency(t));
+  const available = (t: Terminal) => t.status === 'AVAILABLE';
+  return (
+    chosen ??
+    terminals.find((t) => inCurrency(t) && available(t)) ??
+    terminals.find(inCurrency) ??
+    terminals.find(available) ??
+    terminals[0]
+  );
+}
+
+/** The machines in the shop's currency first, then the others, each group in the service's order. */
+export function shopCurrencyFirst(
+  terminals: readonly Terminal[],
+  currency: string | null | undefined,
+): Terminal[] {
+  if (!currency) return [...terminals];
+  return [
+    ...terminals.filter((t) => t.currency === currency),
+    ...terminals.filter((t) => t.currency !== currency),
+  ];
+}
+
+/** The shop's settings as the pickers need them, loaded once if no screen has yet. */
+function useShopPreference(): { currency: string | null; terminalId: string | null } {
+  const currency = useSettings((s) => s.view?.settings.shop.currency ?? null);
+  const terminalId = useSettings((s) => s.view?.settings.payAtCounter.defaultTerminalId ?? null);
+  useEffect(() => {
+    if (!useSettings.getState().view) void useSettings.getState().load();
+  }, []);
+  return { currency, terminalId };
 }
 
 /** Why a card charge cannot go yet: the list is loading, did not load, is empty, or none is chosen. */
@@ -47,17 +91,20 @@ export function chargeTerminal(
 }
 
 /**
- * The card machines, only those in `currency` when given; `problem` says why the list is missing,
- * and `retry` asks for it again (the list shows as loading meanwhile).
+ * The card machines, only those in `currency` when given, else all with the shop's currency
+ * first; `preferred` is the one a picker starts on (defaultTerminal); `problem` says why the list
+ * is missing, and `retry` asks for it again (the list shows as loading meanwhile).
  */
 export function useTerminals(currency: string | null): {
   terminals: Terminal[] | null;
+  preferred: Terminal | undefined;
   problem: string | null;
   retry: () => void;
 } {
-  const [terminals, setTerminals] = useState<Terminal[] | null>(null);
+  const [listed, setListed] = useState<Terminal[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const shop = useShopPreference();
   useEffect(() => {
     if (!till) return;
     let live = true;
@@ -65,7 +112,7 @@ export function useTerminals(currency: string | null): {
       .invoke('terminals.list', currency ? { currency } : {})
       .then((list) => {
         if (!live) return;
-        setTerminals(list);
+        setListed(list);
         setProblem(null);
       })
       .catch((error: unknown) => live && setProblem(describeCallError(error)));
@@ -74,11 +121,16 @@ export function useTerminals(currency: string | null): {
     };
   }, [currency, attempt]);
   const retry = useCallback(() => {
-    setTerminals(null);
+    setListed(null);
     setProblem(null);
     setAttempt((n) => n + 1);
   }, []);
-  return { terminals, problem, retry };
+  const wanted = currency ?? shop.currency;
+  const terminals = useMemo(() => listed && shopCurrencyFirst(listed, wanted), [listed, wanted]);
+  const preferred = terminals
+    ? defaultTerminal(terminals, { currency: wanted, terminalId: shop.terminalId })
+    : undefined;
+  return { terminals, preferred, problem, retry };
 }
 
 /**

@@ -220,6 +220,31 @@ test('a device printer writes to its file in its code page, and kicks its drawer
   );
 });
 
+test('a reprint’s banner prints in the shop’s language, read at each ticket: DUPLIKAT, then DUPLICATE', async (t) => {
+  const folder = mkdtempSync(join(tmpdir(), 'paydesk-app-banner-'));
+  t.after(() => rmSync(folder, { recursive: true, force: true }));
+  const devicePath = join(folder, 'lp0');
+  writeFileSync(devicePath, '');
+  const device = printer({ id: 'lp', transport: 'device', devicePath });
+  const german = { ...defaultSettings().shop, locale: 'de-DE' as const };
+  const r = rig(t, { printers: [device, PREVIEW], receiptPrinterId: 'lp', shop: german });
+  const printing = await r.printing.current();
+  const job = await printing.printReceipt('sale-5', RECEIPT);
+  await waitForJob(printing, job.id, (j) => j.state === 'printed', { clock: r.clock });
+  const reprinted = async () => {
+    const copy = await printing.reprint(job.id);
+    await waitForJob(printing, copy.id, (j) => j.state === 'printed', { clock: r.clock });
+  };
+  await reprinted();
+  assert.ok(readFileSync(devicePath).includes(Buffer.from('DUPLIKAT')), 'the German banner');
+  assert.ok(!readFileSync(devicePath).includes(Buffer.from('DUPLICATE')), 'no English banner');
+  // The shop switches to English: the next reprint follows, with no rebuild of the printers.
+  r.settings.set({ shop: { ...german, locale: 'en-GB' } });
+  assert.equal(await r.printing.current(), printing);
+  await reprinted();
+  assert.ok(readFileSync(devicePath).includes(Buffer.from('DUPLICATE')), 'the English banner');
+});
+
 test('a USB printer is built from its vendor and product id; without them it is refused in words', async (t) => {
   const usb = printer({
     id: 'usb',

@@ -2,7 +2,7 @@
 // SQLite in its own temp folder) is asked for what it must refuse, and the manager gate is asked
 // for every guarded action. tests/unit/i18n/service-words.test.ts checks what they say.
 import { GUARDED_ACTIONS, type StaffPerson, type Words } from '../../../shared/contract';
-import { ManagerGate } from '../../../electron/services/manager-gate';
+import { ManagerGate, type UnlockResult } from '../../../electron/services/manager-gate';
 import type { StaffDirectory } from '../../../electron/services/staff/directory';
 import { ManualClock } from '../../support/manual-clock';
 import { setUpStaff } from '../../support/staff';
@@ -16,17 +16,54 @@ export interface Worded {
 
 const person = (role: StaffPerson['role']): StaffPerson => ({ id: `p-${role}`, name: 'Sam', role });
 
+/** A PIN check's answer: wrong with tries left, wrong with a wait, or locked. */
+type Check = 'locked' | 'wrong' | 'lastTry' | 'wait';
+
+const answers: Record<Check, object> = {
+  locked: { ok: false, reason: 'locked', retryAfterMs: 30_000 },
+  wrong: { ok: false, reason: 'wrong', triesLeft: 2, retryAfterMs: 0 },
+  lastTry: { ok: false, reason: 'wrong', triesLeft: 1, retryAfterMs: 0 },
+  wait: { ok: false, reason: 'wrong', triesLeft: 0, retryAfterMs: 60_000 },
+};
+
+const sasha: StaffPerson = { id: 'p-sasha', name: 'Sasha', role: 'supervisor' };
+
 /** A directory as the gate sees it: who exists, and a PIN check that answers as told. */
-function directory(o: { manager: boolean; check?: 'locked' | 'wrong' }): StaffDirectory {
+function directory(o: { manager: boolean; check?: Check }): StaffDirectory {
+  const answer = async () => answers[o.check ?? 'wrong'];
   return {
     hasManager: () => o.manager,
-    active: () => [person('cashier')],
+    active: () => [person('cashier'), sasha],
     store: { idleSignOutMinutes: () => 0 },
-    checkPerson: async () =>
-      o.check === 'locked'
-        ? { ok: false, reason: 'locked', retryAfterMs: 30_000 }
-        : { ok: false, reason: 'wrong', triesLeft: 2, retryAfterMs: 0 },
+    checkPerson: answer,
+    findByPin: answer,
   } as unknown as StaffDirectory;
+}
+
+/** Every answer to a PIN: wrong (tries left, the last try, a wait) for nobody, a person, a role; locked; no manager; the wrong person tapped. */
+async function pinWordings(): Promise<Worded[]> {
+  const clock = new ManualClock();
+  const out: Worded[] = [];
+  const said = (where: string, result: UnlockResult | { ok: true }) => {
+    if (result.ok) throw new Error(`${where}: was expected to be refused`);
+    out.push({ where, text: result.message, words: result.words });
+  };
+  for (const check of Object.keys(answers) as Check[]) {
+    const gate = new ManagerGate({ directory: directory({ manager: true, check }), clock });
+    said(`settings PIN, ${check}`, await gate.unlock('9999'));
+    said(`sign in, ${check}`, await gate.signIn(sasha.id, '9999'));
+    said(`Sasha approves, ${check}`, await gate.unlock('9999', 'refund', sasha.id));
+    for (const action of ['refund', 'reconcile'] as const)
+      said(`anyone approves ${action}, ${check}`, await gate.unlock('9999', action));
+  }
+  said(
+    'no manager yet',
+    await new ManagerGate({ directory: directory({ manager: false }), clock }).unlock('9999'),
+  );
+  const gate = new ManagerGate({ directory: directory({ manager: true }), clock });
+  for (const action of [...GUARDED_ACTIONS, undefined])
+    said(`a cashier tapped for ${action ?? 'Settings'}`, await gate.unlock('9999', action, 'p-cashier'));
+  return out;
 }
 
 function refusal(where: string, act: () => unknown): Worded {
@@ -62,6 +99,7 @@ export async function rightsWordings(): Promise<Worded[]> {
   gate.session.signIn(person('cashier'));
   for (const action of GUARDED_ACTIONS)
     out.push(refusal(`cashier asks: ${action}`, () => gate.require(action)));
+  out.push(...(await pinWordings()));
   for (const check of ['locked', 'wrong'] as const) {
     const managed = new ManagerGate({ directory: directory({ manager: true, check }), clock });
     managed.session.signIn(person('manager'));
@@ -86,6 +124,14 @@ export async function counterWordings(): Promise<Worded[]> {
     await failed('reprint before any sale', 'counter.reprintLast', {});
     await failed('resume a parked sale twice', 'counter.resume', { parkedId: 'gone' });
     await failed('a product no longer sold', 'sales.open', { lines: [{ productId: 'gone', quantity: 1 }] });
+    await failed('a price changed', 'sales.open', { lines: [{ ...line, unitPrice: product!.price + 1 }] });
+    const [other] = (await t.call('catalogue.get', {})).products.filter((p) => p.id !== product!.id);
+    await failed('several prices changed', 'sales.open', {
+      lines: [
+        { ...line, unitPrice: product!.price + 1 },
+        { productId: other!.id, quantity: 1, unitPrice: other!.price + 1 },
+      ],
+    });
     await failed('a line discount above the line', 'sales.open', {
       lines: [{ ...line, discount: { kind: 'amount', minor: product!.price + 1 } }],
     });

@@ -263,6 +263,16 @@ test('the counter’s, pricing’s, parked sales’, No-sale’s and the rights�
     [],
   );
   assert.deepEqual(keyProblems(all), []);
+  // And a German till says each in German: a wrong PIN, several changed prices, a wrong approver.
+  await i18n.changeLanguage('de-DE');
+  try {
+    assert.deepEqual(
+      all.filter((w) => wordsText(w.words, w.text) === w.text).map((w) => `${w.where}: still English`),
+      [],
+    );
+  } finally {
+    await i18n.changeLanguage('en-GB');
+  }
 });
 
 test('shifts’, till reports’, staff’s, the catalogue’s, reconciliation’s and printing’s refusals: keyed, no internals', async () => {

@@ -142,3 +142,26 @@ test('the COPY banner heads every ticket with both its lines, inside 58 mm paper
     ['', 'COPY', 'may already have printed', ''],
   );
 });
+
+test('the banners print in the shop’s language, each on one framed line of 58 mm paper, on every code page', () => {
+  const lines: ReceiptLine[] = [{ type: 'TEXT', format: [], value: 'Beleg' }];
+  const banners = (locale: string | undefined, codePage: CodePage) =>
+    layoutReceipt(lines, { paperWidth: 58, codePage, copy: true, duplicate: true, locale }).flatMap((r) =>
+      r.kind === 'box' ? [r.words.join(' / ')] : [],
+    );
+  for (const codePage of ['cp858', 'cp1252', 'cp437'] as const) {
+    assert.deepEqual(banners('de-DE', codePage), ['KOPIE / vielleicht schon gedruckt', 'DUPLIKAT'], codePage);
+    assert.deepEqual(banners('en-GB', codePage), ['COPY / may already have printed', 'DUPLICATE'], codePage);
+  }
+  assert.deepEqual(
+    banners(undefined, 'cp858'),
+    ['COPY / may already have printed', 'DUPLICATE'],
+    'English by default',
+  );
+  const paper = decodeEscPos(
+    encodeReceipt(lines, { paperWidth: 58, codePage: 'cp858', copy: true, duplicate: true, locale: 'de-DE' }),
+  );
+  const framed = paper.lines.map((l) => l.text.replace(/[║═╔╗╚╝]/g, '').trim()).filter(Boolean);
+  assert.deepEqual(framed.slice(0, 3), ['KOPIE', 'vielleicht schon gedruckt', 'DUPLIKAT']);
+  assert.ok(paper.lines.every((l) => !l.text.includes('?')));
+});

@@ -6,6 +6,7 @@ import {
   addOne,
   basketTotals,
   MAX_QUANTITY,
+  pricedBasket,
   withoutProduct,
   withQuantity,
 } from '../../../renderer/src/state/basket';
@@ -71,4 +72,26 @@ test('line quantities are capped at the contract limit; below one the line goes'
   assert.deepEqual(withQuantity(lines, 'p2', 0), []);
   assert.deepEqual(withoutProduct(lines, 'p2'), []);
   assert.deepEqual(withoutProduct(lines, 'other'), lines);
+});
+
+test('a discount grown larger than what it applies to is named and left out, never capped', () => {
+  // 3 flat whites (9.60) with 5.00 off the line; then the quantity drops to 1 (3.20).
+  const discounted = [{ productId: 'p1', quantity: 3, discount: { kind: 'amount' as const, minor: 500 } }];
+  const fine = pricedBasket(discounted, index);
+  assert.equal(fine.oversized, null);
+  assert.equal(fine.total, 460);
+  const lowered = pricedBasket(withQuantity(discounted, 'p1', 1), index);
+  assert.deepEqual(lowered.oversized, { on: 'line', index: 0, discount: 500, cost: 320 });
+  assert.equal(lowered.total, 320, 'priced without it, not at 0.00');
+  // The basket's own discount: 1.50 off a basket of 2.95 is fine, 15.00 off it is not.
+  const croissant = [{ productId: 'p3', quantity: 1 }];
+  assert.equal(pricedBasket(croissant, index, { kind: 'amount', minor: 150 }).total, 145);
+  const tooMuch = pricedBasket(croissant, index, { kind: 'amount', minor: 1500 });
+  assert.deepEqual(tooMuch.oversized, { on: 'basket', discount: 1500, cost: 295 });
+  assert.equal(tooMuch.total, 295);
+  assert.equal(tooMuch.basketDiscount, 0);
+  // A line too large is named first; the basket's is then held against the fair subtotal.
+  const both = pricedBasket(withQuantity(discounted, 'p1', 1), index, { kind: 'amount', minor: 300 });
+  assert.equal(both.oversized?.on, 'line');
+  assert.equal(both.total, 20);
 });

@@ -188,3 +188,32 @@ test('approval at the counter: refused, the picked approver’s PIN approves, th
   approval.cancel();
   assert.equal(shown.at(-1), null);
 });
+
+test('a German till shows a wrong PIN in German, from the words the services send with it', async () => {
+  const fake = new FakeTill();
+  const refusal = {
+    ok: false as const,
+    reason: 'wrong' as const,
+    message: 'Wrong PIN for Sasha. 1 try left before a wait.',
+    words: { key: 'staff.wrongPinFor.tries', params: { name: 'Sasha', count: 1 } },
+    retryAfterMs: 0,
+  };
+  fake
+    .answer('staff.session', () => sessionOf(null))
+    .answer('staff.signIn', () => refusal)
+    .answer('manager.unlock', () => refusal);
+  const { i18n } = await import('../../../renderer/src/i18n');
+  await i18n.changeLanguage('de-DE');
+  try {
+    const store = createStaffStore(fake);
+    assert.equal(await store.getState().signIn(SASHA.id, '1111'), false);
+    assert.equal(
+      store.getState().problem,
+      'Falsche PIN für Sasha. Noch 1 Versuch, dann folgt eine Wartezeit.',
+    );
+    const approval = createManagerApproval(fake, () => {});
+    await assert.rejects(approval.approve('1111'), /^Error: Falsche PIN für Sasha\. Noch 1 Versuch/);
+  } finally {
+    await i18n.changeLanguage('en-GB');
+  }
+});

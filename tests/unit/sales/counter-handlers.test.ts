@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import type { TestTill } from '../../support/till';
 import { startStaffedTill } from '../../support/staffed-till';
 import type { TestStaff } from '../../support/staff';
-import type { Product } from '../../../shared/contract';
+import type { Product, TillErrorShape } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/money';
 
 let t: TestTill;
 let staff: TestStaff;
@@ -114,6 +115,40 @@ test('a parked basket keeps its basket discount, an empty note when none is give
       'That parked sale is no longer parked (it was resumed, perhaps at another moment): look in the list again.',
     words: { key: 'parked.gone' },
   });
+});
+
+test('a basket whose discount is more than it costs is not parked: refused in words, never capped', async () => {
+  const lines = [{ productId: a.id, quantity: 2 }];
+  assert.deepEqual(
+    await t.failure('counter.park', { lines, discount: { kind: 'amount', minor: a.price * 2 + 1 } }),
+    {
+      code: 'invalid_input',
+      message: `The basket discount (${formatMoney(a.price * 2 + 1, 'GBP')}) is more than the basket costs (${formatMoney(a.price * 2, 'GBP')}): make it smaller.`,
+      words: {
+        key: 'sale.basketDiscountTooBig',
+        params: {
+          discount: { minor: a.price * 2 + 1, currency: 'GBP' },
+          cost: { minor: a.price * 2, currency: 'GBP' },
+        },
+      },
+    },
+  );
+  const line = (await t.failure('counter.park', {
+    lines: [{ productId: b.id, quantity: 1, discount: { kind: 'amount', minor: b.price + 1 } }],
+  })) as TillErrorShape;
+  assert.equal(line.words?.key, 'sale.lineDiscountTooBig');
+  assert.deepEqual(line.words?.params?.['name'], b.name);
+  assert.deepEqual(await t.call('counter.parked', {}), [], 'nothing was parked');
+  // The whole basket off is a discount, not too much: it parks at nothing.
+  const free = await t.call('counter.park', { lines, discount: { kind: 'amount', minor: a.price * 2 } });
+  assert.equal(free.total, 0);
+  await t.call('counter.resume', { parkedId: free.parkedId });
+  // A product gone from the catalogue keeps no discount to refuse: resuming says it is gone.
+  const gone = await t.call('counter.park', {
+    lines: [...lines, { productId: 'no-longer-sold', quantity: 1, discount: { kind: 'amount', minor: 50 } }],
+  });
+  assert.equal(gone.total, a.price * 2);
+  await t.call('counter.resume', { parkedId: gone.parkedId });
 });
 
 test('with nobody signed in, receipts are not printed and a sale is not abandoned', async () => {

@@ -6,7 +6,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Product } from '../../../shared/contract';
-import { allocateByLargestRemainder, discountAmount, priceBasket } from '../../../shared/pricing';
+import {
+  allocateByLargestRemainder,
+  discountAmount,
+  oversizedDiscount,
+  priceBasket,
+} from '../../../shared/pricing';
 import { vatSummary } from '../../../shared/vat';
 import { TEST_STAFF, type TestStaff } from '../../support/staff';
 import { type TestTill } from '../../support/till';
@@ -22,10 +27,10 @@ test('a line percentage is rounded half up to the minor unit, on the whole line'
   assert.equal(discountAmount(99_999_999, { kind: 'percent', basisPoints: 3333 }), 33_330_000); // 33,329,999.67
 });
 
-test('a line amount comes off the whole line, and never below zero', () => {
+test('a line amount comes off the whole line, down to nothing and never below', () => {
   const basket = priceBasket([
     { unitPrice: 250, quantity: 2, discount: { kind: 'amount', minor: 120 } },
-    { unitPrice: 100, quantity: 1, discount: { kind: 'amount', minor: 500 } },
+    { unitPrice: 100, quantity: 1, discount: { kind: 'amount', minor: 100 } },
   ]);
   assert.deepEqual(
     basket.lines.map((l) => [l.gross, l.lineDiscount, l.total]),
@@ -35,6 +40,33 @@ test('a line amount comes off the whole line, and never below zero', () => {
     ],
   );
   assert.equal(basket.total, 380);
+});
+
+test('a discount larger than what it applies to is found and refused by the maths, never capped', () => {
+  const lines = [
+    { unitPrice: 250, quantity: 2 },
+    { unitPrice: 100, quantity: 1, discount: { kind: 'amount' as const, minor: 101 } },
+  ];
+  assert.deepEqual(oversizedDiscount(lines), { on: 'line', index: 1, discount: 101, cost: 100 });
+  assert.throws(() => priceBasket(lines), RangeError);
+  // The basket's discount against the subtotal after the lines' own: 600 - 100 = 500.
+  const fair = [lines[0]!, { ...lines[1]!, discount: { kind: 'amount' as const, minor: 100 } }];
+  assert.equal(oversizedDiscount(fair, { kind: 'amount', minor: 500 }), null);
+  assert.equal(priceBasket(fair, { kind: 'amount', minor: 500 }).total, 0);
+  assert.deepEqual(oversizedDiscount(fair, { kind: 'amount', minor: 501 }), {
+    on: 'basket',
+    discount: 501,
+    cost: 500,
+  });
+  assert.throws(() => priceBasket(fair, { kind: 'amount', minor: 501 }), RangeError);
+  // The German till's case: 15,00 € off a basket of 1,50 € is refused, not a total of 0,00 €.
+  assert.deepEqual(oversizedDiscount([{ unitPrice: 150, quantity: 1 }], { kind: 'amount', minor: 1500 }), {
+    on: 'basket',
+    discount: 1500,
+    cost: 150,
+  });
+  // A percentage can take off at most the whole.
+  assert.equal(oversizedDiscount(fair, { kind: 'percent', basisPoints: 10_000 }), null);
 });
 
 test('a basket percentage is shared across lines in proportion, by the largest remainder', () => {

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TestTill } from '../../support/till';
 import { startStaffedTill } from '../../support/staffed-till';
-import type { Product } from '../../../shared/contract';
+import type { Product, TillErrorShape } from '../../../shared/contract';
 
 let t: TestTill;
 let products: Product[];
@@ -55,7 +55,7 @@ test('a basket showing an old price is refused with the new and the old price, a
   assert.equal(await salesSoFar(), before);
 });
 
-test('two changed prices are both named, in English only', async () => {
+test('two changed prices are both named in one sentence, sent by key', async () => {
   const refused = await t.failure('sales.open', {
     lines: [
       { productId: a.id, quantity: 1, unitPrice: a.price + 10 },
@@ -64,9 +64,8 @@ test('two changed prices are both named, in English only', async () => {
   });
   assert.deepEqual(refused, {
     code: 'price_changed',
-    message:
-      `The price changed: ${a.name} is now ${pounds(a.price)} (was ${pounds(a.price + 10)}); ` +
-      `${b.name} is now ${pounds(b.price)} (was ${pounds(0)}). Use the new price, or remove it from the basket.`,
+    message: `The prices of ${a.name}, ${b.name} changed. Use the new prices, or remove those products from the basket.`,
+    words: { key: 'sale.pricesChanged', params: { names: `${a.name}, ${b.name}` } },
   });
 });
 
@@ -163,4 +162,21 @@ test('a basket discount larger than the basket is refused with both amounts in w
       },
     },
   });
+});
+
+test('the basket discount is held against the basket after its lines’ own discounts, and may take all of it', async () => {
+  const before = await salesSoFar();
+  const lines = [{ productId: a.id, quantity: 2, discount: { kind: 'amount' as const, minor: 100 } }];
+  const refused = (await t.failure('sales.open', {
+    lines,
+    discount: { kind: 'amount', minor: a.price * 2 - 99 },
+  })) as TillErrorShape;
+  assert.equal(refused.words?.key, 'sale.basketDiscountTooBig');
+  assert.deepEqual(refused.words?.params?.['cost'], { minor: a.price * 2 - 100, currency: 'GBP' });
+  assert.equal(await salesSoFar(), before, 'no sale opened');
+  // Exactly what the basket costs is a whole discount, not too much: the sale is free and done.
+  const free = await t.call('sales.open', { lines, discount: { kind: 'amount', minor: a.price * 2 - 100 } });
+  assert.equal(free.total, 0);
+  assert.equal(free.discount?.amount, a.price * 2 - 100);
+  assert.equal(free.state, 'completed');
 });

@@ -54,6 +54,10 @@ test('a person whose role may not approve is refused before any PIN is tried, an
       ok: false,
       reason: 'wrong',
       message: 'Casey is a cashier: a refund needs a supervisor or manager. Tap the name of one of them.',
+      words: {
+        key: 'staff.notApprover.refund',
+        params: { name: 'Casey', role: { key: 'staff.role.cashier', english: 'cashier' } },
+      },
       retryAfterMs: 0,
     });
   }

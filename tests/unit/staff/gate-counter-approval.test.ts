@@ -19,6 +19,10 @@ test('a tapped person who may not approve is refused by role whatever PIN is typ
       ok: false,
       reason: 'wrong',
       message: 'Casey is a cashier: a refund needs a supervisor or manager. Tap the name of one of them.',
+      words: {
+        key: 'staff.notApprover.refund',
+        params: { name: 'Casey', role: { key: 'staff.role.cashier', english: 'cashier' } },
+      },
       retryAfterMs: 0,
     });
   }
@@ -28,6 +32,10 @@ test('a tapped person who may not approve is refused by role whatever PIN is typ
     reason: 'wrong',
     message:
       'Sasha is a supervisor: opening Settings and the back office needs a manager. Tap the name of one of them.',
+    words: {
+      key: 'staff.notApprover.managerArea',
+      params: { name: 'Sasha', role: { key: 'staff.role.supervisor', english: 'supervisor' } },
+    },
     retryAfterMs: 0,
   });
   assert.equal(gate.directory.lockedForMs(), 0);
@@ -45,6 +53,10 @@ test('a supervisor demoted while their PIN is checked approves nothing, and the 
     ok: false,
     reason: 'wrong',
     message: 'Sasha is a cashier: a refund needs a supervisor or manager. Tap the name of one of them.',
+    words: {
+      key: 'staff.notApprover.refund',
+      params: { name: 'Sasha', role: { key: 'staff.role.cashier', english: 'cashier' } },
+    },
     retryAfterMs: 0,
   });
   assert.equal(gate.allows('refund'), false);

@@ -87,6 +87,7 @@ test('signing in: the right person’s PIN, wrong tries wait 30 s then 60 s on t
     ok: false,
     reason: 'wrong',
     message: 'Wrong PIN. Too many wrong tries: wait 30 s.',
+    words: { key: 'staff.wrongPin.wait', params: { seconds: 30 } },
     retryAfterMs: 30 * SECOND,
   });
   assert.equal((await gate.signIn(casey.id, '1470')).ok, false, 'locked: even the right PIN waits');

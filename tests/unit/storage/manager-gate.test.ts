@@ -45,6 +45,7 @@ test('without a manager, guarded actions ask for one to be created; only setting
     ok: false,
     reason: 'not_set',
     message: 'No manager is set up on this till yet.',
+    words: { key: 'staff.noManager' },
     retryAfterMs: 0,
   });
   assert.equal(gate.unlockedUntil(), null);
@@ -83,6 +84,7 @@ test('three wrong tries lock for 30 s on the clock, doubling, and the words say 
     ok: false,
     reason: 'wrong',
     message: 'Wrong PIN. 2 tries left before a wait.',
+    words: { key: 'staff.wrongPin.tries', params: { count: 2 } },
     retryAfterMs: 0,
   });
   const second = await gate.unlock('1357');
@@ -91,6 +93,7 @@ test('three wrong tries lock for 30 s on the clock, doubling, and the words say 
     ok: false,
     reason: 'wrong',
     message: 'Wrong PIN. Too many wrong tries: wait 30 s.',
+    words: { key: 'staff.wrongPin.wait', params: { seconds: 30 } },
     retryAfterMs: 30 * SECOND,
   });
 
@@ -99,6 +102,7 @@ test('three wrong tries lock for 30 s on the clock, doubling, and the words say 
     ok: false,
     reason: 'locked',
     message: 'Too many wrong PINs. Try again in 20 s.',
+    words: { key: 'staff.pinLocked', params: { seconds: 20 } },
     retryAfterMs: 20 * SECOND,
   });
   assert.throws(() => gate.require('settings'), notAllowed, 'a locked try does not unlock');
@@ -108,6 +112,7 @@ test('three wrong tries lock for 30 s on the clock, doubling, and the words say 
     ok: false,
     reason: 'wrong',
     message: 'Wrong PIN. Too many wrong tries: wait 60 s.',
+    words: { key: 'staff.wrongPin.wait', params: { seconds: 60 } },
     retryAfterMs: MINUTE,
   });
   await clock.advance(MINUTE);

@@ -2,7 +2,7 @@ import type * as en from '../en/merchant';
 import type { Wording } from '../wording-type';
 
 export const merchant: Wording<typeof en.merchant> = {
-  title: 'Händlerwerkzeuge',
+  title: 'Händlerkonto',
   signInOpened:
     'Die Anmeldeseite des Dashboards ist in Ihrem Webbrowser geöffnet. Melden Sie sich dort mit E-Mail und Passwort Ihres Dashboards an.',
   signInTab: 'Melden Sie sich im neuen Tab mit E-Mail und Passwort Ihres Händler-Dashboards an.',

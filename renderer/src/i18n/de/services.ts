@@ -110,6 +110,8 @@ export const services: Wording<typeof en.services> = {
   sale: {
     priceChanged:
       'Der Preis hat sich geändert: {{name}} kostet jetzt {{now}} (vorher {{was}}). Übernehmen Sie den neuen Preis oder nehmen Sie den Artikel aus dem Warenkorb.',
+    pricesChanged:
+      'Die Preise von {{names}} haben sich geändert. Übernehmen Sie die neuen Preise oder nehmen Sie diese Artikel aus dem Warenkorb.',
     needsSupervisor: 'Dieser Rabatt oder diese Preisänderung braucht die Schichtleitung oder Filialleitung.',
     cardOverDue: 'Es sind nur {{due}} offen; der Kartenbetrag darf nicht höher sein.',
     otherCurrency: 'Dieses Kartenterminal nimmt {{terminal}}; dieser Verkauf ist in {{sale}}.',
@@ -219,6 +221,58 @@ export const services: Wording<typeof en.services> = {
     enterCurrentPin: 'Geben Sie Ihre aktuelle PIN ein, um sie zu ändern.',
     pinsLocked: 'PINs sind vorübergehend gesperrt.',
     currentPinWrong: 'Die aktuelle PIN ist falsch.',
+    pinLocked: 'Zu viele falsche PINs. Versuchen Sie es in {{seconds}} s wieder.',
+    noManager: 'Auf dieser Kasse ist noch keine Filialleitung eingerichtet.',
+    wrongPin: {
+      tries_one: 'Falsche PIN. Noch {{count}} Versuch, dann folgt eine Wartezeit.',
+      tries_other: 'Falsche PIN. Noch {{count}} Versuche, dann folgt eine Wartezeit.',
+      wait: 'Falsche PIN. Zu viele Fehlversuche: bitte {{seconds}} s warten.',
+    },
+    wrongPinFor: {
+      tries_one: 'Falsche PIN für {{name}}. Noch {{count}} Versuch, dann folgt eine Wartezeit.',
+      tries_other: 'Falsche PIN für {{name}}. Noch {{count}} Versuche, dann folgt eine Wartezeit.',
+      wait: 'Falsche PIN für {{name}}. Zu viele Fehlversuche: bitte {{seconds}} s warten.',
+    },
+    wrongPinOf: {
+      supervisor: {
+        tries_one:
+          'Falsche PIN: Es muss die PIN der Schichtleitung oder Filialleitung sein. Noch {{count}} Versuch, dann folgt eine Wartezeit.',
+        tries_other:
+          'Falsche PIN: Es muss die PIN der Schichtleitung oder Filialleitung sein. Noch {{count}} Versuche, dann folgt eine Wartezeit.',
+        wait: 'Falsche PIN: Es muss die PIN der Schichtleitung oder Filialleitung sein. Zu viele Fehlversuche: bitte {{seconds}} s warten.',
+      },
+      manager: {
+        tries_one:
+          'Falsche PIN: Es muss die PIN der Filialleitung sein. Noch {{count}} Versuch, dann folgt eine Wartezeit.',
+        tries_other:
+          'Falsche PIN: Es muss die PIN der Filialleitung sein. Noch {{count}} Versuche, dann folgt eine Wartezeit.',
+        wait: 'Falsche PIN: Es muss die PIN der Filialleitung sein. Zu viele Fehlversuche: bitte {{seconds}} s warten.',
+      },
+    },
+    notApprover: {
+      refund:
+        '{{name}} ist {{role}}: Eine Erstattung braucht die Schichtleitung oder Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+      'z-report':
+        '{{name}} ist {{role}}: Ein Z-Bericht oder Tagesabschluss braucht die Schichtleitung oder Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+      override:
+        '{{name}} ist {{role}}: Diese Ausnahme braucht die Schichtleitung oder Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+      'price-override':
+        '{{name}} ist {{role}}: Einen Preis an der Kasse zu ändern braucht die Schichtleitung oder Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+      discount:
+        '{{name}} ist {{role}}: Ein so hoher Rabatt braucht die Schichtleitung oder Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+      'no-sale':
+        '{{name}} ist {{role}}: Die Lade ohne Verkauf zu öffnen braucht die Schichtleitung oder Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+      'back-office':
+        '{{name}} ist {{role}}: Die Verwaltung braucht die Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+      settings:
+        '{{name}} ist {{role}}: Einstellungen zu ändern braucht die Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+      reconcile:
+        '{{name}} ist {{role}}: Den Abgleich der Kartenterminals mit der Kasse braucht die Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+      quit: '{{name}} ist {{role}}: Paydesk zu beenden braucht die Schichtleitung oder Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+      managerArea:
+        '{{name}} ist {{role}}: Einstellungen und Verwaltung zu öffnen braucht die Filialleitung. Tippen Sie auf den Namen einer dieser Personen.',
+    },
+    role: { cashier: 'Kassierer/in', supervisor: 'Schichtleitung', manager: 'Filialleitung' },
   },
   refund: {
     notCompleted: 'Nur ein abgeschlossener Verkauf kann über seinen Beleg erstattet werden.',

@@ -104,7 +104,7 @@ export const settings: Wording<typeof en.settings> = {
       liveNote:
         'Beim Speichern von Live wird geprüft, ob die Adresse die Anmeldung des Händler-Dashboards anbietet und der Schlüsselbund dieses Computers funktioniert (dort wird die Anmeldung aufbewahrt); sonst bleibt Paydesk im Testmodus. Danach im Bildschirm „Händlerwerkzeuge“ mit „Verbinden“ anmelden.',
       signInNote:
-        'Live: die Adresse der Händlerwerkzeuge, genau wie das Händler-Dashboard sie angibt. Das Personal meldet sich im Bildschirm „Händlerwerkzeuge“ im Browser mit seinem Dashboard-Konto an; die Anmeldung wird im Schlüsselbund dieses Computers aufbewahrt.',
+        'Live: die Adresse der Händlerwerkzeuge, genau wie das Händler-Dashboard sie angibt. Das Personal meldet sich im Bildschirm „Händlerkonto“ im Browser mit seinem Dashboard-Konto an; die Anmeldung wird im Schlüsselbund dieses Computers aufbewahrt.',
     },
     username: 'Benutzername',
     password: 'Passwort',

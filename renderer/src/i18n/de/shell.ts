@@ -21,6 +21,7 @@ export const errors: Wording<typeof en.errors> = {
 export const amount: Wording<typeof en.amount> = {
   empty: 'Geben Sie einen Betrag ein.',
   unreadable: '„{{text}}“ ist kein Betrag (Ziffern und höchstens zwei Nachkommastellen).',
+  mark: '„{{text}}“ ist so nicht lesbar: schreiben Sie Beträge wie 1,50.',
 };
 
 export const shell: Wording<typeof en.shell> = {
@@ -37,7 +38,7 @@ export const shell: Wording<typeof en.shell> = {
     reconciliation: 'Kartenabgleich',
     printer: 'Drucker',
     supplies: 'Nachbestellung',
-    merchant: 'Händlerwerkzeuge',
+    merchant: 'Händlerkonto',
     'back-office': 'Verwaltung',
     audit: 'Protokoll',
     shift: 'Kassenlade',
@@ -63,7 +64,7 @@ export const status: Wording<typeof en.status> = {
   service: {
     payAtCounter: 'Kartendienst',
     distribution: 'Lieferant',
-    merchant: 'Händlerwerkzeuge',
+    merchant: 'Händlerkonto',
   },
   state: {
     unknown: 'wird geprüft …',

@@ -68,6 +68,9 @@ export const services = {
   sale: {
     priceChanged:
       'The price changed: {{name}} is now {{now}} (was {{was}}). Use the new price, or remove it from the basket.',
+    /** Several at once: `names` are the products' names, joined with commas. */
+    pricesChanged:
+      'The prices of {{names}} changed. Use the new prices, or remove those products from the basket.',
     needsSupervisor: 'This discount or price change needs a supervisor or manager.',
     cardOverDue: 'Only {{due}} is due; the card amount cannot be more.',
     otherCurrency: 'That card machine takes {{terminal}}; this sale is in {{sale}}.',
@@ -173,6 +176,55 @@ export const services = {
     enterCurrentPin: 'Enter your current PIN to change it.',
     pinsLocked: 'PINs are locked for now.',
     currentPinWrong: 'The current PIN is wrong.',
+    // A refused PIN (manager-gate.ts pinRefusal): tries left, or the wait.
+    pinLocked: 'Too many wrong PINs. Try again in {{seconds}} s.',
+    noManager: 'No manager is set up on this till yet.',
+    wrongPin: {
+      tries_one: 'Wrong PIN. {{count}} try left before a wait.',
+      tries_other: 'Wrong PIN. {{count}} tries left before a wait.',
+      wait: 'Wrong PIN. Too many wrong tries: wait {{seconds}} s.',
+    },
+    wrongPinFor: {
+      tries_one: 'Wrong PIN for {{name}}. {{count}} try left before a wait.',
+      tries_other: 'Wrong PIN for {{name}}. {{count}} tries left before a wait.',
+      wait: 'Wrong PIN for {{name}}. Too many wrong tries: wait {{seconds}} s.',
+    },
+    wrongPinOf: {
+      supervisor: {
+        tries_one:
+          'Wrong PIN: it must be the PIN of a supervisor or manager. {{count}} try left before a wait.',
+        tries_other:
+          'Wrong PIN: it must be the PIN of a supervisor or manager. {{count}} tries left before a wait.',
+        wait: 'Wrong PIN: it must be the PIN of a supervisor or manager. Too many wrong tries: wait {{seconds}} s.',
+      },
+      manager: {
+        tries_one: 'Wrong PIN: it must be the PIN of a manager. {{count}} try left before a wait.',
+        tries_other: 'Wrong PIN: it must be the PIN of a manager. {{count}} tries left before a wait.',
+        wait: 'Wrong PIN: it must be the PIN of a manager. Too many wrong tries: wait {{seconds}} s.',
+      },
+    },
+    // The person tapped may not approve this ({{role}} is one of `role` below).
+    notApprover: {
+      refund: '{{name}} is a {{role}}: a refund needs a supervisor or manager. Tap the name of one of them.',
+      'z-report':
+        '{{name}} is a {{role}}: a Z or end of day report needs a supervisor or manager. Tap the name of one of them.',
+      override:
+        '{{name}} is a {{role}}: this override needs a supervisor or manager. Tap the name of one of them.',
+      'price-override':
+        '{{name}} is a {{role}}: changing a price at the counter needs a supervisor or manager. Tap the name of one of them.',
+      discount:
+        '{{name}} is a {{role}}: a discount this large needs a supervisor or manager. Tap the name of one of them.',
+      'no-sale':
+        '{{name}} is a {{role}}: opening the drawer without a sale needs a supervisor or manager. Tap the name of one of them.',
+      'back-office': '{{name}} is a {{role}}: the back office needs a manager. Tap the name of one of them.',
+      settings: '{{name}} is a {{role}}: changing settings needs a manager. Tap the name of one of them.',
+      reconcile:
+        '{{name}} is a {{role}}: checking the card machines against the till needs a manager. Tap the name of one of them.',
+      quit: '{{name}} is a {{role}}: quitting Paydesk needs a supervisor or manager. Tap the name of one of them.',
+      managerArea:
+        '{{name}} is a {{role}}: opening Settings and the back office needs a manager. Tap the name of one of them.',
+    },
+    role: { cashier: 'cashier', supervisor: 'supervisor', manager: 'manager' },
   },
   refund: {
     notCompleted: 'Only a completed sale can be refunded from its receipt.',

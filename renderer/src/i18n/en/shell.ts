@@ -19,6 +19,8 @@ export const errors = {
 export const amount = {
   empty: 'Enter an amount.',
   unreadable: '“{{text}}” is not an amount (use digits and up to two decimals).',
+  /** The other decimal mark ("1,5" on an English till): said so, never read as 15. */
+  mark: '“{{text}}” cannot be read: write amounts like 1.50.',
 };
 
 export const shell = {

@@ -3,7 +3,7 @@
 // again (unique SKU and barcodes, one of the shop's VAT rates) and say what to fix.
 import { useEffect, useRef, useState } from 'react';
 import { MAX_IMAGE_CHARS, type CatalogueAdmin, type Product } from '../../../../shared/contract';
-import { formatMoneyPlain, parseAmount } from '../../../../shared/money';
+import { amountText, parseAmount } from '../../../../shared/money';
 import { useCatalogue } from '../../state/catalogue';
 import { i18n, useTranslation } from '../../i18n';
 import { VatAndCategoryFields } from './VatAndCategoryFields';
@@ -34,9 +34,7 @@ export function ProductForm({
   const [name, setName] = useState(product?.name ?? '');
   const [sku, setSku] = useState(product?.sku ?? '');
   const [category, setCategory] = useState(product?.category ?? view.categories[0]?.name ?? '');
-  const [price, setPrice] = useState(
-    product ? formatMoneyPlain(product.price, view.currency).replace(/^\D+/, '') : '',
-  );
+  const [price, setPrice] = useState(product ? amountText(product.price) : '');
   const [vatRate, setVatRate] = useState(product?.vatRate ?? view.vatRates[0]?.basisPoints ?? 0);
   const [colour, setColour] = useState<string | null>(product?.colour ?? null);
   const [image, setImage] = useState<string | null>(product?.image ?? null);

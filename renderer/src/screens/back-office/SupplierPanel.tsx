@@ -2,7 +2,7 @@
 // its own sell price (with VAT), VAT rate and category; the name and SKU come from the supplier.
 import { useEffect, useMemo, useState } from 'react';
 import type { SupplyProduct } from '../../../../shared/contract';
-import { formatMoney, formatMoneyPlain, parseAmount } from '../../../../shared/money';
+import { amountText, formatMoney, parseAmount } from '../../../../shared/money';
 import { useCatalogue } from '../../state/catalogue';
 import { useSupplies } from '../../state/supplies';
 import { useTranslation } from '../../i18n';
@@ -12,7 +12,7 @@ function AddForm({ product, onDone }: { product: SupplyProduct; onDone: () => vo
   const { t } = useTranslation();
   const view = useCatalogue((s) => s.view)!;
   const busy = useCatalogue((s) => s.busy);
-  const [price, setPrice] = useState(formatMoneyPlain(product.price, view.currency).replace(/^\D+/, ''));
+  const [price, setPrice] = useState(amountText(product.price));
   const [vatRate, setVatRate] = useState(view.vatRates[0]?.basisPoints ?? 0);
   const [category, setCategory] = useState(view.categories[0]?.name ?? '');
   const parsed = parseAmount(price);

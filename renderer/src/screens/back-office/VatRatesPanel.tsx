@@ -1,7 +1,7 @@
 // The shop's VAT rates: start from a country's set (UK by default) or change them by hand. A rate
 // that products still use cannot be removed: the services say how many, so they can be moved first.
 import { useState } from 'react';
-import { formatRate, parseRate, VAT_PRESETS } from '../../../../shared/vat';
+import { formatRate, parseRate, rateText, VAT_PRESETS } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
 import { useTranslation } from '../../i18n';
 
@@ -16,7 +16,7 @@ export function VatRatesPanel() {
   const busy = useCatalogue((s) => s.busy);
   const [country, setCountry] = useState<string | null>(view.vatCountry);
   const [rates, setRates] = useState<DraftRate[]>(() =>
-    view.vatRates.map((r) => ({ percent: formatRate(r.basisPoints).replace('%', ''), label: r.label })),
+    view.vatRates.map((r) => ({ percent: rateText(r.basisPoints), label: r.label })),
   );
   const parsed = rates.map((r) => parseRate(r.percent));
   const edit = (at: number, patch: Partial<DraftRate>) => {
@@ -36,7 +36,7 @@ export function VatRatesPanel() {
             setCountry(e.target.value);
             setRates(
               preset.rates.map((r) => ({
-                percent: formatRate(r.basisPoints).replace('%', ''),
+                percent: rateText(r.basisPoints),
                 label: r.label,
               })),
             );

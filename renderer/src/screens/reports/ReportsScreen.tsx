@@ -7,8 +7,8 @@ import { formatMoney } from '../../../../shared/money';
 import { ProblemAndApproval } from '../../components/ProblemAndApproval';
 import { ReceiptPreview } from '../../components/ReceiptPreview';
 import { REPORT_CHOICES, reportName, useReports } from '../../state/reports';
-import { useTerminalName, useTerminals } from '../../state/terminals';
-import { TerminalPicker, defaultTerminal } from '../sell/TerminalPicker';
+import { listedTerminalName, useTerminalName, useTerminals } from '../../state/terminals';
+import { TerminalPicker } from '../sell/TerminalPicker';
 import './reports.css';
 import { Trans } from 'react-i18next';
 import { useFormat, useTranslation } from '../../i18n';
@@ -114,7 +114,7 @@ function ReportResult({ report, currency }: { report: ReportView; currency: stri
 
 export function ReportsScreen() {
   const { t } = useTranslation();
-  const { terminals, problem: terminalsProblem } = useTerminals(null);
+  const { terminals, preferred, problem: terminalsProblem } = useTerminals(null);
   const [terminalId, setTerminalId] = useState<string | null>(null);
   const running = useReports((s) => s.running);
   const problem = useReports((s) => s.problem);
@@ -126,9 +126,8 @@ export function ReportsScreen() {
     useReports.getState().reset();
   }, []);
 
-  const chosen =
-    terminals?.find((t) => t.terminalId === terminalId) ??
-    (terminals ? defaultTerminal(terminals) : undefined);
+  // The shop's currency first, and a machine in it to start with (state/terminals.ts).
+  const chosen = terminals?.find((t) => t.terminalId === terminalId) ?? preferred;
 
   const run = (type: ReportType) => {
     if (chosen) void useReports.getState().run(chosen.terminalId, type);
@@ -170,7 +169,7 @@ export function ReportsScreen() {
         <p className="hint" role="status">
           {t('reports.running', {
             report: reportName(running),
-            terminal: chosen?.name ?? t('reports.theCardMachine'),
+            terminal: chosen ? listedTerminalName(chosen) : t('reports.theCardMachine'),
           })}
         </p>
       )}

@@ -8,6 +8,7 @@ import type { DiscountInput, Product } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
 import { ManagerPinForm } from '../../components/ManagerPinForm';
 import { useTranslation } from '../../i18n';
+import { oversizedDiscountText } from '../../i18n/words';
 import { changedPrices, pricedBasket, shownPrice, type BasketLine } from '../../state/basket';
 import type { CatalogueIndex } from '../../state/catalogue-index';
 import { useSale } from '../../state/sale';
@@ -127,6 +128,8 @@ const BasketRow = memo(function BasketRow({
         <DiscountEditor
           label={t('counter.basket.discountFor', { name })}
           currency={currency}
+          base={gross}
+          lineName={name}
           current={line.discount ?? null}
           onApply={(d) => setLineDiscount(line.productId, d)}
           onClose={() => setEditing(null)}
@@ -147,10 +150,13 @@ const BasketRow = memo(function BasketRow({
 function BasketDiscount({
   discount,
   amount,
+  subtotal,
   currency,
 }: {
   discount: DiscountInput | null;
   amount: number;
+  /** What the basket discount applies to: the basket after its lines' own discounts. */
+  subtotal: number;
   currency: string;
 }) {
   const { t } = useTranslation();
@@ -161,6 +167,7 @@ function BasketDiscount({
       <DiscountEditor
         label={t('counter.basket.basketDiscount')}
         currency={currency}
+        base={subtotal}
         current={discount}
         onApply={(d) => useSale.getState().setBasketDiscount(d)}
         onClose={() => setEditing(false)}
@@ -228,6 +235,19 @@ export function Basket({ index }: { index: CatalogueIndex }) {
   const estimate = priced.total;
   const repriced = useMemo(() => (locked ? [] : changedPrices(lines, index)), [locked, lines, index]);
   const total = sale?.total ?? estimate;
+  // A discount grown larger than what it applies to (a quantity lowered after it was given):
+  // said in the services' words and nothing is paid until it is made smaller; never capped.
+  const oversized = locked ? null : priced.oversized;
+  const oversizedWords =
+    oversized &&
+    oversizedDiscountText(
+      oversized,
+      currency,
+      oversized.on === 'line'
+        ? (index.byId.get(lines[oversized.index]!.productId)?.name ?? t('counter.basket.gone'))
+        : '',
+    );
+  const cannotPay = lines.length === 0 || busy || oversized !== null;
 
   return (
     <aside className="basket" aria-label={t('sell.basket.label')}>
@@ -289,11 +309,17 @@ export function Basket({ index }: { index: CatalogueIndex }) {
           </button>
         </div>
       )}
+      {oversizedWords && (
+        <p className="notice notice-error" role="alert" data-testid="discount-too-big">
+          {oversizedWords}
+        </p>
+      )}
       <div className="totals">
         {lines.length > 0 && (
           <BasketDiscount
             discount={basketDiscount}
             amount={sale?.discount?.amount ?? priced.basketDiscount}
+            subtotal={priced.subtotal}
             currency={currency}
           />
         )}
@@ -337,14 +363,14 @@ export function Basket({ index }: { index: CatalogueIndex }) {
             <button
               type="button"
               className="primary pay-button"
-              disabled={lines.length === 0 || busy}
+              disabled={cannotPay}
               onClick={() => void useSale.getState().pay()}
             >
               {sale
                 ? t('sell.basket.continuePayment')
                 : t('sell.basket.pay', { amount: formatMoney(total, currency) })}
             </button>
-            <QuickPay disabled={lines.length === 0 || busy} />
+            <QuickPay disabled={cannotPay} />
           </>
         )}
       </div>

@@ -3,9 +3,11 @@
 // ask for a supervisor when the discount is above the shop's limit or the price changes.
 import { useId, useState } from 'react';
 import type { DiscountInput } from '../../../../shared/contract';
-import { currencySymbol, formatMoney, parseAmount } from '../../../../shared/money';
-import { formatRate, parseRate } from '../../../../shared/vat';
-import { useTranslation } from '../../i18n';
+import { amountText, currencySymbol, formatMoney, parseAmount } from '../../../../shared/money';
+import { oversizedDiscount } from '../../../../shared/pricing';
+import { formatRate, parseRate, rateText } from '../../../../shared/vat';
+import { i18n, useTranslation } from '../../i18n';
+import { oversizedDiscountText } from '../../i18n/words';
 
 /** "10%" or "£1.50" for a discount the basket holds. */
 export function discountWords(discount: DiscountInput, currency: string): string {
@@ -14,18 +16,40 @@ export function discountWords(discount: DiscountInput, currency: string): string
     : formatMoney(discount.minor, currency);
 }
 
-function readDiscount(text: string, kind: DiscountInput['kind']): DiscountInput | null {
+/** What was typed as a discount, or why it cannot be one (in the cashier's words). */
+function readDiscount(
+  text: string,
+  kind: DiscountInput['kind'],
+): { discount: DiscountInput } | { problem: string } | null {
+  if (text.trim() === '') return null;
   if (kind === 'percent') {
     const basisPoints = parseRate(text);
-    return basisPoints !== null && basisPoints > 0 ? { kind, basisPoints } : null;
+    return basisPoints !== null && basisPoints > 0
+      ? { discount: { kind, basisPoints } }
+      : { problem: i18n.t('counter.discount.unreadable') };
   }
   const parsed = parseAmount(text);
-  return parsed.ok && parsed.minor > 0 ? { kind, minor: parsed.minor } : null;
+  if (!parsed.ok)
+    return {
+      problem:
+        parsed.problem === 'mark' ? i18n.t('amount.mark', { text }) : i18n.t('counter.discount.unreadable'),
+    };
+  return parsed.minor > 0
+    ? { discount: { kind, minor: parsed.minor } }
+    : { problem: i18n.t('counter.discount.unreadable') };
+}
+
+/** A discount as the field shows it for editing: "1,50" in de-DE (read back by parseAmount), "12,5" %. */
+function discountText(discount: DiscountInput | null): string {
+  if (!discount) return '';
+  return discount.kind === 'percent' ? rateText(discount.basisPoints) : amountText(discount.minor);
 }
 
 export function DiscountEditor({
   label,
   currency,
+  base,
+  lineName,
   current,
   onApply,
   onClose,
@@ -33,21 +57,34 @@ export function DiscountEditor({
   /** What the discount is on, e.g. "Discount on Latte". */
   label: string;
   currency: string;
+  /** What the discount applies to (the line, or the basket after its lines' discounts), minor units. */
+  base: number;
+  /** The line's product, for the words when its discount is too large; none for the basket. */
+  lineName?: string;
   current: DiscountInput | null;
   onApply: (discount: DiscountInput | null) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const problemId = useId();
   const [kind, setKind] = useState<DiscountInput['kind']>(current?.kind ?? 'percent');
-  const [text, setText] = useState(
-    current
-      ? current.kind === 'percent'
-        ? String(current.basisPoints / 100)
-        : String(current.minor / 100)
-      : '',
-  );
-  const discount = readDiscount(text, kind);
+  const [text, setText] = useState(discountText(current));
+  const read = readDiscount(text, kind);
+  // More than it applies to is refused here in the services' own words, never capped.
+  const asked = read && 'discount' in read ? read.discount : null;
+  const oversized = !asked
+    ? null
+    : lineName === undefined
+      ? oversizedDiscount([{ unitPrice: base, quantity: 1 }], asked)
+      : oversizedDiscount([{ unitPrice: base, quantity: 1, discount: asked }]);
+  const discount = oversized ? null : asked;
+  const problem =
+    read && 'problem' in read
+      ? read.problem
+      : oversized
+        ? oversizedDiscountText(oversized, currency, lineName ?? '')
+        : null;
   return (
     <form
       className="discount-editor"
@@ -67,6 +104,8 @@ export function DiscountEditor({
           autoComplete="off"
           autoFocus
           value={text}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => e.key === 'Escape' && (e.stopPropagation(), onClose())}
         />
@@ -79,7 +118,11 @@ export function DiscountEditor({
           </button>
         </div>
       </div>
-      {text !== '' && !discount && <p className="field-problem">{t('counter.discount.unreadable')}</p>}
+      {problem && (
+        <p className="field-problem" id={problemId} role="alert">
+          {problem}
+        </p>
+      )}
       <EditorActions
         ready={!!discount}
         apply={t('counter.discount.apply')}
@@ -103,7 +146,7 @@ export function PriceEditor({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState(current ? String(current.unitPrice / 100) : '');
+  const [text, setText] = useState(current ? amountText(current.unitPrice) : '');
   const [reason, setReason] = useState(current?.reason ?? '');
   const parsed = parseAmount(text);
   const ready = parsed.ok && reason.trim() !== '';

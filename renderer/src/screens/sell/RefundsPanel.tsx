@@ -7,7 +7,7 @@ import { describeCallError } from '../../state/call-errors';
 import { useSale } from '../../state/sale';
 import { AmountField, amountText } from './AmountField';
 import { useTerminalName, useTerminals } from '../../state/terminals';
-import { TerminalPicker, defaultTerminal } from './TerminalPicker';
+import { TerminalPicker } from './TerminalPicker';
 import { ManagerPinForm } from '../../components/ManagerPinForm';
 import { i18n, useFormat, useTranslation } from '../../i18n';
 
@@ -71,13 +71,11 @@ function RefundAgainst({ payment, ofOpenSale }: { payment: PaymentView; ofOpenSa
 
 function StandaloneRefund() {
   const { t } = useTranslation();
-  const { terminals } = useTerminals(null);
+  const { terminals, preferred } = useTerminals(null);
   const busy = useSale((s) => s.busy);
   const [terminalId, setTerminalId] = useState<string | null>(null);
   const [text, setText] = useState('');
-  const chosen =
-    terminals?.find((t) => t.terminalId === terminalId) ??
-    (terminals ? defaultTerminal(terminals) : undefined);
+  const chosen = terminals?.find((t) => t.terminalId === terminalId) ?? preferred;
   const currency = chosen?.currency ?? 'GBP';
   const check = checked(text, 99_999_999, currency);
   return (

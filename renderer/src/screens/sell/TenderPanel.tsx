@@ -8,7 +8,7 @@ import { useShell } from '../../state/shell';
 import { useSale, type TenderMethod } from '../../state/sale';
 import { AmountField, Keypad, amountText } from './AmountField';
 import { chargeTerminal, useTerminals } from '../../state/terminals';
-import { TerminalPicker, defaultTerminal } from './TerminalPicker';
+import { TerminalPicker } from './TerminalPicker';
 import { heldOn, StopSaleButton } from './StopSale';
 import { Trans } from 'react-i18next';
 import { i18n, useTranslation } from '../../i18n';
@@ -54,7 +54,7 @@ function CardTender({
   serviceProblem: string | null;
 }) {
   const { t } = useTranslation();
-  const { terminals, problem: listProblem, retry: listAgain } = useTerminals(sale.currency);
+  const { terminals, preferred, problem: listProblem, retry: listAgain } = useTerminals(sale.currency);
   const terminalId = useSale((s) => s.terminalId);
   const blockedReason = useId();
   const busy = useSale((s) => s.busy);
@@ -64,9 +64,8 @@ function CardTender({
   useEffect(() => {
     if (!terminals) return;
     if (terminalId && terminals.some((t) => t.terminalId === terminalId)) return;
-    const first = defaultTerminal(terminals);
-    if (first) useSale.getState().setTerminal(first.terminalId);
-  }, [terminals, terminalId]);
+    if (preferred) useSale.getState().setTerminal(preferred.terminalId);
+  }, [terminals, terminalId, preferred]);
 
   const checked = editable ? checkAmount(text, sale.due, sale.currency) : { minor: sale.due };
   const amount = 'minor' in checked ? checked.minor : null;

@@ -1,10 +1,9 @@
-// Which card machine takes the payment: the first AVAILABLE one in the sale's currency by
-// default, any other from the list on request.
+// Which card machine takes the payment (or runs a report): the list comes with the shop's
+// currency first and the one to start on (state/terminals.ts useTerminals); any other on request.
+// Each is called as staff know it, an unnamed one in the till's language.
 import type { Terminal } from '../../../../shared/contract';
 import { useTranslation } from '../../i18n';
-
-// The choice itself lives with the terminals store, so the one-key card payment makes it too.
-export { defaultTerminal } from '../../state/terminals';
+import { listedTerminalName } from '../../state/terminals';
 
 export function TerminalPicker({
   terminals,
@@ -32,7 +31,7 @@ export function TerminalPicker({
         {terminals.map((terminal) => (
           <option key={terminal.terminalId} value={terminal.terminalId}>
             {t('sell.terminal.option', {
-              name: terminal.name,
+              name: listedTerminalName(terminal),
               currency: terminal.currency,
               status: status(terminal.status),
             })}

@@ -1,5 +1,6 @@
 // The shop's own details, printed at the top and foot of every sale receipt. The VAT rate is
 // typed in percent and kept as whole basis points (20 % = 2000), never as a float.
+import { rateText } from '../../../../shared/vat';
 import { useSettings } from '../../state/settings';
 import { useTranslation } from '../../i18n';
 import { Field, SectionCard, useAction, useDraft } from './section';
@@ -14,12 +15,9 @@ export function percentToBasisPoints(text: string): number | null | undefined {
   return points <= 10_000 ? points : undefined;
 }
 
+/** A rate for its field: "20", "17.5" (en-GB) or "17,5" (de-DE); empty when there is none. */
 export function basisPointsToPercent(points: number | null): string {
-  if (points === null) return '';
-  const whole = Math.floor(points / 100);
-  const fraction = points % 100;
-  if (fraction === 0) return String(whole);
-  return `${whole}.${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
+  return points === null ? '' : rateText(points);
 }
 
 export function ShopSection() {
