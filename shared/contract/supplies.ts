@@ -72,6 +72,12 @@ export const orderAttemptSchema = z.object({
   attemptId: z.string(),
   createdAt: z.string(),
   lines: z.array(z.object({ productId: z.number().int(), quantity: z.number().int() })),
+  /**
+   * Which supplier it went to, seen from the one in use now: `current` (looked for there by
+   * Check again), `sandbox` (the stand-in, not in use now) or `other` (a live address no longer
+   * set). Only its own supplier can say whether it was placed.
+   */
+  sentTo: z.enum(['current', 'sandbox', 'other']),
   message: z.string(),
 });
 export type OrderAttempt = z.infer<typeof orderAttemptSchema>;

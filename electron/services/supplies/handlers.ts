@@ -2,7 +2,7 @@
 // order under the order-once rule, the delivery address, the shop's usual order, and printing
 // an order confirmation.
 import type { HandlersOf } from '../../../shared/contract/dispatch';
-import { normaliseAddress, type DeliveryAddress } from '../../../shared/supplies';
+import { normaliseAddress, orderFingerprint, type DeliveryAddress } from '../../../shared/supplies';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { PrintingService } from '../printing/index';
@@ -10,6 +10,8 @@ import type { Db } from '../storage/database';
 import type { Settings, SettingsStore } from '../storage/settings';
 import { buildOrderConfirmation } from './confirmation-receipt';
 import type { DistributionConnection } from './connection';
+import type { DistributionClient } from './distribution-client';
+import type { WireOrder } from './distribution-records';
 import { OrderAttempts } from './order-attempts';
 import { OrderOnce } from './order-once';
 import { toSupplyOrder, toSupplyProduct } from './order-views';
@@ -58,12 +60,16 @@ export function addressFromShop(shop: Settings['shop']): DeliveryAddress {
 
 export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
   const attempts = new OrderAttempts(deps.db, () => deps.clock.now());
-  const client = () => deps.connection.client();
+  const supplier = () => deps.connection.current();
   let names: { map: Map<number, string>; at: number } = { map: new Map(), at: -Infinity };
 
   const track = deps.track ?? (<T>(work: Promise<T>) => work);
-  /** One read of the supplier, its outcome told to the connection list. */
-  const read = <T>(work: (c: Awaited<ReturnType<typeof client>>) => Promise<T>) => track(client().then(work));
+  /** One read of the supplier in use, its outcome told to the connection list. */
+  const read = <T>(work: (c: DistributionClient, supplier: string) => Promise<T>) =>
+    track(supplier().then((current) => work(current.client, current.supplier)));
+  /** This till's record of placing `order` at `supplier`, if it placed it. */
+  const placedHere = (supplier: string, order: WireOrder) =>
+    attempts.placedOrder(supplier, order.id, orderFingerprint(order.lines, order.address));
 
   const listProducts = async () => {
     const products = await read((c) => c.listProducts());
@@ -76,7 +82,7 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
   };
   const orderOnce = new OrderOnce({
     attempts,
-    client,
+    supplier,
     orderMethod: () => deps.connection.orderMethod(),
     names: productNames,
     clock: deps.clock,
@@ -85,8 +91,11 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
     ...(deps.repeatWindowMs !== undefined && { repeatWindowMs: deps.repeatWindowMs }),
   });
   const orderView = async (orderId: number) => {
-    const order = await read((c) => c.getOrder(orderId));
-    return toSupplyOrder(order, await productNames(), attempts.byOrderId(orderId));
+    const { order, local } = await read(async (c, at) => {
+      const order = await c.getOrder(orderId);
+      return { order, local: placedHere(at, order) };
+    });
+    return toSupplyOrder(order, await productNames(), local);
   };
 
   return {
@@ -96,12 +105,13 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
     }),
     'supplies.product': async ({ productId }) => toSupplyProduct(await read((c) => c.getProduct(productId))),
     'supplies.orders': async () => {
-      const [orders, map] = await Promise.all([read((c) => c.listOrders()), productNames()]);
+      const [{ orders, at }, map] = await Promise.all([
+        read(async (c, at) => ({ orders: await c.listOrders(), at })),
+        productNames(),
+      ]);
       return {
-        orders: orders
-          .map((o) => toSupplyOrder(o, map, attempts.byOrderId(o.id)))
-          .sort((a, b) => b.id - a.id),
-        inDoubt: orderOnce.inDoubtList(),
+        orders: orders.map((o) => toSupplyOrder(o, map, placedHere(at, o))).sort((a, b) => b.id - a.id),
+        inDoubt: orderOnce.inDoubtList(at),
         currency: deps.currency,
       };
     },

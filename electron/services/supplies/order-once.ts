@@ -1,8 +1,10 @@
 // The order-once rule. A creation is recorded before it is sent and sent exactly once. When its
 // answer is lost (connection closed, unreadable, a 500), the till looks for it among the
 // supplier's orders — ones that were not there just before sending, with the same lines and
-// address — and nothing new can be ordered until it is found or ruled out. Ordering the same
-// lines to the same address again within a short window needs an explicit confirmation.
+// address — and nothing new can be ordered there until it is found or ruled out. Ordering the
+// same lines to the same address again within a short window needs an explicit confirmation.
+// Every attempt is tied to the supplier it went to (two suppliers may number orders alike): it is
+// looked for only there, and repeats count only orders at the same supplier.
 import { randomUUID } from 'node:crypto';
 import type { OrderAttempt, PlaceOrderResult } from '../../../shared/contract/supplies';
 import {
@@ -14,7 +16,7 @@ import {
 import type { TillError } from '../../../shared/contract/errors';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
-import type { DistributionClient } from './distribution-client';
+import { isSandboxSupplier, type CurrentSupplier } from './connection';
 import { fieldProblems } from './distribution-errors';
 import type { WireOrder } from './distribution-records';
 import type { AttemptRecord, OrderAttempts, OrderRequest } from './order-attempts';
@@ -25,7 +27,8 @@ export const REPEAT_WINDOW_MS = 30 * 60_000;
 
 export interface OrderOnceDeps {
   attempts: OrderAttempts;
-  client: () => Promise<DistributionClient>;
+  /** The supplier in use now, with a client of it (connection.ts). */
+  supplier: () => Promise<CurrentSupplier>;
   orderMethod: () => 'POST' | 'PUT';
   /** Product names the till knows (for lines and field problems). */
   names: () => Promise<ReadonlyMap<number, string>>;
@@ -41,15 +44,43 @@ export interface PlaceOrderInput {
   confirmRepeat: boolean;
 }
 
-const IN_DOUBT_WORDS =
-  'The supplier’s answer to an order was lost, so it may or may not have been placed. The till will not send it again by itself: press “Check again” in a moment.';
+type SentTo = OrderAttempt['sentTo'];
 
-function attemptView(attempt: AttemptRecord): OrderAttempt {
+const IN_DOUBT_WORDS: Record<SentTo, string> = {
+  current:
+    'The supplier’s answer to an order was lost, so it may or may not have been placed. The till will not send it again by itself: press “Check again” in a moment.',
+  sandbox:
+    'An order to the sandbox supplier lost its answer, so it may or may not have been placed. Switch Supplies back to Sandbox in Settings to check it.',
+  other:
+    'An order to a supplier address no longer set in Settings lost its answer, so it may or may not have been placed. Set that address again to check it, or ask that supplier before ordering the same again.',
+};
+
+/** Where an attempt went, seen from the supplier in use now (one of unknown supplier: here). */
+function sentTo(attempt: AttemptRecord, current: string): SentTo {
+  if (attempt.supplier === null || attempt.supplier === current) return 'current';
+  return isSandboxSupplier(attempt.supplier) ? 'sandbox' : 'other';
+}
+
+function attemptView(attempt: AttemptRecord, current: string): OrderAttempt {
+  const where = sentTo(attempt, current);
   return {
     attemptId: attempt.id,
     createdAt: new Date(attempt.createdAt).toISOString(),
     lines: attempt.request.lines,
-    message: IN_DOUBT_WORDS,
+    sentTo: where,
+    message: IN_DOUBT_WORDS[where],
+  };
+}
+
+/** An order placed at a supplier the till no longer uses, as the till recorded placing it. */
+function recordedOrder(attempt: AttemptRecord): WireOrder {
+  return {
+    id: attempt.orderId!,
+    referenceNumber: attempt.referenceNumber ?? '',
+    status: 'received',
+    lines: attempt.request.lines,
+    address: { ...attempt.request.address },
+    shipments: [],
   };
 }
 
@@ -84,8 +115,9 @@ export class OrderOnce {
       const attempt = this.deps.attempts.get(attemptId);
       if (!attempt)
         return { outcome: 'not_placed', message: 'The till has no record of that order attempt.' };
-      if (attempt.state === 'sending' || attempt.state === 'in_doubt') return this.resolve(attempt);
-      return this.settledResult(attempt);
+      const current = await this.deps.supplier();
+      if (attempt.state === 'sending' || attempt.state === 'in_doubt') return this.resolve(attempt, current);
+      return this.settledResult(attempt, current);
     });
   }
 
@@ -98,14 +130,17 @@ export class OrderOnce {
     const request: OrderRequest = { address, lines: mergeLines(input.lines) };
     const fingerprint = orderFingerprint(request.lines, address);
 
-    // An earlier order whose answer was lost is settled first: it may be this very order.
+    const current = await this.deps.supplier();
+    // An earlier order to this supplier whose answer was lost is settled first: it may be this
+    // very order. One to another supplier cannot be this order there; it stays listed.
     for (const earlier of this.deps.attempts.unsettled()) {
-      const settled = await this.resolve(earlier);
-      if (settled.outcome === 'in_doubt') return settled;
+      const settled = await this.resolve(earlier, current);
+      if (settled.outcome === 'in_doubt' && sentTo(earlier, current.supplier) === 'current') return settled;
     }
 
     const window = this.deps.repeatWindowMs ?? REPEAT_WINDOW_MS;
-    const recent = this.deps.attempts.placedSince(fingerprint, this.deps.clock.now() - window);
+    const since = this.deps.clock.now() - window;
+    const recent = this.deps.attempts.placedSince(current.supplier, fingerprint, since);
     if (recent && !input.confirmRepeat) {
       const minutes = Math.max(1, Math.round((this.deps.clock.now() - recent.createdAt) / 60_000));
       return {
@@ -119,7 +154,7 @@ export class OrderOnce {
       };
     }
 
-    const client = await this.deps.client();
+    const { client } = current;
     let before: WireOrder[];
     try {
       before = await client.listOrders();
@@ -128,6 +163,7 @@ export class OrderOnce {
     }
     const attempt = this.deps.attempts.begin({
       id: randomUUID(),
+      supplier: current.supplier,
       fingerprint,
       request,
       method: this.deps.orderMethod(),
@@ -168,20 +204,35 @@ export class OrderOnce {
       outcome.error.cause,
     );
     this.deps.attempts.settle(attempt.id, { state: 'in_doubt' });
-    return this.resolve(this.deps.attempts.get(attempt.id)!);
+    return this.resolve(this.deps.attempts.get(attempt.id)!, current);
   }
 
-  /** Looks for a lost order among the supplier's orders; settles it when found or ruled out. */
-  private async resolve(attempt: AttemptRecord): Promise<PlaceOrderResult> {
+  /**
+   * Looks for a lost order among its supplier's orders; settles it when found or ruled out. An
+   * order to another supplier is not looked for at this one; one to a sandbox stand-in that has
+   * restarted since (a new one is in use) is gone with it: nothing real was ordered.
+   */
+  private async resolve(attempt: AttemptRecord, current: CurrentSupplier): Promise<PlaceOrderResult> {
+    const where = sentTo(attempt, current.supplier);
+    if (where === 'sandbox' && isSandboxSupplier(current.supplier)) {
+      this.deps.attempts.settle(attempt.id, { state: 'not_placed' });
+      this.deps.onChange(null);
+      return {
+        outcome: 'not_placed',
+        message:
+          'That order was a trial with the sandbox supplier, which has restarted since, so nothing was ordered. You can place it again.',
+      };
+    }
+    if (where !== 'current') return this.inDoubt(attempt, current.supplier);
     let orders: WireOrder[];
     try {
-      orders = await (await this.deps.client()).listOrders();
+      orders = await current.client.listOrders();
     } catch (error) {
       this.deps.log.warn(`supplier order ${attempt.id}: could not look for it yet`, error);
-      return this.inDoubt(attempt);
+      return this.inDoubt(attempt, current.supplier);
     }
     const known = new Set(attempt.knownOrderIds);
-    const mine = this.deps.attempts.linkedOrderIds();
+    const mine = this.deps.attempts.linkedOrderIds(current.supplier);
     const found = orders
       .filter((o) => !known.has(o.id) && !mine.has(o.id))
       .filter((o) => orderFingerprint(o.lines, o.address) === attempt.fingerprint)
@@ -197,6 +248,7 @@ export class OrderOnce {
     }
     const placed = this.deps.attempts.settle(attempt.id, {
       state: 'placed',
+      supplier: current.supplier,
       orderId: found.id,
       referenceNumber: found.referenceNumber,
       linePrices: linePricesOf(found),
@@ -211,11 +263,15 @@ export class OrderOnce {
     };
   }
 
-  private async settledResult(attempt: AttemptRecord): Promise<PlaceOrderResult> {
+  private async settledResult(attempt: AttemptRecord, current: CurrentSupplier): Promise<PlaceOrderResult> {
     if (attempt.state !== 'placed' || attempt.orderId === null) {
       return { outcome: 'not_placed', message: 'That order was not placed. You can place it again.' };
     }
-    const order = await (await this.deps.client()).getOrder(attempt.orderId);
+    // Only its own supplier can be asked about it; the same number elsewhere is another order.
+    const order =
+      sentTo(attempt, current.supplier) === 'current'
+        ? await current.client.getOrder(attempt.orderId)
+        : recordedOrder(attempt);
     return {
       outcome: 'placed',
       order: toSupplyOrder(order, await this.deps.names(), attempt),
@@ -223,8 +279,9 @@ export class OrderOnce {
     };
   }
 
-  private inDoubt(attempt: AttemptRecord): PlaceOrderResult {
-    return { outcome: 'in_doubt', attempt: attemptView(attempt), message: IN_DOUBT_WORDS };
+  private inDoubt(attempt: AttemptRecord, current: string): PlaceOrderResult {
+    const view = attemptView(attempt, current);
+    return { outcome: 'in_doubt', attempt: view, message: view.message };
   }
 
   private notPlaced(error: TillError): PlaceOrderResult {
@@ -236,7 +293,7 @@ export class OrderOnce {
   }
 
   /** Every order whose answer was lost and is not settled yet, as the orders screen lists them. */
-  inDoubtList(): OrderAttempt[] {
-    return this.deps.attempts.unsettled().map(attemptView);
+  inDoubtList(current: string): OrderAttempt[] {
+    return this.deps.attempts.unsettled().map((attempt) => attemptView(attempt, current));
   }
 }
