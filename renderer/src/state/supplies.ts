@@ -46,6 +46,8 @@ function addressProblems(
 }
 
 export type SuppliesStep = 'browse' | 'address' | 'confirm';
+/** The screen's tabs: ordering (cart, address, confirmation), the orders, the usual order. */
+export type SuppliesTab = 'order' | 'orders' | 'usual';
 export interface CartLine {
   productId: number;
   quantity: number;
@@ -62,11 +64,14 @@ export interface SuppliesState {
   problem: string | null;
   search: string;
   cart: CartLine[];
+  tab: SuppliesTab;
   step: SuppliesStep;
   address: DeliveryAddress;
   addressProblems: Partial<Record<AddressField, string>>;
   placing: boolean;
   result: PlaceOrderResult | null;
+  /** What "Check again" on the Orders tab found (the cart is left as it is). */
+  checked: PlaceOrderResult | null;
   orders: SupplyOrder[] | null;
   inDoubt: OrderAttempt[];
   order: SupplyOrder | null;
@@ -78,10 +83,14 @@ export interface SuppliesState {
   setQuantity(productId: number, quantity: number): void;
   add(productId: number, quantity?: number): void;
   clearCart(): void;
+  showTab(tab: SuppliesTab): void;
   go(step: SuppliesStep): Promise<void>;
   setAddressField(field: AddressField, value: string): void;
   place(confirmRepeat?: boolean): Promise<void>;
+  /** Check again on the order just placed from the cart (found: the cart was that order). */
   checkAttempt(attemptId: string): Promise<void>;
+  /** Check again on the Orders tab: the cart, whatever it holds now, is kept. */
+  checkFromOrders(attemptId: string): Promise<void>;
   loadOrders(): Promise<void>;
   openOrder(orderId: number | null): Promise<void>;
   orderAgain(order: SupplyOrder): void;
@@ -144,11 +153,13 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
       problem: null,
       search: '',
       cart: [],
+      tab: 'order',
       step: 'browse',
       address: EMPTY_ADDRESS,
       addressProblems: {},
       placing: false,
       result: null,
+      checked: null,
       orders: null,
       inDoubt: [],
       order: null,
@@ -174,6 +185,7 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
         get().setQuantity(productId, current + quantity);
       },
       clearCart: () => set({ cart: [], result: null }),
+      showTab: (tab) => set({ tab, checked: null }),
       async go(step) {
         set({ step, result: null });
         if (step === 'address' && get().address === EMPTY_ADDRESS) {
@@ -214,6 +226,17 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
           showResult(await api.invoke('supplies.checkAttempt', { attemptId }));
           await get().loadOrders();
         }),
+      checkFromOrders: (attemptId) =>
+        attempt(async () => {
+          const checked = await api.invoke('supplies.checkAttempt', { attemptId });
+          set({ checked });
+          // Settled: the confirmation step stops saying this order is in doubt; its cart stays.
+          const shown = get().result;
+          const settled = checked.outcome !== 'in_doubt';
+          if (settled && shown?.outcome === 'in_doubt' && shown.attempt.attemptId === attemptId)
+            set({ result: null });
+          await get().loadOrders();
+        }),
       loadOrders: () =>
         attempt(async () => {
           const { orders, inDoubt, currency } = await api.invoke('supplies.orders', {});
@@ -232,6 +255,7 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
       orderAgain(order) {
         set({
           cart: order.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          tab: 'order',
           step: 'browse',
           result: null,
           order: null,

@@ -46,6 +46,15 @@ export const supplies = {
   yesOrderAgain: 'Yes, order them again',
   noBack: 'No, back to the cart',
   checkAgain: 'Check again',
+  // An order whose answer was lost, by the supplier it went to (only that supplier can say).
+  inDoubt: {
+    current:
+      'The supplier’s answer to an order was lost, so it may or may not have been placed. The till will not send it again by itself: press “Check again” in a moment.',
+    sandbox:
+      'An order to the sandbox supplier lost its answer, so it may or may not have been placed. Switch Supplies back to Sandbox in Settings to check it.',
+    other:
+      'An order to a supplier address no longer set in Settings lost its answer, so it may or may not have been placed. Set that address again to check it, or ask that supplier before ordering the same again.',
+  },
   changeAddress: 'Change the address',
   placing: 'Placing the order…',
   place: 'Place order',

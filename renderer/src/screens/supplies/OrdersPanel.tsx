@@ -112,6 +112,33 @@ function OrderDetail({ order }: { order: SupplyOrder }) {
   );
 }
 
+/** What Check again on this tab found: the order placed once, or nothing ordered, or still in doubt. */
+function Checked() {
+  const { t } = useTranslation();
+  const { checked } = useSupplies();
+  if (!checked || checked.outcome === 'in_doubt') return null;
+  if (checked.outcome === 'placed') {
+    return (
+      <div role="status" className="supplies-outcome ok" data-testid="checked-outcome">
+        <p>
+          {checked.message}{' '}
+          <Trans
+            t={t}
+            i18nKey="supplies.reference"
+            values={{ reference: reference(checked.order) }}
+            components={{ strong: <strong /> }}
+          />
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="supplies-outcome bad" data-testid="checked-outcome">
+      <p>{checked.message}</p>
+    </div>
+  );
+}
+
 export function OrdersPanel() {
   const { t } = useTranslation();
   const { orders, inDoubt, order, currency } = useSupplies();
@@ -119,12 +146,16 @@ export function OrdersPanel() {
   if (order) return <OrderDetail order={order} />;
   return (
     <section aria-label={t('supplies.orders')} className="panel">
+      <Checked />
       {inDoubt.map((attempt) => (
         <div key={attempt.attemptId} role="alert" className="supplies-outcome warn">
-          <p>{attempt.message}</p>
-          <button type="button" onClick={() => void store.checkAttempt(attempt.attemptId)}>
-            {t('supplies.checkAgain')}
-          </button>
+          <p>{t(`supplies.inDoubt.${attempt.sentTo}`)}</p>
+          {/* Only the supplier it went to can say; another one is not asked. */}
+          {attempt.sentTo === 'current' && (
+            <button type="button" onClick={() => void store.checkFromOrders(attempt.attemptId)}>
+              {t('supplies.checkAgain')}
+            </button>
+          )}
         </div>
       ))}
       {orders === null ? (
