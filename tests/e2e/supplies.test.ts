@@ -2,8 +2,10 @@
 // and search the catalogue, fill the cart, get the address wrong and see why, fix it, place the
 // order once, and watch it move on to shipped with its tracking numbers. Then a trial at the
 // sandbox and a switch to a second ("live") stand-in that numbers its orders from the same id:
-// a lost answer is found there, never ordered twice; and the Orders tab, opened with a full cart,
-// finds an order in doubt by Check again while the cart waits as it was.
+// a lost answer is found there, never ordered twice; and the Orders tab, opened with a full cart
+// while that supplier is closed, lists the order in doubt from the till's own records and says the
+// supplier can't be reached (Check again too), then finds it by Check again once the supplier is
+// back, while the cart waits as it was.
 //
 // Secrets go to the real OS keychain under scripts/with-keyring.sh (as `npm test` runs it);
 // elsewhere to the encrypted-file store with a test key.
@@ -291,7 +293,7 @@ test('a trial at the sandbox, then a live supplier numbering from the same id: a
   assert.deepEqual(pageProblems(page), []);
 });
 
-test('with a full cart the Orders tab opens; Check again there finds an order in doubt, and the cart is as it was', async () => {
+test('with a full cart and the supplier closed, the Orders tab lists the order in doubt and says why; Check again finds it once the supplier is back; the cart is as it was', async () => {
   // An order whose answer is lost while the supplier then closes for maintenance: in doubt.
   live.control({ nextCreationAnswer: 'drop', afterNextCreation: { maintenance: true } });
   await toCatalogue();
@@ -310,13 +312,41 @@ test('with a full cart the Orders tab opens; Check again there finds an order in
   const cartLines = await page.getByTestId('cart-line').allInnerTexts();
   assert.equal(cartLines.length, 2);
 
-  // The supplier is back; the Orders tab lists the order in doubt with its Check again.
-  live.control({ maintenance: false });
+  // The supplier is still closed: the Orders tab lists the order in doubt from the till's own
+  // records, with its Check again, and says the supplier can't be reached, and why.
   await page.getByRole('tab', { name: 'Orders' }).click();
   const doubt = page.getByRole('alert').filter({ hasText: 'so it may or may not have been placed' });
   await doubt.waitFor();
   assert.equal(await page.getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected'), 'true');
-  const problems = await screenProblems(page, 'Supplies › Orders › in doubt');
+  const unreachable = page.getByTestId('supplier-unreachable');
+  await unreachable
+    .getByText(
+      "The supplier can't be reached right now. Orders in doubt are listed from the till's own records; the supplier's list of orders comes back when it answers.",
+    )
+    .waitFor();
+  await unreachable.getByText('The supplier is closed for maintenance just now.', { exact: false }).waitFor();
+  // The till's earlier orders at this supplier, as last read from it.
+  await unreachable.getByText('The orders below are as the till last knew them', { exact: false }).waitFor();
+  assert.ok((await page.getByTestId('supplies-orders').getByRole('button').count()) >= 1);
+  assert.equal(await page.locator('.supplies-problem').count(), 0, 'no failure shown instead');
+  const problems = await screenProblems(page, 'Supplies › Orders › supplier closed');
+
+  // Check again while it is closed: still can't be reached, in words; nothing sent.
+  await doubt.getByRole('button', { name: 'Check again' }).click();
+  await page
+    .getByTestId('checked-outcome')
+    .getByText(
+      "The supplier still can't be reached, so the till can't tell yet whether that order was placed.",
+      {
+        exact: false,
+      },
+    )
+    .waitFor();
+  await doubt.waitFor();
+  assert.equal(live.stats().creationRequests, 2, 'not sent again');
+
+  // The supplier is back: Check again finds it.
+  live.control({ maintenance: false });
   await doubt.getByRole('button', { name: 'Check again' }).click();
   const found = page.getByTestId('checked-outcome').filter({ hasText: FOUND });
   await found.waitFor({ timeout: 15_000 });

@@ -2,6 +2,8 @@
 // order under the order-once rule, the delivery address, the shop's usual order, and printing
 // an order confirmation.
 import type { HandlersOf } from '../../../shared/contract/dispatch';
+import { TillError } from '../../../shared/contract/errors';
+import type { SupplierReach, SupplyOrder } from '../../../shared/contract/supplies';
 import { normaliseAddress, orderFingerprint, type DeliveryAddress } from '../../../shared/supplies';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
@@ -11,10 +13,11 @@ import type { Settings, SettingsStore } from '../storage/settings';
 import { buildOrderConfirmation } from './confirmation-receipt';
 import type { DistributionConnection } from './connection';
 import type { DistributionClient } from './distribution-client';
+import { networkError } from './distribution-errors';
 import type { WireOrder } from './distribution-records';
 import { OrderAttempts } from './order-attempts';
 import { OrderOnce } from './order-once';
-import { toSupplyOrder, toSupplyProduct } from './order-views';
+import { recordedOrder, toSupplyOrder, toSupplyProduct } from './order-views';
 
 export interface SuppliesDeps {
   db: Db;
@@ -33,6 +36,8 @@ export interface SuppliesDeps {
 
 /** Names are read with the catalogue and kept a while, so order lines show names without a read each time. */
 const NAMES_FRESH_MS = 5 * 60_000;
+/** How many of this till's own orders are listed while the supplier cannot be asked. */
+export const OWN_ORDERS_SHOWN = 20;
 const POSTCODE_AT_END = /\s*([A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
 
 /** A first delivery address from the shop's details (the postcode picked out of its address lines). */
@@ -90,6 +95,53 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
     onChange: deps.onChange,
     ...(deps.repeatWindowMs !== undefined && { repeatWindowMs: deps.repeatWindowMs }),
   });
+  /** The supplier's orders as last read (this launch), shown while it does not answer. */
+  let lastRead: { supplier: string; orders: SupplyOrder[]; at: number } | null = null;
+  /**
+   * Orders as the till last knew them at `at`: the last read there, and this till's own newer
+   * orders as it placed them (the supplier may have moved them on since).
+   */
+  const lastKnown = (at: string, map: ReadonlyMap<number, string>) => {
+    const read = lastRead?.supplier === at ? lastRead : null;
+    const own = attempts
+      .placedAt(at, OWN_ORDERS_SHOWN)
+      .filter((a) => !read?.orders.some((o) => o.id === a.orderId))
+      .map((a) => toSupplyOrder(recordedOrder(a), map, a));
+    return {
+      orders: [...own, ...(read?.orders ?? [])].sort((a, b) => b.id - a.id),
+      ordersReadAt: read ? new Date(read.at).toISOString() : null,
+    };
+  };
+  /** The orders tab: the supplier's orders, or, when it does not answer, the till's own records. */
+  const ordersNow = async () => {
+    const names = productNames();
+    const asked: { supplier: string | null } = { supplier: null };
+    let listed: WireOrder[];
+    try {
+      listed = await read((c, at) => {
+        asked.supplier = at;
+        return c.listOrders();
+      });
+    } catch (error) {
+      deps.log.warn('supplier orders: could not read them; showing the till’s own records', error);
+      const problem = error instanceof TillError ? error : networkError(error);
+      const at = asked.supplier ?? '';
+      const known = at ? lastKnown(at, await names) : { orders: [], ordersReadAt: null };
+      const supplier: SupplierReach = {
+        reachable: false,
+        message: problem.message,
+        ...(problem.words && { words: problem.words }),
+        ordersReadAt: known.ordersReadAt,
+      };
+      return { orders: known.orders, inDoubt: orderOnce.inDoubtList(at), supplier };
+    }
+    const at = asked.supplier!;
+    const map = await names;
+    const orders = listed.map((o) => toSupplyOrder(o, map, placedHere(at, o))).sort((a, b) => b.id - a.id);
+    lastRead = { supplier: at, orders, at: deps.clock.now() };
+    const supplier: SupplierReach = { reachable: true };
+    return { orders, inDoubt: orderOnce.inDoubtList(at), supplier };
+  };
   const orderView = async (orderId: number) => {
     const { order, local } = await read(async (c, at) => {
       const order = await c.getOrder(orderId);
@@ -104,17 +156,7 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
       currency: deps.currency,
     }),
     'supplies.product': async ({ productId }) => toSupplyProduct(await read((c) => c.getProduct(productId))),
-    'supplies.orders': async () => {
-      const [{ orders, at }, map] = await Promise.all([
-        read(async (c, at) => ({ orders: await c.listOrders(), at })),
-        productNames(),
-      ]);
-      return {
-        orders: orders.map((o) => toSupplyOrder(o, map, placedHere(at, o))).sort((a, b) => b.id - a.id),
-        inDoubt: orderOnce.inDoubtList(at),
-        currency: deps.currency,
-      };
-    },
+    'supplies.orders': async () => ({ ...(await ordersNow()), currency: deps.currency }),
     'supplies.order': ({ orderId }) => orderView(orderId),
     'supplies.placeOrder': (input) => orderOnce.place(input),
     'supplies.checkAttempt': ({ attemptId }) => orderOnce.check(attemptId),

@@ -219,6 +219,17 @@ export class OrderAttempts {
     return row ? toRecord(row) : null;
   }
 
+  /** This till's newest placed orders at `supplier`, newest first (its own record of them). */
+  placedAt(supplier: string, limit: number): AttemptRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM supply_order_attempts WHERE state = 'placed' AND supplier = ? AND order_id IS NOT NULL
+           ORDER BY created_at DESC LIMIT ?`,
+      )
+      .all(supplier, limit) as AttemptRow[];
+    return rows.map(toRecord);
+  }
+
   /**
    * Order ids this till already knows as its own at `supplier` (a lost order is looked for among
    * the others). Ids of unknown supplier are left out: they must never hide the lost order.

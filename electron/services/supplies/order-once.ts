@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderAttempt, PlaceOrderResult } from '../../../shared/contract/supplies';
 import {
-  addressProblems,
+  addressProblemsWorded,
   normaliseAddress,
   orderFingerprint,
   type DeliveryAddress,
@@ -20,7 +20,8 @@ import { isSandboxSupplier, type CurrentSupplier } from './connection';
 import { fieldProblems } from './distribution-errors';
 import type { WireOrder } from './distribution-records';
 import type { AttemptRecord, OrderAttempts, OrderRequest } from './order-attempts';
-import { linePricesOf, toSupplyOrder } from './order-views';
+import { linePricesOf, recordedOrder, toSupplyOrder } from './order-views';
+import { orderWords } from './order-words';
 
 /** A repeat of a placed order within this window needs `confirmRepeat`. */
 export const REPEAT_WINDOW_MS = 30 * 60_000;
@@ -46,15 +47,6 @@ export interface PlaceOrderInput {
 
 type SentTo = OrderAttempt['sentTo'];
 
-const IN_DOUBT_WORDS: Record<SentTo, string> = {
-  current:
-    'The supplier’s answer to an order was lost, so it may or may not have been placed. The till will not send it again by itself: press “Check again” in a moment.',
-  sandbox:
-    'An order to the sandbox supplier lost its answer, so it may or may not have been placed. Switch Supplies back to Sandbox in Settings to check it.',
-  other:
-    'An order to a supplier address no longer set in Settings lost its answer, so it may or may not have been placed. Set that address again to check it, or ask that supplier before ordering the same again.',
-};
-
 /** Where an attempt went, seen from the supplier in use now (one of unknown supplier: here). */
 function sentTo(attempt: AttemptRecord, current: string): SentTo {
   if (attempt.supplier === null || attempt.supplier === current) return 'current';
@@ -68,19 +60,7 @@ function attemptView(attempt: AttemptRecord, current: string): OrderAttempt {
     createdAt: new Date(attempt.createdAt).toISOString(),
     lines: attempt.request.lines,
     sentTo: where,
-    message: IN_DOUBT_WORDS[where],
-  };
-}
-
-/** An order placed at a supplier the till no longer uses, as the till recorded placing it. */
-function recordedOrder(attempt: AttemptRecord): WireOrder {
-  return {
-    id: attempt.orderId!,
-    referenceNumber: attempt.referenceNumber ?? '',
-    status: 'received',
-    lines: attempt.request.lines,
-    address: { ...attempt.request.address },
-    shipments: [],
+    ...orderWords.inDoubt(where),
   };
 }
 
@@ -113,20 +93,22 @@ export class OrderOnce {
   check(attemptId: string): Promise<PlaceOrderResult> {
     return this.serial(async () => {
       const attempt = this.deps.attempts.get(attemptId);
-      if (!attempt)
-        return { outcome: 'not_placed', message: 'The till has no record of that order attempt.' };
+      if (!attempt) return { outcome: 'not_placed', ...orderWords.noRecord() };
       const current = await this.deps.supplier();
-      if (attempt.state === 'sending' || attempt.state === 'in_doubt') return this.resolve(attempt, current);
+      if (attempt.state === 'sending' || attempt.state === 'in_doubt')
+        return this.resolve(attempt, current, 'checking');
       return this.settledResult(attempt, current);
     });
   }
 
   private async placeNow(input: PlaceOrderInput): Promise<PlaceOrderResult> {
     const address = normaliseAddress(input.address);
-    const problems = Object.entries(addressProblems(address)).map(([field, message]) => ({ field, message }));
-    if (problems.length > 0) {
-      return { outcome: 'refused', message: 'The delivery address needs a look before ordering.', problems };
-    }
+    const problems = Object.entries(addressProblemsWorded(address)).map(([field, { message, words }]) => ({
+      field,
+      message,
+      words,
+    }));
+    if (problems.length > 0) return { outcome: 'refused', ...orderWords.addressFirst(), problems };
     const request: OrderRequest = { address, lines: mergeLines(input.lines) };
     const fingerprint = orderFingerprint(request.lines, address);
 
@@ -150,7 +132,7 @@ export class OrderOnce {
           referenceNumber: recent.referenceNumber ?? '',
           placedAt: new Date(recent.createdAt).toISOString(),
         },
-        message: `The same items to the same address were ordered ${minutes} minute${minutes === 1 ? '' : 's'} ago. Order them again?`,
+        ...orderWords.repeat(minutes),
       };
     }
 
@@ -182,7 +164,7 @@ export class OrderOnce {
       return {
         outcome: 'placed',
         order: toSupplyOrder(outcome.order, await this.deps.names(), placed),
-        message: 'The order is placed with the supplier.',
+        ...orderWords.placed(),
       };
     }
     if (outcome.kind === 'refused') {
@@ -190,8 +172,7 @@ export class OrderOnce {
       const names = await this.deps.names();
       return {
         outcome: 'refused',
-        message:
-          'The supplier did not accept the order, so nothing was ordered. Fix what is marked, then place it again.',
+        ...orderWords.refused(),
         problems: fieldProblems(outcome.body, request.lines, (id) => names.get(id) ?? 'A product'),
       };
     }
@@ -210,18 +191,19 @@ export class OrderOnce {
   /**
    * Looks for a lost order among its supplier's orders; settles it when found or ruled out. An
    * order to another supplier is not looked for at this one; one to a sandbox stand-in that has
-   * restarted since (a new one is in use) is gone with it: nothing real was ordered.
+   * restarted since (a new one is in use) is gone with it: nothing real was ordered. When staff
+   * are `checking` and the supplier does not answer, the result says it still can't be reached.
    */
-  private async resolve(attempt: AttemptRecord, current: CurrentSupplier): Promise<PlaceOrderResult> {
+  private async resolve(
+    attempt: AttemptRecord,
+    current: CurrentSupplier,
+    asked: 'placing' | 'checking' = 'placing',
+  ): Promise<PlaceOrderResult> {
     const where = sentTo(attempt, current.supplier);
     if (where === 'sandbox' && isSandboxSupplier(current.supplier)) {
       this.deps.attempts.settle(attempt.id, { state: 'not_placed' });
       this.deps.onChange(null);
-      return {
-        outcome: 'not_placed',
-        message:
-          'That order was a trial with the sandbox supplier, which has restarted since, so nothing was ordered. You can place it again.',
-      };
+      return { outcome: 'not_placed', ...orderWords.sandboxRestarted() };
     }
     if (where !== 'current') return this.inDoubt(attempt, current.supplier);
     let orders: WireOrder[];
@@ -229,7 +211,9 @@ export class OrderOnce {
       orders = await current.client.listOrders();
     } catch (error) {
       this.deps.log.warn(`supplier order ${attempt.id}: could not look for it yet`, error);
-      return this.inDoubt(attempt, current.supplier);
+      const doubt = this.inDoubt(attempt, current.supplier);
+      if (asked === 'placing') return doubt;
+      return { ...doubt, ...orderWords.stillUnreachable(error as TillError) };
     }
     const known = new Set(attempt.knownOrderIds);
     const mine = this.deps.attempts.linkedOrderIds(current.supplier);
@@ -240,11 +224,7 @@ export class OrderOnce {
     if (!found) {
       this.deps.attempts.settle(attempt.id, { state: 'not_placed' });
       this.deps.onChange(null);
-      return {
-        outcome: 'not_placed',
-        message:
-          'The supplier has no record of the order whose answer was lost, so nothing was ordered. You can place it again.',
-      };
+      return { outcome: 'not_placed', ...orderWords.notAtSupplier() };
     }
     const placed = this.deps.attempts.settle(attempt.id, {
       state: 'placed',
@@ -259,14 +239,13 @@ export class OrderOnce {
     return {
       outcome: 'placed',
       order: toSupplyOrder(found, await this.deps.names(), placed),
-      message: 'The supplier’s answer was lost, but the order was found at the supplier: it is placed, once.',
+      ...orderWords.found(),
     };
   }
 
   private async settledResult(attempt: AttemptRecord, current: CurrentSupplier): Promise<PlaceOrderResult> {
-    if (attempt.state !== 'placed' || attempt.orderId === null) {
-      return { outcome: 'not_placed', message: 'That order was not placed. You can place it again.' };
-    }
+    if (attempt.state !== 'placed' || attempt.orderId === null)
+      return { outcome: 'not_placed', ...orderWords.wasNotPlaced() };
     // Only its own supplier can be asked about it; the same number elsewhere is another order.
     const order =
       sentTo(attempt, current.supplier) === 'current'
@@ -275,19 +254,22 @@ export class OrderOnce {
     return {
       outcome: 'placed',
       order: toSupplyOrder(order, await this.deps.names(), attempt),
-      message: 'The order is placed.',
+      ...orderWords.isPlaced(),
     };
   }
 
-  private inDoubt(attempt: AttemptRecord, current: string): PlaceOrderResult {
+  private inDoubt(
+    attempt: AttemptRecord,
+    current: string,
+  ): Extract<PlaceOrderResult, { outcome: 'in_doubt' }> {
     const view = attemptView(attempt, current);
-    return { outcome: 'in_doubt', attempt: view, message: view.message };
+    return { outcome: 'in_doubt', attempt: view, ...orderWords.inDoubt(view.sentTo) };
   }
 
   private notPlaced(error: TillError): PlaceOrderResult {
     return {
       outcome: 'not_placed',
-      message: `Nothing was ordered. ${error.message}`,
+      ...orderWords.notPlaced(error),
       ...(error.retryAfterMs !== undefined && { retryAfterMs: error.retryAfterMs }),
     };
   }

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type {
   PlaceOrderResult,
   ReorderItem,
+  SupplierReach,
   SupplyOrder,
   SupplyProduct,
   OrderAttempt,
@@ -55,6 +56,8 @@ export interface CartLine {
 
 /** How often an open order is read again while staff watch it. */
 export const ORDER_REFRESH_MS = 3_000;
+/** How soon the Orders tab asks again while the supplier does not answer. */
+export const ORDERS_RETRY_MS = 15_000;
 
 const EMPTY_ADDRESS: DeliveryAddress = normaliseAddress({});
 
@@ -74,6 +77,8 @@ export interface SuppliesState {
   checked: PlaceOrderResult | null;
   orders: SupplyOrder[] | null;
   inDoubt: OrderAttempt[];
+  /** Whether the supplier answered the last orders read (when not, `orders` are the till's own records). */
+  supplierReach: SupplierReach | null;
   order: SupplyOrder | null;
   usual: ReorderItem[];
   notice: string | null;
@@ -111,6 +116,11 @@ export function cartTotal(cart: readonly CartLine[], products: readonly SupplyPr
 
 export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
   let refresh: TimerHandle | null = null;
+  let ordersRetry: TimerHandle | null = null;
+  const stopOrdersRetry = () => {
+    ordersRetry?.cancel();
+    ordersRetry = null;
+  };
   return create<SuppliesState>((set, get) => {
     const attempt = async (work: () => Promise<void>) => {
       try {
@@ -162,6 +172,7 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
       checked: null,
       orders: null,
       inDoubt: [],
+      supplierReach: null,
       order: null,
       usual: [],
       notice: null,
@@ -185,7 +196,10 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
         get().setQuantity(productId, current + quantity);
       },
       clearCart: () => set({ cart: [], result: null }),
-      showTab: (tab) => set({ tab, checked: null }),
+      showTab(tab) {
+        if (tab !== 'orders') stopOrdersRetry();
+        set({ tab, checked: null });
+      },
       async go(step) {
         set({ step, result: null });
         if (step === 'address' && get().address === EMPTY_ADDRESS) {
@@ -239,8 +253,15 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
         }),
       loadOrders: () =>
         attempt(async () => {
-          const { orders, inDoubt, currency } = await api.invoke('supplies.orders', {});
-          set({ orders, inDoubt, currency, problem: null });
+          const { orders, inDoubt, supplier, currency } = await api.invoke('supplies.orders', {});
+          set({ orders, inDoubt, supplierReach: supplier, currency, problem: null });
+          // The supplier's list comes back by itself once it answers, while the tab stays open.
+          stopOrdersRetry();
+          if (!supplier.reachable && get().tab === 'orders')
+            ordersRetry = clock.setTimer(() => {
+              ordersRetry = null;
+              if (get().tab === 'orders') void get().loadOrders();
+            }, ORDERS_RETRY_MS);
         }),
       async openOrder(orderId) {
         if (orderId === null) {

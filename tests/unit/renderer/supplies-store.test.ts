@@ -1,11 +1,13 @@
 // The Supplies screen's store against the fake till: the tabs and the cart. The Orders tab opens
 // and stays open whatever the cart holds; "Check again" there says what it found without touching
-// the cart; "Order these again" goes back to the cart tab with the order's lines.
+// the cart; "Order these again" goes back to the cart tab with the order's lines. With the supplier
+// unreachable, the tab shows the till's own records and asks again until the supplier answers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { OrderAttempt, PlaceOrderResult, SupplyOrder } from '../../../shared/contract';
 import { normaliseAddress } from '../../../shared/supplies';
-import { createSuppliesStore } from '../../../renderer/src/state/supplies';
+import { createSuppliesStore, ORDERS_RETRY_MS } from '../../../renderer/src/state/supplies';
+import { ManualClock } from '../../support/manual-clock';
 import { FakeTill } from './fake-till';
 
 const ORDER: SupplyOrder = {
@@ -42,6 +44,7 @@ function tillAnswering(checked: PlaceOrderResult) {
     .answer('supplies.orders', () => ({
       orders: settled ? [ORDER] : [],
       inDoubt: settled ? [] : [LOST],
+      supplier: { reachable: true as const },
       currency: 'GBP',
     }));
   return { fake, store: createSuppliesStore(fake) };
@@ -123,4 +126,87 @@ test('“Order these again” goes to the cart tab with the order’s lines', ()
     ['order', 'browse', null],
   );
   assert.deepEqual(store.getState().cart, [{ productId: 103, quantity: 3 }]);
+});
+
+const MAINTENANCE = {
+  message: 'The supplier is closed for maintenance just now. Try again later.',
+  words: { key: 'supplier.maintenance.later' },
+};
+const STILL_UNREACHABLE: PlaceOrderResult = {
+  outcome: 'in_doubt',
+  attempt: LOST,
+  message: `The supplier still can't be reached, so the till can't tell yet whether that order was placed. It will not send it again by itself. ${MAINTENANCE.message}`,
+  words: {
+    key: 'supplyOrder.stillUnreachable',
+    params: { problem: { key: MAINTENANCE.words.key, english: MAINTENANCE.message } },
+  },
+};
+
+/** A till whose supplier is down until `up()`: the orders read gives the till's own records. */
+function tillWithSupplierDown() {
+  const fake = new FakeTill();
+  const supplier = { up: false, settled: false };
+  fake
+    .answer('supplies.orders', () =>
+      supplier.up
+        ? { orders: [ORDER], inDoubt: [], supplier: { reachable: true as const }, currency: 'GBP' }
+        : {
+            orders: [ORDER],
+            inDoubt: [LOST],
+            supplier: { reachable: false as const, ...MAINTENANCE, ordersReadAt: null },
+            currency: 'GBP',
+          },
+    )
+    .answer('supplies.checkAttempt', () => (supplier.up ? FOUND : STILL_UNREACHABLE));
+  const clock = new ManualClock();
+  return { fake, clock, supplier, store: createSuppliesStore(fake, clock) };
+}
+
+test('supplier down: the Orders tab lists the order in doubt and the till’s own orders, says why, and asks again until it answers', async () => {
+  const { fake, clock, supplier, store } = tillWithSupplierDown();
+  store.getState().showTab('orders');
+  await store.getState().loadOrders();
+  assert.equal(store.getState().problem, null, 'no failure: the till’s own records are shown');
+  assert.deepEqual(store.getState().inDoubt, [LOST]);
+  assert.deepEqual(store.getState().orders, [ORDER]);
+  assert.deepEqual(store.getState().supplierReach, { reachable: false, ...MAINTENANCE, ordersReadAt: null });
+
+  // Check again: still in doubt, said on the tab; the confirmation step and the cart are not touched.
+  store.getState().add(101, 2);
+  await store.getState().checkFromOrders('attempt-1');
+  assert.deepEqual(store.getState().checked, STILL_UNREACHABLE);
+  assert.deepEqual(store.getState().cart, [{ productId: 101, quantity: 2 }]);
+  assert.equal(store.getState().result, null);
+
+  // Nobody presses anything: the tab asks again, and again, while the supplier is down.
+  const reads = () => fake.callsOf('supplies.orders').length;
+  const before = reads();
+  await clock.advance(ORDERS_RETRY_MS - 1);
+  assert.equal(reads(), before, 'not before the wait');
+  await clock.advance(1);
+  assert.equal(reads(), before + 1);
+  supplier.up = true;
+  await clock.advance(ORDERS_RETRY_MS);
+  assert.equal(reads(), before + 2);
+  assert.deepEqual(store.getState().supplierReach, { reachable: true });
+  assert.deepEqual(store.getState().inDoubt, []);
+  await clock.advance(ORDERS_RETRY_MS * 3);
+  assert.equal(reads(), before + 2, 'the supplier answered: no more asking');
+
+  await store.getState().checkFromOrders('attempt-1');
+  assert.deepEqual(store.getState().checked, FOUND);
+});
+
+test('supplier down: leaving the Orders tab stops the asking again', async () => {
+  const { fake, clock, store } = tillWithSupplierDown();
+  store.getState().showTab('orders');
+  await store.getState().loadOrders();
+  store.getState().showTab('order');
+  await clock.advance(ORDERS_RETRY_MS * 3);
+  assert.equal(fake.callsOf('supplies.orders').length, 1);
+
+  // Read from another tab (an order changed): nothing is set to ask again either.
+  await store.getState().loadOrders();
+  await clock.advance(ORDERS_RETRY_MS * 3);
+  assert.equal(fake.callsOf('supplies.orders').length, 2);
 });

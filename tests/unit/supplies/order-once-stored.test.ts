@@ -207,7 +207,10 @@ test('an address that needs a look: refused in words before anything is stored o
   assert.deepEqual(refused, {
     outcome: 'refused',
     message: 'The delivery address needs a look before ordering.',
-    problems: [{ field: 'city', message: 'Enter the town or city.' }],
+    words: { key: 'supplyOrder.addressFirst' },
+    problems: [
+      { field: 'city', message: 'Enter the town or city.', words: { key: 'supplier.field.enter.city' } },
+    ],
   });
   assert.deepEqual(stored(), []);
   assert.equal(s.supplier.sandbox.stats().apiRequests, 0);
@@ -222,6 +225,16 @@ test('a key the supplier refuses: nothing ordered, in words, with no wait to pas
       outcome: 'not_placed',
       message:
         "Nothing was ordered. The supplier did not accept the till's API key. A manager can check it in Settings, under Supplies.",
+      words: {
+        key: 'supplyOrder.notPlaced',
+        params: {
+          problem: {
+            key: 'supplier.badKey',
+            english:
+              "The supplier did not accept the till's API key. A manager can check it in Settings, under Supplies.",
+          },
+        },
+      },
     },
   );
   assert.deepEqual(stored(), []);

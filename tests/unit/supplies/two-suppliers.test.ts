@@ -177,6 +177,7 @@ test('a sandbox order in doubt when the stand-in restarted elsewhere: nothing re
     outcome: 'not_placed',
     message:
       'That order was a trial with the sandbox supplier, which has restarted since, so nothing was ordered. You can place it again.',
+    words: { key: 'supplyOrder.sandboxRestarted' },
   });
   assert.equal(stateOf(attemptId), 'not_placed');
   assert.deepEqual(s.changes, [null], 'the orders screen is told the doubt is over');

@@ -56,13 +56,12 @@ export const supplies: Wording<typeof en.supplies> = {
   yesOrderAgain: 'Ja, noch einmal bestellen',
   noBack: 'Nein, zurück zum Warenkorb',
   checkAgain: 'Erneut prüfen',
-  inDoubt: {
-    current:
-      'Die Antwort des Lieferanten auf eine Bestellung ist verloren gegangen, daher ist offen, ob sie aufgegeben wurde. Die Kasse sendet sie nicht von selbst noch einmal: Tippen Sie gleich auf „Erneut prüfen“.',
-    sandbox:
-      'Bei einer Bestellung an den Test-Lieferanten ist die Antwort verloren gegangen, daher ist offen, ob sie aufgegeben wurde. Stellen Sie die Nachbestellung in den Einstellungen wieder auf Test, um sie zu prüfen.',
-    other:
-      'Bei einer Bestellung an eine Lieferantenadresse, die nicht mehr in den Einstellungen steht, ist die Antwort verloren gegangen, daher ist offen, ob sie aufgegeben wurde. Tragen Sie diese Adresse wieder ein, um sie zu prüfen, oder fragen Sie diesen Lieferanten, bevor Sie dasselbe noch einmal bestellen.',
+  unreachable: {
+    note: 'Der Lieferant ist gerade nicht erreichbar. Offene Bestellungen zeigt die Kasse aus ihren eigenen Aufzeichnungen; die Bestellliste des Lieferanten erscheint wieder, sobald er antwortet.',
+    lastKnown:
+      'Die Bestellungen unten sind der letzte Stand der Kasse (zuletzt um {{time}} beim Lieferanten abgerufen).',
+    ownOnly:
+      'Die Bestellungen unten sind die dieser Kasse, so wie sie sie aufgegeben hat; der Lieferant hat sie inzwischen vielleicht weiterbearbeitet.',
   },
   changeAddress: 'Adresse ändern',
   placing: 'Bestellung wird aufgegeben …',

@@ -46,14 +46,12 @@ export const supplies = {
   yesOrderAgain: 'Yes, order them again',
   noBack: 'No, back to the cart',
   checkAgain: 'Check again',
-  // An order whose answer was lost, by the supplier it went to (only that supplier can say).
-  inDoubt: {
-    current:
-      'The supplier’s answer to an order was lost, so it may or may not have been placed. The till will not send it again by itself: press “Check again” in a moment.',
-    sandbox:
-      'An order to the sandbox supplier lost its answer, so it may or may not have been placed. Switch Supplies back to Sandbox in Settings to check it.',
-    other:
-      'An order to a supplier address no longer set in Settings lost its answer, so it may or may not have been placed. Set that address again to check it, or ask that supplier before ordering the same again.',
+  // The supplier did not answer the orders read: the till's own records are shown meanwhile.
+  unreachable: {
+    note: "The supplier can't be reached right now. Orders in doubt are listed from the till's own records; the supplier's list of orders comes back when it answers.",
+    lastKnown: 'The orders below are as the till last knew them (last read from the supplier at {{time}}).',
+    ownOnly:
+      "The orders below are this till's own, as it placed them; the supplier may have moved them on since.",
   },
   changeAddress: 'Change the address',
   placing: 'Placing the order…',
