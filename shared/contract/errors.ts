@@ -28,8 +28,15 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const wordMoneySchema = z.object({ minor: z.number().int(), currency: z.string().max(8) });
 // `-` too: guarded actions name their keys (`staff.askApprover.no-sale`, `…z-report`).
 const wordKeySchema = z.string().regex(/^[a-z][A-Za-z0-9_.-]{0,119}$/);
-/** A word inside words (a card machine's notification, a result), with its English fallback. */
-export const nestedWordSchema = z.object({ key: wordKeySchema, english: z.string().max(10_000) });
+/**
+ * A word inside words (a card machine's notification, a result, a refusal inside a sentence), with
+ * its English fallback and its own parameters (plain ones: words nest one deep).
+ */
+export const nestedWordSchema = z.object({
+  key: wordKeySchema,
+  english: z.string().max(10_000),
+  params: z.record(z.string(), z.union([z.string().max(10_000), z.number(), wordMoneySchema])).optional(),
+});
 export type NestedWord = z.infer<typeof nestedWordSchema>;
 export const wordParamSchema = z.union([
   z.string().max(10_000),

@@ -72,35 +72,63 @@ export const orderAttemptSchema = z.object({
   attemptId: z.string(),
   createdAt: z.string(),
   lines: z.array(z.object({ productId: z.number().int(), quantity: z.number().int() })),
+  /**
+   * Which supplier it went to, seen from the one in use now: `current` (looked for there by
+   * Check again), `sandbox` (the stand-in, not in use now) or `other` (a live address no longer
+   * set). Only its own supplier can say whether it was placed.
+   */
+  sentTo: z.enum(['current', 'sandbox', 'other']),
   message: z.string(),
+  /** The same by key for the screens' catalogues (`services.supplyOrder.inDoubt.*`). */
+  words: wordsSchema.optional(),
 });
 export type OrderAttempt = z.infer<typeof orderAttemptSchema>;
 
+/** Every result says what happened in English (`message`, the log's words) and by key (`words`). */
+const said = { message: z.string(), words: wordsSchema.optional() };
+
 export const placeOrderResultSchema = z.discriminatedUnion('outcome', [
   /** Exactly one order exists for this request. */
-  z.object({ outcome: z.literal('placed'), order: supplyOrderSchema, message: z.string() }),
+  z.object({ outcome: z.literal('placed'), order: supplyOrderSchema, ...said }),
   /** The same lines to the same address were ordered a short while ago: ask before ordering again. */
   z.object({
     outcome: z.literal('needs_confirmation'),
     similar: z.object({ orderId: z.number().int(), referenceNumber: z.string(), placedAt: z.string() }),
-    message: z.string(),
+    ...said,
   }),
   /** The supplier refused it as it stands: nothing was ordered; `problems` say what to fix. */
   z.object({
     outcome: z.literal('refused'),
-    message: z.string(),
+    ...said,
     problems: z.array(z.object({ field: z.string(), message: z.string(), words: wordsSchema.optional() })),
   }),
   /** Nothing was ordered (sign-in, maintenance, too many requests…); it can be tried again. */
   z.object({
     outcome: z.literal('not_placed'),
-    message: z.string(),
+    ...said,
     retryAfterMs: z.number().int().nonnegative().optional(),
   }),
   /** The answer was lost and the order could not be found or ruled out yet: check before retrying. */
-  z.object({ outcome: z.literal('in_doubt'), attempt: orderAttemptSchema, message: z.string() }),
+  z.object({ outcome: z.literal('in_doubt'), attempt: orderAttemptSchema, ...said }),
 ]);
 export type PlaceOrderResult = z.infer<typeof placeOrderResultSchema>;
+
+/**
+ * Whether the supplier answered the orders read. When it did not, the till's own records still
+ * come: the orders in doubt, and the orders as last read (`ordersReadAt`) or, with none read
+ * since the till started, this till's orders as it placed them (`ordersReadAt` null).
+ */
+export const supplierReachSchema = z.discriminatedUnion('reachable', [
+  z.object({ reachable: z.literal(true) }),
+  z.object({
+    reachable: z.literal(false),
+    /** Why, in staff words (the read's refusal), and by key. */
+    message: z.string(),
+    words: wordsSchema.optional(),
+    ordersReadAt: z.string().nullable(),
+  }),
+]);
+export type SupplierReach = z.infer<typeof supplierReachSchema>;
 
 export const reorderItemSchema = z.object({
   productId,
@@ -121,11 +149,12 @@ export const suppliesMethods = {
     supplyProductSchema,
   ),
   'supplies.orders': method(
-    'Orders at the supplier, newest first, and any order whose answer was lost and is not settled.',
+    'Orders at the supplier, newest first, and any order whose answer was lost and is not settled; with the supplier unreachable, the till’s own records of them.',
     noInput,
     z.object({
       orders: z.array(supplyOrderSchema),
       inDoubt: z.array(orderAttemptSchema),
+      supplier: supplierReachSchema,
       currency: z.string(),
     }),
   ),

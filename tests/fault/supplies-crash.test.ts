@@ -67,10 +67,11 @@ test('killed after the supplier stored the order: in doubt at restart, new order
     const attempts = new OrderAttempts(db.current, () => supplier.clock.now());
     const [left] = attempts.unsettled();
     assert.equal(left?.state, 'sending', 'the crash left the intent on disk, not settled');
-    const client = supplier.client();
+    const current = supplier.current();
+    const { client } = current;
     const orders = new OrderOnce({
       attempts,
-      client: async () => client,
+      supplier: async () => current,
       orderMethod: () => 'POST',
       names: async () => new Map(),
       clock: supplier.clock,
@@ -79,7 +80,7 @@ test('killed after the supplier stored the order: in doubt at restart, new order
     });
     assert.equal(attempts.get(left.id)?.state, 'in_doubt', 'a till that stopped mid-send starts in doubt');
     assert.deepEqual(
-      orders.inDoubtList().map((a) => a.attemptId),
+      orders.inDoubtList(current.supplier).map((a) => a.attemptId),
       [left.id],
       'the Orders tab lists it',
     );
@@ -100,7 +101,7 @@ test('killed after the supplier stored the order: in doubt at restart, new order
     assert.equal(found.order.id, atSupplier[0]!.id);
     assert.equal(found.order.lines[0]!.quantity, 3);
     assert.equal(attempts.get(left.id)?.state, 'placed');
-    assert.deepEqual(orders.inDoubtList(), []);
+    assert.deepEqual(orders.inDoubtList(current.supplier), []);
 
     // The same order again is a repeat: asked, not sent.
     const again = await orders.place({ lines, address: { ...GOOD_ADDRESS }, confirmRepeat: false });

@@ -15,6 +15,35 @@ export interface DistributionEndpoint {
   apiKey: string;
 }
 
+/**
+ * Which supplier an order went to: the mode and the base address, written one way however the
+ * address was typed (scheme and host in lower case, no default port, no trailing slash), so
+ * `https://Api.example.com/` and `https://api.example.com` are one supplier. Two suppliers may
+ * number their orders alike (the stand-in and a live one both start at 5001): an order id means
+ * something only beside the supplier it came from.
+ */
+export function supplierIdentity(mode: 'sandbox' | 'live', baseUrl: string): string {
+  let address = baseUrl.trim();
+  try {
+    const url = new URL(address);
+    address = `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    // Not a web address: the client refuses it before anything is sent; kept as typed.
+  }
+  return `${mode} ${address}`;
+}
+
+/** The sandbox stand-in's side of an identity (`supplierIdentity('sandbox', …)`). */
+export function isSandboxSupplier(supplier: string): boolean {
+  return supplier.startsWith('sandbox ');
+}
+
+/** The supplier the till uses now and a client of it, read together so they always agree. */
+export interface CurrentSupplier {
+  supplier: string;
+  client: DistributionClient;
+}
+
 export interface DistributionConnectionOptions {
   clock: Clock;
   log: Logger;
@@ -24,7 +53,7 @@ export interface DistributionConnectionOptions {
 }
 
 export class DistributionConnection {
-  private cached: { key: string; client: DistributionClient } | null = null;
+  private cached: { key: string; current: CurrentSupplier } | null = null;
   private closing = false;
   /** The live key read once from the keychain; forgotten when secrets change. */
   private liveKey: Promise<string | null> | null = null;
@@ -46,6 +75,10 @@ export class DistributionConnection {
   }
 
   async client(): Promise<DistributionClient> {
+    return (await this.current()).client;
+  }
+
+  async current(): Promise<CurrentSupplier> {
     const section = this.settings.load().distribution;
     let baseUrl: string;
     let apiKey: () => Promise<string | null>;
@@ -63,8 +96,14 @@ export class DistributionConnection {
     }
     const key = `${section.mode} ${baseUrl} ${section.orderMethod}`;
     if (this.cached?.key !== key)
-      this.cached = { key, client: this.make(baseUrl, apiKey, section.orderMethod) };
-    return this.cached.client;
+      this.cached = {
+        key,
+        current: {
+          supplier: supplierIdentity(section.mode, baseUrl),
+          client: this.make(baseUrl, apiKey, section.orderMethod),
+        },
+      };
+    return this.cached.current;
   }
 
   /** A client for a live address not saved yet, with the live key read afresh (the Live check). */

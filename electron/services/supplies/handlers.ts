@@ -2,7 +2,9 @@
 // order under the order-once rule, the delivery address, the shop's usual order, and printing
 // an order confirmation.
 import type { HandlersOf } from '../../../shared/contract/dispatch';
-import { normaliseAddress, type DeliveryAddress } from '../../../shared/supplies';
+import { TillError } from '../../../shared/contract/errors';
+import type { SupplierReach, SupplyOrder } from '../../../shared/contract/supplies';
+import { normaliseAddress, orderFingerprint, type DeliveryAddress } from '../../../shared/supplies';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { PrintingService } from '../printing/index';
@@ -10,9 +12,12 @@ import type { Db } from '../storage/database';
 import type { Settings, SettingsStore } from '../storage/settings';
 import { buildOrderConfirmation } from './confirmation-receipt';
 import type { DistributionConnection } from './connection';
+import type { DistributionClient } from './distribution-client';
+import { networkError } from './distribution-errors';
+import type { WireOrder } from './distribution-records';
 import { OrderAttempts } from './order-attempts';
 import { OrderOnce } from './order-once';
-import { toSupplyOrder, toSupplyProduct } from './order-views';
+import { recordedOrder, toSupplyOrder, toSupplyProduct } from './order-views';
 
 export interface SuppliesDeps {
   db: Db;
@@ -31,6 +36,8 @@ export interface SuppliesDeps {
 
 /** Names are read with the catalogue and kept a while, so order lines show names without a read each time. */
 const NAMES_FRESH_MS = 5 * 60_000;
+/** How many of this till's own orders are listed while the supplier cannot be asked. */
+export const OWN_ORDERS_SHOWN = 20;
 const POSTCODE_AT_END = /\s*([A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
 
 /** A first delivery address from the shop's details (the postcode picked out of its address lines). */
@@ -58,12 +65,16 @@ export function addressFromShop(shop: Settings['shop']): DeliveryAddress {
 
 export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
   const attempts = new OrderAttempts(deps.db, () => deps.clock.now());
-  const client = () => deps.connection.client();
+  const supplier = () => deps.connection.current();
   let names: { map: Map<number, string>; at: number } = { map: new Map(), at: -Infinity };
 
   const track = deps.track ?? (<T>(work: Promise<T>) => work);
-  /** One read of the supplier, its outcome told to the connection list. */
-  const read = <T>(work: (c: Awaited<ReturnType<typeof client>>) => Promise<T>) => track(client().then(work));
+  /** One read of the supplier in use, its outcome told to the connection list. */
+  const read = <T>(work: (c: DistributionClient, supplier: string) => Promise<T>) =>
+    track(supplier().then((current) => work(current.client, current.supplier)));
+  /** This till's record of placing `order` at `supplier`, if it placed it. */
+  const placedHere = (supplier: string, order: WireOrder) =>
+    attempts.placedOrder(supplier, order.id, orderFingerprint(order.lines, order.address));
 
   const listProducts = async () => {
     const products = await read((c) => c.listProducts());
@@ -76,7 +87,7 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
   };
   const orderOnce = new OrderOnce({
     attempts,
-    client,
+    supplier,
     orderMethod: () => deps.connection.orderMethod(),
     names: productNames,
     clock: deps.clock,
@@ -84,9 +95,59 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
     onChange: deps.onChange,
     ...(deps.repeatWindowMs !== undefined && { repeatWindowMs: deps.repeatWindowMs }),
   });
+  /** The supplier's orders as last read (this launch), shown while it does not answer. */
+  let lastRead: { supplier: string; orders: SupplyOrder[]; at: number } | null = null;
+  /**
+   * Orders as the till last knew them at `at`: the last read there, and this till's own newer
+   * orders as it placed them (the supplier may have moved them on since).
+   */
+  const lastKnown = (at: string, map: ReadonlyMap<number, string>) => {
+    const read = lastRead?.supplier === at ? lastRead : null;
+    const own = attempts
+      .placedAt(at, OWN_ORDERS_SHOWN)
+      .filter((a) => !read?.orders.some((o) => o.id === a.orderId))
+      .map((a) => toSupplyOrder(recordedOrder(a), map, a));
+    return {
+      orders: [...own, ...(read?.orders ?? [])].sort((a, b) => b.id - a.id),
+      ordersReadAt: read ? new Date(read.at).toISOString() : null,
+    };
+  };
+  /** The orders tab: the supplier's orders, or, when it does not answer, the till's own records. */
+  const ordersNow = async () => {
+    const names = productNames();
+    const asked: { supplier: string | null } = { supplier: null };
+    let listed: WireOrder[];
+    try {
+      listed = await read((c, at) => {
+        asked.supplier = at;
+        return c.listOrders();
+      });
+    } catch (error) {
+      deps.log.warn('supplier orders: could not read them; showing the till’s own records', error);
+      const problem = error instanceof TillError ? error : networkError(error);
+      const at = asked.supplier ?? '';
+      const known = at ? lastKnown(at, await names) : { orders: [], ordersReadAt: null };
+      const supplier: SupplierReach = {
+        reachable: false,
+        message: problem.message,
+        ...(problem.words && { words: problem.words }),
+        ordersReadAt: known.ordersReadAt,
+      };
+      return { orders: known.orders, inDoubt: orderOnce.inDoubtList(at), supplier };
+    }
+    const at = asked.supplier!;
+    const map = await names;
+    const orders = listed.map((o) => toSupplyOrder(o, map, placedHere(at, o))).sort((a, b) => b.id - a.id);
+    lastRead = { supplier: at, orders, at: deps.clock.now() };
+    const supplier: SupplierReach = { reachable: true };
+    return { orders, inDoubt: orderOnce.inDoubtList(at), supplier };
+  };
   const orderView = async (orderId: number) => {
-    const order = await read((c) => c.getOrder(orderId));
-    return toSupplyOrder(order, await productNames(), attempts.byOrderId(orderId));
+    const { order, local } = await read(async (c, at) => {
+      const order = await c.getOrder(orderId);
+      return { order, local: placedHere(at, order) };
+    });
+    return toSupplyOrder(order, await productNames(), local);
   };
 
   return {
@@ -95,16 +156,7 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
       currency: deps.currency,
     }),
     'supplies.product': async ({ productId }) => toSupplyProduct(await read((c) => c.getProduct(productId))),
-    'supplies.orders': async () => {
-      const [orders, map] = await Promise.all([read((c) => c.listOrders()), productNames()]);
-      return {
-        orders: orders
-          .map((o) => toSupplyOrder(o, map, attempts.byOrderId(o.id)))
-          .sort((a, b) => b.id - a.id),
-        inDoubt: orderOnce.inDoubtList(),
-        currency: deps.currency,
-      };
-    },
+    'supplies.orders': async () => ({ ...(await ordersNow()), currency: deps.currency }),
     'supplies.order': ({ orderId }) => orderView(orderId),
     'supplies.placeOrder': (input) => orderOnce.place(input),
     'supplies.checkAttempt': ({ attemptId }) => orderOnce.check(attemptId),

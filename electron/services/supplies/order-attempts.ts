@@ -31,6 +31,15 @@ export const SUPPLIES_MIGRATIONS: readonly Migration[] = [
       position INTEGER NOT NULL
     );`,
   },
+  {
+    // Each attempt is tied to the supplier it went to (connection.ts `supplierIdentity`): order
+    // ids mean something only at their own supplier. Nothing stored before this step says which
+    // supplier an attempt went to (the settings kept no history), so earlier rows stay NULL,
+    // "unknown", and are treated on the safe side (see OrderAttempts).
+    id: 'supplies-2',
+    sql: `ALTER TABLE supply_order_attempts ADD COLUMN supplier TEXT;
+    CREATE INDEX supply_order_attempts_supplier ON supply_order_attempts (supplier, order_id);`,
+  },
 ];
 
 /**
@@ -46,6 +55,8 @@ export interface OrderRequest {
 
 export interface AttemptRecord {
   id: string;
+  /** The supplier it was sent to; null for attempts recorded before suppliers were (unknown). */
+  supplier: string | null;
   fingerprint: string;
   request: OrderRequest;
   method: 'POST' | 'PUT';
@@ -62,6 +73,7 @@ export interface AttemptRecord {
 
 interface AttemptRow {
   id: string;
+  supplier: string | null;
   fingerprint: string;
   request: string;
   method: string;
@@ -78,6 +90,7 @@ interface AttemptRow {
 function toRecord(row: AttemptRow): AttemptRecord {
   return {
     id: row.id,
+    supplier: row.supplier,
     fingerprint: row.fingerprint,
     request: JSON.parse(row.request) as OrderRequest,
     method: row.method === 'PUT' ? 'PUT' : 'POST',
@@ -94,6 +107,8 @@ function toRecord(row: AttemptRow): AttemptRecord {
 
 export interface Settlement {
   state: Exclude<AttemptState, 'sending'>;
+  /** Where an attempt of unknown supplier was found (never changes a known one). */
+  supplier?: string;
   orderId?: number;
   referenceNumber?: string;
   totalPrice?: number | null;
@@ -108,16 +123,19 @@ export class OrderAttempts {
 
   /** The intent, on disk before the request leaves. */
   begin(
-    record: Pick<AttemptRecord, 'id' | 'fingerprint' | 'request' | 'method' | 'knownOrderIds'>,
+    record: Pick<AttemptRecord, 'id' | 'fingerprint' | 'request' | 'method' | 'knownOrderIds'> & {
+      supplier: string;
+    },
   ): AttemptRecord {
     const at = this.now();
     this.db
       .prepare(
-        `INSERT INTO supply_order_attempts (id, fingerprint, request, method, known_order_ids, state, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 'sending', ?, ?)`,
+        `INSERT INTO supply_order_attempts (id, supplier, fingerprint, request, method, known_order_ids, state, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'sending', ?, ?)`,
       )
       .run(
         record.id,
+        record.supplier,
         record.fingerprint,
         JSON.stringify(record.request),
         record.method,
@@ -131,12 +149,13 @@ export class OrderAttempts {
   settle(id: string, settlement: Settlement): AttemptRecord {
     this.db
       .prepare(
-        `UPDATE supply_order_attempts SET state = ?, order_id = COALESCE(?, order_id),
+        `UPDATE supply_order_attempts SET state = ?, supplier = COALESCE(supplier, ?), order_id = COALESCE(?, order_id),
            reference_number = COALESCE(?, reference_number), total_price = COALESCE(?, total_price),
            line_prices = COALESCE(?, line_prices), updated_at = ? WHERE id = ?`,
       )
       .run(
         settlement.state,
+        settlement.supplier ?? null,
         settlement.orderId ?? null,
         settlement.referenceNumber ?? null,
         settlement.totalPrice ?? null,
@@ -170,29 +189,55 @@ export class OrderAttempts {
       .run(this.now()).changes;
   }
 
-  /** The newest placed order of the same lines to the same address since `sinceMs`. */
-  placedSince(fingerprint: string, sinceMs: number): AttemptRecord | null {
+  /**
+   * The newest placed order of the same lines to the same address at `supplier` since `sinceMs`.
+   * One of unknown supplier counts too: asking once too often is the safe side.
+   */
+  placedSince(supplier: string, fingerprint: string, sinceMs: number): AttemptRecord | null {
     const row = this.db
       .prepare(
-        `SELECT * FROM supply_order_attempts WHERE state = 'placed' AND fingerprint = ? AND created_at >= ?
-         ORDER BY created_at DESC LIMIT 1`,
+        `SELECT * FROM supply_order_attempts WHERE state = 'placed' AND (supplier = ? OR supplier IS NULL)
+           AND fingerprint = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1`,
       )
-      .get(fingerprint, sinceMs) as AttemptRow | undefined;
+      .get(supplier, fingerprint, sinceMs) as AttemptRow | undefined;
     return row ? toRecord(row) : null;
   }
 
-  byOrderId(orderId: number): AttemptRecord | null {
+  /**
+   * This till's record of placing order `orderId` at `supplier`. One of unknown supplier is taken
+   * only when it asked for the same lines to the same address (`fingerprint`): another supplier's
+   * order of the same number is a different order.
+   */
+  placedOrder(supplier: string, orderId: number, fingerprint: string): AttemptRecord | null {
     const row = this.db
-      .prepare(`SELECT * FROM supply_order_attempts WHERE state = 'placed' AND order_id = ? LIMIT 1`)
-      .get(orderId) as AttemptRow | undefined;
+      .prepare(
+        `SELECT * FROM supply_order_attempts WHERE state = 'placed' AND order_id = ?
+           AND (supplier = ? OR (supplier IS NULL AND fingerprint = ?))
+         ORDER BY supplier IS NULL LIMIT 1`,
+      )
+      .get(orderId, supplier, fingerprint) as AttemptRow | undefined;
     return row ? toRecord(row) : null;
   }
 
-  /** Order ids this till already knows as its own (a lost order is looked for among the others). */
-  linkedOrderIds(): Set<number> {
+  /** This till's newest placed orders at `supplier`, newest first (its own record of them). */
+  placedAt(supplier: string, limit: number): AttemptRecord[] {
     const rows = this.db
-      .prepare(`SELECT order_id FROM supply_order_attempts WHERE order_id IS NOT NULL`)
-      .all() as { order_id: number }[];
+      .prepare(
+        `SELECT * FROM supply_order_attempts WHERE state = 'placed' AND supplier = ? AND order_id IS NOT NULL
+           ORDER BY created_at DESC LIMIT ?`,
+      )
+      .all(supplier, limit) as AttemptRow[];
+    return rows.map(toRecord);
+  }
+
+  /**
+   * Order ids this till already knows as its own at `supplier` (a lost order is looked for among
+   * the others). Ids of unknown supplier are left out: they must never hide the lost order.
+   */
+  linkedOrderIds(supplier: string): Set<number> {
+    const rows = this.db
+      .prepare(`SELECT order_id FROM supply_order_attempts WHERE supplier = ? AND order_id IS NOT NULL`)
+      .all(supplier) as { order_id: number }[];
     return new Set(rows.map((r) => r.order_id));
   }
 

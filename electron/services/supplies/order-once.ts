@@ -1,12 +1,14 @@
 // The order-once rule. A creation is recorded before it is sent and sent exactly once. When its
 // answer is lost (connection closed, unreadable, a 500), the till looks for it among the
 // supplier's orders — ones that were not there just before sending, with the same lines and
-// address — and nothing new can be ordered until it is found or ruled out. Ordering the same
-// lines to the same address again within a short window needs an explicit confirmation.
+// address — and nothing new can be ordered there until it is found or ruled out. Ordering the
+// same lines to the same address again within a short window needs an explicit confirmation.
+// Every attempt is tied to the supplier it went to (two suppliers may number orders alike): it is
+// looked for only there, and repeats count only orders at the same supplier.
 import { randomUUID } from 'node:crypto';
 import type { OrderAttempt, PlaceOrderResult } from '../../../shared/contract/supplies';
 import {
-  addressProblems,
+  addressProblemsWorded,
   normaliseAddress,
   orderFingerprint,
   type DeliveryAddress,
@@ -14,18 +16,20 @@ import {
 import type { TillError } from '../../../shared/contract/errors';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
-import type { DistributionClient } from './distribution-client';
+import { isSandboxSupplier, type CurrentSupplier } from './connection';
 import { fieldProblems } from './distribution-errors';
 import type { WireOrder } from './distribution-records';
 import type { AttemptRecord, OrderAttempts, OrderRequest } from './order-attempts';
-import { linePricesOf, toSupplyOrder } from './order-views';
+import { linePricesOf, recordedOrder, toSupplyOrder } from './order-views';
+import { orderWords } from './order-words';
 
 /** A repeat of a placed order within this window needs `confirmRepeat`. */
 export const REPEAT_WINDOW_MS = 30 * 60_000;
 
 export interface OrderOnceDeps {
   attempts: OrderAttempts;
-  client: () => Promise<DistributionClient>;
+  /** The supplier in use now, with a client of it (connection.ts). */
+  supplier: () => Promise<CurrentSupplier>;
   orderMethod: () => 'POST' | 'PUT';
   /** Product names the till knows (for lines and field problems). */
   names: () => Promise<ReadonlyMap<number, string>>;
@@ -41,15 +45,22 @@ export interface PlaceOrderInput {
   confirmRepeat: boolean;
 }
 
-const IN_DOUBT_WORDS =
-  'The supplier’s answer to an order was lost, so it may or may not have been placed. The till will not send it again by itself: press “Check again” in a moment.';
+type SentTo = OrderAttempt['sentTo'];
 
-function attemptView(attempt: AttemptRecord): OrderAttempt {
+/** Where an attempt went, seen from the supplier in use now (one of unknown supplier: here). */
+function sentTo(attempt: AttemptRecord, current: string): SentTo {
+  if (attempt.supplier === null || attempt.supplier === current) return 'current';
+  return isSandboxSupplier(attempt.supplier) ? 'sandbox' : 'other';
+}
+
+function attemptView(attempt: AttemptRecord, current: string): OrderAttempt {
+  const where = sentTo(attempt, current);
   return {
     attemptId: attempt.id,
     createdAt: new Date(attempt.createdAt).toISOString(),
     lines: attempt.request.lines,
-    message: IN_DOUBT_WORDS,
+    sentTo: where,
+    ...orderWords.inDoubt(where),
   };
 }
 
@@ -82,30 +93,36 @@ export class OrderOnce {
   check(attemptId: string): Promise<PlaceOrderResult> {
     return this.serial(async () => {
       const attempt = this.deps.attempts.get(attemptId);
-      if (!attempt)
-        return { outcome: 'not_placed', message: 'The till has no record of that order attempt.' };
-      if (attempt.state === 'sending' || attempt.state === 'in_doubt') return this.resolve(attempt);
-      return this.settledResult(attempt);
+      if (!attempt) return { outcome: 'not_placed', ...orderWords.noRecord() };
+      const current = await this.deps.supplier();
+      if (attempt.state === 'sending' || attempt.state === 'in_doubt')
+        return this.resolve(attempt, current, 'checking');
+      return this.settledResult(attempt, current);
     });
   }
 
   private async placeNow(input: PlaceOrderInput): Promise<PlaceOrderResult> {
     const address = normaliseAddress(input.address);
-    const problems = Object.entries(addressProblems(address)).map(([field, message]) => ({ field, message }));
-    if (problems.length > 0) {
-      return { outcome: 'refused', message: 'The delivery address needs a look before ordering.', problems };
-    }
+    const problems = Object.entries(addressProblemsWorded(address)).map(([field, { message, words }]) => ({
+      field,
+      message,
+      words,
+    }));
+    if (problems.length > 0) return { outcome: 'refused', ...orderWords.addressFirst(), problems };
     const request: OrderRequest = { address, lines: mergeLines(input.lines) };
     const fingerprint = orderFingerprint(request.lines, address);
 
-    // An earlier order whose answer was lost is settled first: it may be this very order.
+    const current = await this.deps.supplier();
+    // An earlier order to this supplier whose answer was lost is settled first: it may be this
+    // very order. One to another supplier cannot be this order there; it stays listed.
     for (const earlier of this.deps.attempts.unsettled()) {
-      const settled = await this.resolve(earlier);
-      if (settled.outcome === 'in_doubt') return settled;
+      const settled = await this.resolve(earlier, current);
+      if (settled.outcome === 'in_doubt' && sentTo(earlier, current.supplier) === 'current') return settled;
     }
 
     const window = this.deps.repeatWindowMs ?? REPEAT_WINDOW_MS;
-    const recent = this.deps.attempts.placedSince(fingerprint, this.deps.clock.now() - window);
+    const since = this.deps.clock.now() - window;
+    const recent = this.deps.attempts.placedSince(current.supplier, fingerprint, since);
     if (recent && !input.confirmRepeat) {
       const minutes = Math.max(1, Math.round((this.deps.clock.now() - recent.createdAt) / 60_000));
       return {
@@ -115,11 +132,11 @@ export class OrderOnce {
           referenceNumber: recent.referenceNumber ?? '',
           placedAt: new Date(recent.createdAt).toISOString(),
         },
-        message: `The same items to the same address were ordered ${minutes} minute${minutes === 1 ? '' : 's'} ago. Order them again?`,
+        ...orderWords.repeat(minutes),
       };
     }
 
-    const client = await this.deps.client();
+    const { client } = current;
     let before: WireOrder[];
     try {
       before = await client.listOrders();
@@ -128,6 +145,7 @@ export class OrderOnce {
     }
     const attempt = this.deps.attempts.begin({
       id: randomUUID(),
+      supplier: current.supplier,
       fingerprint,
       request,
       method: this.deps.orderMethod(),
@@ -146,7 +164,7 @@ export class OrderOnce {
       return {
         outcome: 'placed',
         order: toSupplyOrder(outcome.order, await this.deps.names(), placed),
-        message: 'The order is placed with the supplier.',
+        ...orderWords.placed(),
       };
     }
     if (outcome.kind === 'refused') {
@@ -154,8 +172,7 @@ export class OrderOnce {
       const names = await this.deps.names();
       return {
         outcome: 'refused',
-        message:
-          'The supplier did not accept the order, so nothing was ordered. Fix what is marked, then place it again.',
+        ...orderWords.refused(),
         problems: fieldProblems(outcome.body, request.lines, (id) => names.get(id) ?? 'A product'),
       };
     }
@@ -168,20 +185,38 @@ export class OrderOnce {
       outcome.error.cause,
     );
     this.deps.attempts.settle(attempt.id, { state: 'in_doubt' });
-    return this.resolve(this.deps.attempts.get(attempt.id)!);
+    return this.resolve(this.deps.attempts.get(attempt.id)!, current);
   }
 
-  /** Looks for a lost order among the supplier's orders; settles it when found or ruled out. */
-  private async resolve(attempt: AttemptRecord): Promise<PlaceOrderResult> {
+  /**
+   * Looks for a lost order among its supplier's orders; settles it when found or ruled out. An
+   * order to another supplier is not looked for at this one; one to a sandbox stand-in that has
+   * restarted since (a new one is in use) is gone with it: nothing real was ordered. When staff
+   * are `checking` and the supplier does not answer, the result says it still can't be reached.
+   */
+  private async resolve(
+    attempt: AttemptRecord,
+    current: CurrentSupplier,
+    asked: 'placing' | 'checking' = 'placing',
+  ): Promise<PlaceOrderResult> {
+    const where = sentTo(attempt, current.supplier);
+    if (where === 'sandbox' && isSandboxSupplier(current.supplier)) {
+      this.deps.attempts.settle(attempt.id, { state: 'not_placed' });
+      this.deps.onChange(null);
+      return { outcome: 'not_placed', ...orderWords.sandboxRestarted() };
+    }
+    if (where !== 'current') return this.inDoubt(attempt, current.supplier);
     let orders: WireOrder[];
     try {
-      orders = await (await this.deps.client()).listOrders();
+      orders = await current.client.listOrders();
     } catch (error) {
       this.deps.log.warn(`supplier order ${attempt.id}: could not look for it yet`, error);
-      return this.inDoubt(attempt);
+      const doubt = this.inDoubt(attempt, current.supplier);
+      if (asked === 'placing') return doubt;
+      return { ...doubt, ...orderWords.stillUnreachable(error as TillError) };
     }
     const known = new Set(attempt.knownOrderIds);
-    const mine = this.deps.attempts.linkedOrderIds();
+    const mine = this.deps.attempts.linkedOrderIds(current.supplier);
     const found = orders
       .filter((o) => !known.has(o.id) && !mine.has(o.id))
       .filter((o) => orderFingerprint(o.lines, o.address) === attempt.fingerprint)
@@ -189,14 +224,11 @@ export class OrderOnce {
     if (!found) {
       this.deps.attempts.settle(attempt.id, { state: 'not_placed' });
       this.deps.onChange(null);
-      return {
-        outcome: 'not_placed',
-        message:
-          'The supplier has no record of the order whose answer was lost, so nothing was ordered. You can place it again.',
-      };
+      return { outcome: 'not_placed', ...orderWords.notAtSupplier() };
     }
     const placed = this.deps.attempts.settle(attempt.id, {
       state: 'placed',
+      supplier: current.supplier,
       orderId: found.id,
       referenceNumber: found.referenceNumber,
       linePrices: linePricesOf(found),
@@ -207,36 +239,43 @@ export class OrderOnce {
     return {
       outcome: 'placed',
       order: toSupplyOrder(found, await this.deps.names(), placed),
-      message: 'The supplier’s answer was lost, but the order was found at the supplier: it is placed, once.',
+      ...orderWords.found(),
     };
   }
 
-  private async settledResult(attempt: AttemptRecord): Promise<PlaceOrderResult> {
-    if (attempt.state !== 'placed' || attempt.orderId === null) {
-      return { outcome: 'not_placed', message: 'That order was not placed. You can place it again.' };
-    }
-    const order = await (await this.deps.client()).getOrder(attempt.orderId);
+  private async settledResult(attempt: AttemptRecord, current: CurrentSupplier): Promise<PlaceOrderResult> {
+    if (attempt.state !== 'placed' || attempt.orderId === null)
+      return { outcome: 'not_placed', ...orderWords.wasNotPlaced() };
+    // Only its own supplier can be asked about it; the same number elsewhere is another order.
+    const order =
+      sentTo(attempt, current.supplier) === 'current'
+        ? await current.client.getOrder(attempt.orderId)
+        : recordedOrder(attempt);
     return {
       outcome: 'placed',
       order: toSupplyOrder(order, await this.deps.names(), attempt),
-      message: 'The order is placed.',
+      ...orderWords.isPlaced(),
     };
   }
 
-  private inDoubt(attempt: AttemptRecord): PlaceOrderResult {
-    return { outcome: 'in_doubt', attempt: attemptView(attempt), message: IN_DOUBT_WORDS };
+  private inDoubt(
+    attempt: AttemptRecord,
+    current: string,
+  ): Extract<PlaceOrderResult, { outcome: 'in_doubt' }> {
+    const view = attemptView(attempt, current);
+    return { outcome: 'in_doubt', attempt: view, ...orderWords.inDoubt(view.sentTo) };
   }
 
   private notPlaced(error: TillError): PlaceOrderResult {
     return {
       outcome: 'not_placed',
-      message: `Nothing was ordered. ${error.message}`,
+      ...orderWords.notPlaced(error),
       ...(error.retryAfterMs !== undefined && { retryAfterMs: error.retryAfterMs }),
     };
   }
 
   /** Every order whose answer was lost and is not settled yet, as the orders screen lists them. */
-  inDoubtList(): OrderAttempt[] {
-    return this.deps.attempts.unsettled().map(attemptView);
+  inDoubtList(current: string): OrderAttempt[] {
+    return this.deps.attempts.unsettled().map((attempt) => attemptView(attempt, current));
   }
 }

@@ -53,3 +53,15 @@ export function linePricesOf(order: WireOrder): Record<string, number> | null {
   if (priced.length === 0) return null;
   return Object.fromEntries(priced.map((l) => [String(l.productId), l.price!]));
 }
+
+/** An order as this till recorded placing it (for a supplier not asked now), status as sent then. */
+export function recordedOrder(attempt: AttemptRecord): WireOrder {
+  return {
+    id: attempt.orderId!,
+    referenceNumber: attempt.referenceNumber ?? '',
+    status: 'received',
+    lines: attempt.request.lines,
+    address: { ...attempt.request.address },
+    shipments: [],
+  };
+}

@@ -8,7 +8,7 @@ import { currentFormat, i18n } from './index';
 function paramText(value: WordParam): string | number {
   if (typeof value !== 'object') return value;
   if ('minor' in value) return currentFormat().money(value.minor, value.currency);
-  return wordsText({ key: value.key }, value.english);
+  return wordsText({ key: value.key, ...(value.params && { params: value.params }) }, value.english);
 }
 
 /** The services' words in the current language, or `english` when there is no such key. */

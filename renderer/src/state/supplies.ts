@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type {
   PlaceOrderResult,
   ReorderItem,
+  SupplierReach,
   SupplyOrder,
   SupplyProduct,
   OrderAttempt,
@@ -46,6 +47,8 @@ function addressProblems(
 }
 
 export type SuppliesStep = 'browse' | 'address' | 'confirm';
+/** The screen's tabs: ordering (cart, address, confirmation), the orders, the usual order. */
+export type SuppliesTab = 'order' | 'orders' | 'usual';
 export interface CartLine {
   productId: number;
   quantity: number;
@@ -53,6 +56,8 @@ export interface CartLine {
 
 /** How often an open order is read again while staff watch it. */
 export const ORDER_REFRESH_MS = 3_000;
+/** How soon the Orders tab asks again while the supplier does not answer. */
+export const ORDERS_RETRY_MS = 15_000;
 
 const EMPTY_ADDRESS: DeliveryAddress = normaliseAddress({});
 
@@ -62,13 +67,18 @@ export interface SuppliesState {
   problem: string | null;
   search: string;
   cart: CartLine[];
+  tab: SuppliesTab;
   step: SuppliesStep;
   address: DeliveryAddress;
   addressProblems: Partial<Record<AddressField, string>>;
   placing: boolean;
   result: PlaceOrderResult | null;
+  /** What "Check again" on the Orders tab found (the cart is left as it is). */
+  checked: PlaceOrderResult | null;
   orders: SupplyOrder[] | null;
   inDoubt: OrderAttempt[];
+  /** Whether the supplier answered the last orders read (when not, `orders` are the till's own records). */
+  supplierReach: SupplierReach | null;
   order: SupplyOrder | null;
   usual: ReorderItem[];
   notice: string | null;
@@ -78,10 +88,14 @@ export interface SuppliesState {
   setQuantity(productId: number, quantity: number): void;
   add(productId: number, quantity?: number): void;
   clearCart(): void;
+  showTab(tab: SuppliesTab): void;
   go(step: SuppliesStep): Promise<void>;
   setAddressField(field: AddressField, value: string): void;
   place(confirmRepeat?: boolean): Promise<void>;
+  /** Check again on the order just placed from the cart (found: the cart was that order). */
   checkAttempt(attemptId: string): Promise<void>;
+  /** Check again on the Orders tab: the cart, whatever it holds now, is kept. */
+  checkFromOrders(attemptId: string): Promise<void>;
   loadOrders(): Promise<void>;
   openOrder(orderId: number | null): Promise<void>;
   orderAgain(order: SupplyOrder): void;
@@ -102,6 +116,11 @@ export function cartTotal(cart: readonly CartLine[], products: readonly SupplyPr
 
 export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
   let refresh: TimerHandle | null = null;
+  let ordersRetry: TimerHandle | null = null;
+  const stopOrdersRetry = () => {
+    ordersRetry?.cancel();
+    ordersRetry = null;
+  };
   return create<SuppliesState>((set, get) => {
     const attempt = async (work: () => Promise<void>) => {
       try {
@@ -144,13 +163,16 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
       problem: null,
       search: '',
       cart: [],
+      tab: 'order',
       step: 'browse',
       address: EMPTY_ADDRESS,
       addressProblems: {},
       placing: false,
       result: null,
+      checked: null,
       orders: null,
       inDoubt: [],
+      supplierReach: null,
       order: null,
       usual: [],
       notice: null,
@@ -174,6 +196,10 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
         get().setQuantity(productId, current + quantity);
       },
       clearCart: () => set({ cart: [], result: null }),
+      showTab(tab) {
+        if (tab !== 'orders') stopOrdersRetry();
+        set({ tab, checked: null });
+      },
       async go(step) {
         set({ step, result: null });
         if (step === 'address' && get().address === EMPTY_ADDRESS) {
@@ -214,10 +240,28 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
           showResult(await api.invoke('supplies.checkAttempt', { attemptId }));
           await get().loadOrders();
         }),
+      checkFromOrders: (attemptId) =>
+        attempt(async () => {
+          const checked = await api.invoke('supplies.checkAttempt', { attemptId });
+          set({ checked });
+          // Settled: the confirmation step stops saying this order is in doubt; its cart stays.
+          const shown = get().result;
+          const settled = checked.outcome !== 'in_doubt';
+          if (settled && shown?.outcome === 'in_doubt' && shown.attempt.attemptId === attemptId)
+            set({ result: null });
+          await get().loadOrders();
+        }),
       loadOrders: () =>
         attempt(async () => {
-          const { orders, inDoubt, currency } = await api.invoke('supplies.orders', {});
-          set({ orders, inDoubt, currency, problem: null });
+          const { orders, inDoubt, supplier, currency } = await api.invoke('supplies.orders', {});
+          set({ orders, inDoubt, supplierReach: supplier, currency, problem: null });
+          // The supplier's list comes back by itself once it answers, while the tab stays open.
+          stopOrdersRetry();
+          if (!supplier.reachable && get().tab === 'orders')
+            ordersRetry = clock.setTimer(() => {
+              ordersRetry = null;
+              if (get().tab === 'orders') void get().loadOrders();
+            }, ORDERS_RETRY_MS);
         }),
       async openOrder(orderId) {
         if (orderId === null) {
@@ -232,6 +276,7 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
       orderAgain(order) {
         set({
           cart: order.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          tab: 'order',
           step: 'browse',
           result: null,
           order: null,

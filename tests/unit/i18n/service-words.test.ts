@@ -12,6 +12,7 @@ import { toContractPaymentView } from '../../../electron/services/sales/payment-
 import * as supplierErrors from '../../../electron/services/supplies/distribution-errors';
 import { describeConnectionError } from '../../../electron/services/storage/settings-messages';
 import { i18n } from '../../../renderer/src/i18n';
+import { en } from '../../../renderer/src/i18n/en';
 import { wordsText } from '../../../renderer/src/i18n/words';
 import { offences } from './staff-words';
 import { counterWordings, rightsWordings, type Worded } from './counter-words';
@@ -303,8 +304,12 @@ test('shifts’, till reports’, staff’s, the catalogue’s, reconciliation�
   }
 });
 
+/** The supplies samples, made once (they run the stand-in) for the tests that read them. */
+let suppliesMade: ReturnType<typeof suppliesSamples> | null = null;
+const suppliesOnce = () => (suppliesMade ??= suppliesSamples());
+
 test('the supplier’s refusals, a refused order’s fields, the address check, order statuses and the catalogue’s edits: keyed, no internals', async () => {
-  const all = await suppliesSamples();
+  const all = await suppliesOnce();
   assert.ok(all.length >= 50, `only ${all.length} samples`);
   assert.deepEqual(offences(all), []);
   assert.deepEqual(
@@ -330,6 +335,50 @@ test('the supplier’s refusals, a refused order’s fields, the address check, 
       keyed.filter((w) => wordsText(w.words, w.text) === w.text).map((w) => `${w.where}: still English`),
       [],
     );
+  } finally {
+    await i18n.changeLanguage('en-GB');
+  }
+});
+
+/** A catalogue section's keys as the services send them (plural forms by their stem). */
+function sentKeys(section: object, prefix: string): string[] {
+  return Object.entries(section).flatMap(([key, value]) =>
+    typeof value === 'string'
+      ? [`${prefix}.${key.replace(/_(one|other)$/, '')}`]
+      : sentKeys(value as object, `${prefix}.${key}`),
+  );
+}
+
+test('what placing and checking an order came to: every result sampled, and a German till reads it in German', async () => {
+  const all = await suppliesOnce();
+  const sampled = new Set(all.map((w) => w.words?.key));
+  const results = [...new Set(sentKeys(en.services.supplyOrder, 'supplyOrder'))];
+  assert.deepEqual(
+    results.filter((key) => !sampled.has(key)),
+    [],
+  );
+  const shown = (where: string) => {
+    const sample = all.find((w) => w.where === where);
+    assert.ok(sample, where);
+    return wordsText(sample.words, sample.text);
+  };
+  await i18n.changeLanguage('de-DE');
+  try {
+    assert.equal(shown('order placed'), 'Die Bestellung ist beim Lieferanten aufgegeben.');
+    assert.equal(
+      shown('repeat after five minutes'),
+      'Dieselben Artikel wurden vor 5 Minuten an dieselbe Adresse bestellt. Noch einmal bestellen?',
+    );
+    assert.equal(
+      shown('repeat after a minute'),
+      'Dieselben Artikel wurden vor 1 Minute an dieselbe Adresse bestellt. Noch einmal bestellen?',
+    );
+    // The supplier's own refusal inside the sentence, in German too, with its wait.
+    assert.equal(
+      shown('nothing ordered'),
+      'Es wurde nichts bestellt. Der Lieferant ist gerade wegen Wartung geschlossen. In 2 Minuten erneut versuchen.',
+    );
+    assert.match(shown('checked, supplier still closed'), /^Der Lieferant ist weiterhin nicht erreichbar/);
   } finally {
     await i18n.changeLanguage('en-GB');
   }

@@ -1,11 +1,12 @@
 // The supplies area's and the catalogue editor's words, produced for real: the distribution
 // client against the stand-in supplier on loopback (its switches for refusals, maintenance,
-// throttling and broken answers), a refused order's fields, the connection's settings, the
-// address check and order statuses, and the catalogue's edits on real SQLite in a temp folder.
+// throttling and broken answers), a refused order's fields, what placing and checking an order
+// came to (the supplies service over the stand-in), the connection's settings, the address check
+// and order statuses, and the catalogue's edits on real SQLite in a temp folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TillError } from '../../../shared/contract';
+import { TillError, type PlaceOrderResult } from '../../../shared/contract';
 import { OutboundLimitFault } from '../../../electron/services/common/bounded-fetch';
 import { catalogueHandlers } from '../../../electron/services/catalogue/handlers';
 import { bulkEdit, saveCategories, saveVatRates } from '../../../electron/services/catalogue/edits';
@@ -14,12 +15,20 @@ import { ProductCatalogue } from '../../../electron/services/catalogue/store';
 import { openDatabase } from '../../../electron/services/storage/database';
 import { DistributionConnection } from '../../../electron/services/supplies/connection';
 import * as supplierErrors from '../../../electron/services/supplies/distribution-errors';
+import { orderWords } from '../../../electron/services/supplies/order-words';
 import { addressProblemsWorded, ORDER_STAGES, orderStatusWords } from '../../../shared/supplies';
 import { statusText } from '../../../renderer/src/screens/supplies/status-text';
 import { auditOn } from '../../support/audit';
 import { ManualClock } from '../../support/manual-clock';
 import { fields } from '../catalogue/temp-catalogue';
-import { GOOD_ADDRESS, productIn, QUIET_LOG, startSupplier } from '../supplies/support';
+import {
+  GOOD_ADDRESS,
+  productIn,
+  QUIET_LOG,
+  startSupplier,
+  startSupplies,
+  withTimeMoving,
+} from '../supplies/support';
 import { refusal, type Worded } from './office-samples';
 
 const fromError = (where: string, error: TillError): Worded => ({
@@ -93,6 +102,82 @@ async function refusedOrderSamples(s: Awaited<ReturnType<typeof startSupplier>>)
   ];
   return problems.map((p) => ({ where: `refused order ${p.field}`, text: p.message, words: p.words }));
 }
+
+/**
+ * What placing and checking an order came to, each produced by the supplies service against the
+ * stand-in: placed, a repeat (one minute and five), refusals, nothing ordered, lost answers (in
+ * doubt, still unreachable, found, not there), settled ones checked again, and a restarted stand-in.
+ */
+async function orderResultSamples(): Promise<Worded[]> {
+  const s = await startSupplies();
+  const out: Worded[] = [];
+  const said = (where: string, result: PlaceOrderResult) => {
+    out.push({ where, text: result.message, words: result.words });
+    if (result.outcome === 'in_doubt')
+      out.push({ where: `${where} (listed)`, text: result.attempt.message, words: result.attempt.words });
+    return result;
+  };
+  const timed = <T>(work: T | Promise<T>) => withTimeMoving(s.supplier.clock, Promise.resolve(work));
+  const inStock = () => productIn(s.supplier.sandbox, 'inStock').id;
+  const place = (quantity: number, address = { ...GOOD_ADDRESS }, productId = inStock()) =>
+    timed(
+      s.handlers['supplies.placeOrder']({ lines: [{ productId, quantity }], address, confirmRepeat: false }),
+    );
+  const check = (attemptId: string) => timed(s.handlers['supplies.checkAttempt']({ attemptId }));
+  /** An order whose answer is lost as the supplier closes: in doubt. */
+  const lost = async (where: string, quantity: number) => {
+    s.supplier.sandbox.control({ nextCreationAnswer: 'drop', afterNextCreation: { maintenance: true } });
+    const doubt = said(where, await place(quantity));
+    if (doubt.outcome !== 'in_doubt') throw new Error(`${where}: ${doubt.outcome}`);
+    return doubt.attempt.attemptId;
+  };
+  try {
+    said('order placed', await place(1));
+    await s.supplier.clock.advance(60_000);
+    said('repeat after a minute', await place(1));
+    await s.supplier.clock.advance(4 * 60_000);
+    said('repeat after five minutes', await place(1));
+    said('address needs a look', await place(1, { ...GOOD_ADDRESS, city: '' }));
+    said('order refused', await place(1, { ...GOOD_ADDRESS }, 999_999));
+    s.supplier.sandbox.control({ maintenance: true });
+    said('nothing ordered', await place(2));
+    s.supplier.sandbox.control({ maintenance: false });
+
+    const found = await lost('answer lost', 3);
+    said('checked, supplier still closed', await check(found));
+    s.supplier.sandbox.control({ maintenance: false });
+    said('lost answer found', await check(found));
+    said('found order checked again', await check(found));
+    // Not stored at all: the look at the supplier's orders rules it out at once.
+    s.supplier.sandbox.control({ nextCreationAnswer: 'drop_unstored' });
+    said('lost order not there', await place(4));
+    const { id: gone } = s.db
+      .prepare('SELECT id FROM supply_order_attempts ORDER BY rowid DESC LIMIT 1')
+      .get() as { id: string };
+    said('order not placed checked again', await check(gone));
+    said('no such attempt', await check('no-such-attempt'));
+
+    // The next start of the till runs a new stand-in elsewhere: the trial there is gone with it.
+    const trial = await lost('trial lost', 5);
+    const next = await startSupplier({}, s.supplier.clock);
+    try {
+      Object.assign(s.sandboxEndpoint, { baseUrl: next.sandbox.baseUrl, apiKey: next.sandbox.apiKey });
+      said('trial at a restarted stand-in', await check(trial));
+    } finally {
+      await next.close();
+    }
+  } finally {
+    await s.close();
+  }
+  for (const where of ['sandbox', 'other'] as const)
+    out.push({ where: `in doubt at ${where}`, ...textOf(orderWords.inDoubt(where)) });
+  return out;
+}
+
+const textOf = ({ message, words }: { message: string; words: Worded['words'] }) => ({
+  text: message,
+  words,
+});
 
 /** What only a broken network or a wrong status gives: the wording functions run directly. */
 function wordingSamples(): Worded[] {
@@ -195,6 +280,7 @@ export async function suppliesSamples(): Promise<Worded[]> {
   try {
     return [
       ...(await clientSamples()),
+      ...(await orderResultSamples()),
       ...wordingSamples(),
       ...(await connectionSamples()),
       ...addressAndStatusSamples(),

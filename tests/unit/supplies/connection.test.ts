@@ -2,7 +2,11 @@
 // key from the keychain, read once and asked again only when it changes or could not be read.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DistributionConnection } from '../../../electron/services/supplies/connection';
+import {
+  DistributionConnection,
+  isSandboxSupplier,
+  supplierIdentity,
+} from '../../../electron/services/supplies/connection';
 import { defaultSettings, type Settings } from '../../../electron/services/storage/settings';
 import {
   GOOD_ADDRESS,
@@ -110,4 +114,32 @@ test('the Live check reads the key afresh for an address not saved yet', async (
   assert.equal(keychain.reads, 2);
   const bad = await tillFailure(connection.liveClientFor(`${s.sandbox.baseUrl}/elsewhere`).listProducts());
   assert.equal(bad.code, 'not_found');
+});
+
+test('the supplier in use is named by its mode and address, with the client that talks to it', async () => {
+  const { settings, connection } = connected('sandbox');
+  const atSandbox = await connection.current();
+  assert.equal(atSandbox.supplier, `sandbox ${s.sandbox.baseUrl}`);
+  assert.equal(await connection.client(), atSandbox.client);
+  settings.distribution.mode = 'live';
+  settings.distribution.liveBaseUrl = `${s.sandbox.baseUrl}/`;
+  const atLive = await connection.current();
+  assert.equal(atLive.supplier, `live ${s.sandbox.baseUrl}`, 'the same server in Live is another supplier');
+  assert.ok((await atLive.client.listProducts()).length > 0);
+});
+
+test('a supplier’s address is written one way: scheme and host in lower case, no default port, no trailing slash', () => {
+  assert.equal(
+    supplierIdentity('live', 'HTTPS://API.Example.COM:443/v1//'),
+    'live https://api.example.com/v1',
+  );
+  assert.equal(
+    supplierIdentity('live', ' https://api.example.com:8443/ '),
+    'live https://api.example.com:8443',
+  );
+  assert.equal(supplierIdentity('live', 'https://api.example.com/V1'), 'live https://api.example.com/V1');
+  assert.equal(supplierIdentity('sandbox', 'http://127.0.0.1:4100'), 'sandbox http://127.0.0.1:4100');
+  assert.equal(supplierIdentity('live', ' not an address '), 'live not an address');
+  assert.equal(isSandboxSupplier(supplierIdentity('sandbox', 'http://127.0.0.1:4100')), true);
+  assert.equal(isSandboxSupplier(supplierIdentity('live', 'http://127.0.0.1:4100')), false);
 });

@@ -44,6 +44,7 @@ test('Check again on an attempt the till never made: not placed, in words', asyn
   assert.deepEqual(await check('no-such-attempt'), {
     outcome: 'not_placed',
     message: 'The till has no record of that order attempt.',
+    words: { key: 'supplyOrder.noRecord' },
   });
 });
 
@@ -70,6 +71,7 @@ test('Check again on a lost order already ruled out: not placed, and it can be p
   assert.deepEqual(await check(attemptId), {
     outcome: 'not_placed',
     message: 'That order was not placed. You can place it again.',
+    words: { key: 'supplyOrder.wasNotPlaced' },
   });
   assert.equal(s.supplier.sandbox.stats().ordersStored, 0);
   expectOutcome(await place(), 'placed');
@@ -122,6 +124,16 @@ test('a supplier closed before sending: nothing sent, nothing kept in doubt, the
   assert.deepEqual(await place(), {
     outcome: 'not_placed',
     message: 'Nothing was ordered. The supplier is closed for maintenance just now. Try again in 2 minutes.',
+    words: {
+      key: 'supplyOrder.notPlaced',
+      params: {
+        problem: {
+          key: 'supplier.maintenance.minutes',
+          english: 'The supplier is closed for maintenance just now. Try again in 2 minutes.',
+          params: { count: 2 },
+        },
+      },
+    },
     retryAfterMs: 120_000,
   });
   s.supplier.sandbox.control({ maintenance: false });

@@ -42,7 +42,7 @@ function startedOrderOnce(client: Partial<DistributionClientOptions> = {}) {
   const keep = (level: string) => (message: string) => logged.push(`${level} ${message}`);
   const orderOnce = new OrderOnce({
     attempts: new OrderAttempts(s.db, () => s.supplier.clock.now()),
-    client: async () => s.supplier.client(client),
+    supplier: async () => s.supplier.current(client),
     orderMethod: () => 'POST',
     names: async () => new Map(),
     clock: s.supplier.clock,
@@ -52,10 +52,13 @@ function startedOrderOnce(client: Partial<DistributionClientOptions> = {}) {
   return { orderOnce, logged };
 }
 
-test('the supplies tables are recorded as "supplies-1", the step every till’s database already holds', async () => {
+test('the supplies steps are recorded as "supplies-1" (every till’s database holds it), then "supplies-2"', async () => {
   s = await startSupplies();
   // A new name for the same step would make a till's existing database create its tables again.
-  assert.deepEqual(s.db.prepare('SELECT id FROM schema_migrations').all(), [{ id: 'supplies-1' }]);
+  assert.deepEqual(s.db.prepare('SELECT id FROM schema_migrations ORDER BY id').all(), [
+    { id: 'supplies-1' },
+    { id: 'supplies-2' },
+  ]);
 });
 
 test('an order sent by POST is stored and read back as sent by POST', async () => {
@@ -75,6 +78,7 @@ test('a till stopped while sending: on starting, the creation is stored in doubt
   const request = { address: { ...GOOD_ADDRESS }, lines: lines() };
   new OrderAttempts(s.db, () => s.supplier.clock.now()).begin({
     id: 'stopped-while-sending',
+    supplier: s.supplier.current().supplier,
     fingerprint: orderFingerprint(request.lines, request.address),
     request,
     method: 'POST',
@@ -203,7 +207,10 @@ test('an address that needs a look: refused in words before anything is stored o
   assert.deepEqual(refused, {
     outcome: 'refused',
     message: 'The delivery address needs a look before ordering.',
-    problems: [{ field: 'city', message: 'Enter the town or city.' }],
+    words: { key: 'supplyOrder.addressFirst' },
+    problems: [
+      { field: 'city', message: 'Enter the town or city.', words: { key: 'supplier.field.enter.city' } },
+    ],
   });
   assert.deepEqual(stored(), []);
   assert.equal(s.supplier.sandbox.stats().apiRequests, 0);
@@ -218,6 +225,16 @@ test('a key the supplier refuses: nothing ordered, in words, with no wait to pas
       outcome: 'not_placed',
       message:
         "Nothing was ordered. The supplier did not accept the till's API key. A manager can check it in Settings, under Supplies.",
+      words: {
+        key: 'supplyOrder.notPlaced',
+        params: {
+          problem: {
+            key: 'supplier.badKey',
+            english:
+              "The supplier did not accept the till's API key. A manager can check it in Settings, under Supplies.",
+          },
+        },
+      },
     },
   );
   assert.deepEqual(stored(), []);

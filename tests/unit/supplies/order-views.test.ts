@@ -142,6 +142,7 @@ const WIRE: WireOrder = {
 /** This till's record of placing order 9, with the reference the creation answer gave. */
 const PLACED_HERE: AttemptRecord = {
   id: 'attempt-9',
+  supplier: 'sandbox http://127.0.0.1:4100',
   fingerprint: 'f',
   request: { address: { ...GOOD_ADDRESS }, lines: [] },
   method: 'POST',

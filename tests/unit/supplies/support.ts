@@ -10,10 +10,15 @@ import {
   DistributionClient,
   type DistributionClientOptions,
 } from '../../../electron/services/supplies/distribution-client';
-import { DistributionConnection } from '../../../electron/services/supplies/connection';
+import {
+  DistributionConnection,
+  supplierIdentity,
+  type CurrentSupplier,
+  type DistributionEndpoint,
+} from '../../../electron/services/supplies/connection';
 import { suppliesHandlers, type SuppliesDeps } from '../../../electron/services/supplies/handlers';
 import { SUPPLIES_MIGRATIONS } from '../../../electron/services/supplies/order-attempts';
-import { openDatabase, type Db } from '../../../electron/services/storage/database';
+import { applyMigrations, openDatabase, type Db } from '../../../electron/services/storage/database';
 import type { SecretStore } from '../../../electron/services/storage/secret-store';
 import {
   defaultSettings,
@@ -46,23 +51,32 @@ export interface Supplier {
   sandbox: DistributionSandbox;
   clock: ManualClock;
   client(options?: Partial<DistributionClientOptions>): DistributionClient;
+  /** This stand-in as the supplier in use, in sandbox mode (what `OrderOnce` asks for). */
+  current(options?: Partial<DistributionClientOptions>): CurrentSupplier;
   close(): Promise<void>;
 }
 
-export async function startSupplier(options: DistributionSandboxOptions = {}): Promise<Supplier> {
-  const clock = new ManualClock(Date.now());
+export async function startSupplier(
+  options: DistributionSandboxOptions = {},
+  clock = new ManualClock(Date.now()),
+): Promise<Supplier> {
   const sandbox = await startDistributionSandbox({ clock, ...options });
+  const client = (more: Partial<DistributionClientOptions> = {}) =>
+    new DistributionClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: async () => sandbox.apiKey,
+      clock,
+      log: QUIET_LOG,
+      ...more,
+    });
   return {
     sandbox,
     clock,
-    client: (more = {}) =>
-      new DistributionClient({
-        baseUrl: sandbox.baseUrl,
-        apiKey: async () => sandbox.apiKey,
-        clock,
-        log: QUIET_LOG,
-        ...more,
-      }),
+    client,
+    current: (more = {}) => ({
+      supplier: supplierIdentity('sandbox', sandbox.baseUrl),
+      client: client(more),
+    }),
     close: () => sandbox.close(),
   };
 }
@@ -173,6 +187,12 @@ export interface SuppliesOptions {
   repeatWindowMs?: number;
   fetch?: typeof fetch;
   shop?: Partial<Settings['shop']>;
+  /** The till's (and the stand-in's) clock; a new one by default. */
+  clock?: ManualClock;
+  /** The keychain's secrets (`<profile>/<key>` → value), e.g. a live supplier's key. */
+  secrets?: Record<string, string>;
+  /** A database already open (its supplies steps are applied to it); a new one by default. */
+  db?: Db;
 }
 
 /** The supplies service as the till builds it, on its own database, over the stand-in supplier. */
@@ -180,6 +200,8 @@ export interface SuppliesService {
   supplier: Supplier;
   handlers: HandlersOf<'supplies'>;
   settings: Settings;
+  /** Where the stand-in answers as the connection sees it: change it to restart it elsewhere. */
+  sandboxEndpoint: DistributionEndpoint;
   db: Db;
   printed: { id: string; lines: ReceiptLine[] }[];
   changes: (number | null)[];
@@ -187,17 +209,19 @@ export interface SuppliesService {
 }
 
 export async function startSupplies(options: SuppliesOptions = {}): Promise<SuppliesService> {
-  const supplier = await startSupplier({ rateLimit: { limit: 1000, windowMs: 60_000 } });
+  const supplier = await startSupplier({ rateLimit: { limit: 1000, windowMs: 60_000 } }, options.clock);
   const settings = defaultSettings();
   Object.assign(settings.shop, options.shop);
   const store = settingsHolding(settings);
   const endpoint = { baseUrl: supplier.sandbox.baseUrl, apiKey: supplier.sandbox.apiKey };
-  const connection = new DistributionConnection(store, keychainHolding(), async () => endpoint, {
+  const keychain = keychainHolding(options.secrets);
+  const connection = new DistributionConnection(store, keychain, async () => endpoint, {
     clock: supplier.clock,
     log: QUIET_LOG,
     ...(options.fetch && { fetch: options.fetch }),
   });
-  const db = openDatabase(':memory:', SUPPLIES_MIGRATIONS, supplier.clock);
+  const db = options.db ?? openDatabase(':memory:', [], supplier.clock);
+  applyMigrations(db, SUPPLIES_MIGRATIONS, supplier.clock);
   const printed: SuppliesService['printed'] = [];
   const changes: SuppliesService['changes'] = [];
   const handlers = suppliesHandlers({
@@ -219,6 +243,7 @@ export async function startSupplies(options: SuppliesOptions = {}): Promise<Supp
     supplier,
     handlers,
     settings,
+    sandboxEndpoint: endpoint,
     db,
     printed,
     changes,

@@ -2,6 +2,7 @@ import type * as en from '../en/services-supplies';
 import type { Wording } from '../wording-type';
 
 const WIEDERHOLT = 'Wenn es wieder passiert, bitte den Lieferanten anrufen.';
+const ERNEUT = 'Sie können sie erneut aufgeben.';
 
 export const suppliesServices: Wording<typeof en.suppliesServices> = {
   supplier: {
@@ -103,5 +104,33 @@ export const suppliesServices: Wording<typeof en.suppliesServices> = {
     partRefused: 'Der Lieferant hat einen Teil der Bestellung abgelehnt.',
     refusedWithoutReason:
       'Der Lieferant hat die Bestellung ohne Begründung abgelehnt. Bitte prüfen und erneut versuchen.',
+  },
+  supplyOrder: {
+    noRecord: 'Die Kasse hat keinen Eintrag zu diesem Bestellversuch.',
+    addressFirst: 'Die Lieferadresse muss vor dem Bestellen noch geprüft werden.',
+    repeat_one:
+      'Dieselben Artikel wurden vor {{count}} Minute an dieselbe Adresse bestellt. Noch einmal bestellen?',
+    repeat_other:
+      'Dieselben Artikel wurden vor {{count}} Minuten an dieselbe Adresse bestellt. Noch einmal bestellen?',
+    placed: 'Die Bestellung ist beim Lieferanten aufgegeben.',
+    refused:
+      'Der Lieferant hat die Bestellung nicht angenommen, es wurde also nichts bestellt. Bitte das Markierte korrigieren und die Bestellung dann erneut aufgeben.',
+    notPlaced: 'Es wurde nichts bestellt. {{problem}}',
+    sandboxRestarted: `Diese Bestellung war ein Versuch beim Test-Lieferanten, der seitdem neu gestartet ist, es wurde also nichts bestellt. ${ERNEUT}`,
+    notAtSupplier: `Der Lieferant kennt die Bestellung, deren Antwort verloren ging, nicht, es wurde also nichts bestellt. ${ERNEUT}`,
+    found:
+      'Die Antwort des Lieferanten ging verloren, aber die Bestellung wurde beim Lieferanten gefunden: Sie ist aufgegeben, genau einmal.',
+    wasNotPlaced: `Diese Bestellung wurde nicht aufgegeben. ${ERNEUT}`,
+    isPlaced: 'Die Bestellung ist aufgegeben.',
+    inDoubt: {
+      current:
+        'Die Antwort des Lieferanten auf eine Bestellung ist verloren gegangen, daher ist offen, ob sie aufgegeben wurde. Die Kasse sendet sie nicht von selbst noch einmal: Tippen Sie gleich auf „Erneut prüfen“.',
+      sandbox:
+        'Bei einer Bestellung an den Test-Lieferanten ist die Antwort verloren gegangen, daher ist offen, ob sie aufgegeben wurde. Stellen Sie die Nachbestellung in den Einstellungen wieder auf Test, um sie zu prüfen.',
+      other:
+        'Bei einer Bestellung an eine Lieferantenadresse, die nicht mehr in den Einstellungen steht, ist die Antwort verloren gegangen, daher ist offen, ob sie aufgegeben wurde. Tragen Sie diese Adresse wieder ein, um sie zu prüfen, oder fragen Sie diesen Lieferanten, bevor Sie dasselbe noch einmal bestellen.',
+    },
+    stillUnreachable:
+      'Der Lieferant ist weiterhin nicht erreichbar, daher kann die Kasse noch nicht sagen, ob diese Bestellung aufgegeben wurde. Sie sendet sie nicht von selbst noch einmal. {{problem}}',
   },
 };

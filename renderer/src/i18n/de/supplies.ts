@@ -56,6 +56,13 @@ export const supplies: Wording<typeof en.supplies> = {
   yesOrderAgain: 'Ja, noch einmal bestellen',
   noBack: 'Nein, zurück zum Warenkorb',
   checkAgain: 'Erneut prüfen',
+  unreachable: {
+    note: 'Der Lieferant ist gerade nicht erreichbar. Offene Bestellungen zeigt die Kasse aus ihren eigenen Aufzeichnungen; die Bestellliste des Lieferanten erscheint wieder, sobald er antwortet.',
+    lastKnown:
+      'Die Bestellungen unten sind der letzte Stand der Kasse (zuletzt um {{time}} beim Lieferanten abgerufen).',
+    ownOnly:
+      'Die Bestellungen unten sind die dieser Kasse, so wie sie sie aufgegeben hat; der Lieferant hat sie inzwischen vielleicht weiterbearbeitet.',
+  },
   changeAddress: 'Adresse ändern',
   placing: 'Bestellung wird aufgegeben …',
   place: 'Bestellung aufgeben',

@@ -9,6 +9,7 @@ const perField = (say: (label: string) => string) =>
   >;
 
 const KEEPS_HAPPENING = 'If it keeps happening, call the supplier.';
+const PLACE_AGAIN = 'You can place it again.';
 
 export const suppliesServices = {
   supplier: {
@@ -65,5 +66,32 @@ export const suppliesServices = {
     },
     partRefused: 'The supplier refused part of the order.',
     refusedWithoutReason: 'The supplier refused the order without saying why. Check it and try again.',
+  },
+  // What placing or checking an order came to (electron/services/supplies/order-words.ts).
+  supplyOrder: {
+    noRecord: 'The till has no record of that order attempt.',
+    addressFirst: 'The delivery address needs a look before ordering.',
+    repeat_one: 'The same items to the same address were ordered {{count}} minute ago. Order them again?',
+    repeat_other: 'The same items to the same address were ordered {{count}} minutes ago. Order them again?',
+    placed: 'The order is placed with the supplier.',
+    refused:
+      'The supplier did not accept the order, so nothing was ordered. Fix what is marked, then place it again.',
+    notPlaced: 'Nothing was ordered. {{problem}}',
+    sandboxRestarted: `That order was a trial with the sandbox supplier, which has restarted since, so nothing was ordered. ${PLACE_AGAIN}`,
+    notAtSupplier: `The supplier has no record of the order whose answer was lost, so nothing was ordered. ${PLACE_AGAIN}`,
+    found: 'The supplier’s answer was lost, but the order was found at the supplier: it is placed, once.',
+    wasNotPlaced: `That order was not placed. ${PLACE_AGAIN}`,
+    isPlaced: 'The order is placed.',
+    // An order whose answer was lost, by the supplier it went to (only that supplier can say).
+    inDoubt: {
+      current:
+        'The supplier’s answer to an order was lost, so it may or may not have been placed. The till will not send it again by itself: press “Check again” in a moment.',
+      sandbox:
+        'An order to the sandbox supplier lost its answer, so it may or may not have been placed. Switch Supplies back to Sandbox in Settings to check it.',
+      other:
+        'An order to a supplier address no longer set in Settings lost its answer, so it may or may not have been placed. Set that address again to check it, or ask that supplier before ordering the same again.',
+    },
+    stillUnreachable:
+      "The supplier still can't be reached, so the till can't tell yet whether that order was placed. It will not send it again by itself. {{problem}}",
   },
 };

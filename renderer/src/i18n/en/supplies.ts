@@ -46,6 +46,13 @@ export const supplies = {
   yesOrderAgain: 'Yes, order them again',
   noBack: 'No, back to the cart',
   checkAgain: 'Check again',
+  // The supplier did not answer the orders read: the till's own records are shown meanwhile.
+  unreachable: {
+    note: "The supplier can't be reached right now. Orders in doubt are listed from the till's own records; the supplier's list of orders comes back when it answers.",
+    lastKnown: 'The orders below are as the till last knew them (last read from the supplier at {{time}}).',
+    ownOnly:
+      "The orders below are this till's own, as it placed them; the supplier may have moved them on since.",
+  },
   changeAddress: 'Change the address',
   placing: 'Placing the order…',
   place: 'Place order',

@@ -4,18 +4,20 @@ import { countryName } from '../../../../shared/supplies';
 import { cartTotal, useSupplies } from '../../state/supplies';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../i18n';
+import { wordsText } from '../../i18n/words';
 
 function Outcome() {
   const { t } = useTranslation();
   const { result } = useSupplies();
   const store = useSupplies.getState();
   if (!result) return null;
+  const said = wordsText(result.words, result.message);
   switch (result.outcome) {
     case 'placed':
       return (
         <div role="status" className="supplies-outcome ok">
           <p>
-            {result.message}{' '}
+            {said}{' '}
             <Trans
               t={t}
               i18nKey="supplies.reference"
@@ -31,7 +33,7 @@ function Outcome() {
     case 'needs_confirmation':
       return (
         <div role="alert" className="supplies-outcome warn">
-          <p>{result.message}</p>
+          <p>{said}</p>
           <button type="button" onClick={() => void store.place(true)}>
             {t('supplies.yesOrderAgain')}
           </button>
@@ -43,7 +45,7 @@ function Outcome() {
     case 'in_doubt':
       return (
         <div role="alert" className="supplies-outcome warn">
-          <p>{result.message}</p>
+          <p>{said}</p>
           <button type="button" onClick={() => void store.checkAttempt(result.attempt.attemptId)}>
             {t('supplies.checkAgain')}
           </button>
@@ -52,10 +54,10 @@ function Outcome() {
     case 'refused':
       return (
         <div role="alert" className="supplies-outcome bad">
-          <p>{result.message}</p>
+          <p>{said}</p>
           <ul>
             {result.problems.map((p) => (
-              <li key={`${p.field}:${p.message}`}>{p.message}</li>
+              <li key={`${p.field}:${p.message}`}>{wordsText(p.words, p.message)}</li>
             ))}
           </ul>
         </div>
@@ -63,7 +65,7 @@ function Outcome() {
     case 'not_placed':
       return (
         <div role="alert" className="supplies-outcome bad">
-          <p>{result.message}</p>
+          <p>{said}</p>
         </div>
       );
   }

@@ -1,11 +1,13 @@
-// Orders at the supplier, any whose answer was lost, and one order's timeline and tracking.
+// Orders at the supplier, any whose answer was lost, and one order's timeline and tracking. With
+// the supplier unreachable, the till's own records: the orders in doubt and the orders as last known.
 import type { SupplyOrder } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
 import { ORDER_STAGES } from '../../../../shared/supplies';
 import { statusText } from './status-text';
 import { useSupplies } from '../../state/supplies';
 import { Trans } from 'react-i18next';
-import { i18n, useTranslation } from '../../i18n';
+import { i18n, useFormat, useTranslation } from '../../i18n';
+import { wordsText } from '../../i18n/words';
 
 function Timeline({ order }: { order: SupplyOrder }) {
   const { t } = useTranslation();
@@ -112,25 +114,84 @@ function OrderDetail({ order }: { order: SupplyOrder }) {
   );
 }
 
+/** What Check again on this tab found: the order placed once, or nothing ordered, or still in doubt. */
+function Checked() {
+  const { t } = useTranslation();
+  const { checked } = useSupplies();
+  if (!checked) return null;
+  const said = wordsText(checked.words, checked.message);
+  if (checked.outcome === 'placed') {
+    return (
+      <div role="status" className="supplies-outcome ok" data-testid="checked-outcome">
+        <p>
+          {said}{' '}
+          <Trans
+            t={t}
+            i18nKey="supplies.reference"
+            values={{ reference: reference(checked.order) }}
+            components={{ strong: <strong /> }}
+          />
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      className={`supplies-outcome ${checked.outcome === 'in_doubt' ? 'warn' : 'bad'}`}
+      data-testid="checked-outcome"
+    >
+      <p>{said}</p>
+    </div>
+  );
+}
+
+/** The supplier did not answer: say so, why, and what the list below is. */
+function Unreachable() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { supplierReach, orders } = useSupplies();
+  if (!supplierReach || supplierReach.reachable) return null;
+  return (
+    <div role="status" className="supplies-outcome warn" data-testid="supplier-unreachable">
+      <p>{t('supplies.unreachable.note')}</p>
+      <p>{wordsText(supplierReach.words, supplierReach.message)}</p>
+      {orders && orders.length > 0 && (
+        <p>
+          {supplierReach.ordersReadAt === null
+            ? t('supplies.unreachable.ownOnly')
+            : t('supplies.unreachable.lastKnown', { time: format.dateTime(supplierReach.ordersReadAt) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function OrdersPanel() {
   const { t } = useTranslation();
-  const { orders, inDoubt, order, currency } = useSupplies();
+  const { orders, inDoubt, order, currency, supplierReach } = useSupplies();
   const store = useSupplies.getState();
   if (order) return <OrderDetail order={order} />;
+  const unreachable = supplierReach?.reachable === false;
   return (
     <section aria-label={t('supplies.orders')} className="panel">
+      <Unreachable />
+      <Checked />
       {inDoubt.map((attempt) => (
         <div key={attempt.attemptId} role="alert" className="supplies-outcome warn">
-          <p>{attempt.message}</p>
-          <button type="button" onClick={() => void store.checkAttempt(attempt.attemptId)}>
-            {t('supplies.checkAgain')}
-          </button>
+          <p>{wordsText(attempt.words, attempt.message)}</p>
+          {/* Only the supplier it went to can say; another one is not asked. */}
+          {attempt.sentTo === 'current' && (
+            <button type="button" onClick={() => void store.checkFromOrders(attempt.attemptId)}>
+              {t('supplies.checkAgain')}
+            </button>
+          )}
         </div>
       ))}
       {orders === null ? (
         <p>{t('supplies.loadingOrders')}</p>
       ) : orders.length === 0 ? (
-        <p>{t('supplies.noOrders')}</p>
+        !unreachable && <p>{t('supplies.noOrders')}</p>
       ) : (
         <ul className="supplies-orders" data-testid="supplies-orders">
           {orders.map((o) => (
