@@ -19,6 +19,18 @@ export function shopLocaleOr(value: unknown): ShopLocale {
 
 type DateInput = string | number | Date;
 
+/** The minus sign the screens and slips write before a negative amount. */
+export const MINUS_SIGN = '\u2212';
+
+/**
+ * Intl writes a negative amount with the hyphen-minus ("-£1.50", "-1,50 €"); what people read
+ * gets the real minus sign (U+2212). Amounts for spreadsheets and messages keep the hyphen
+ * (shared/money.ts formatMoney), so a number read back stays a number.
+ */
+export function withMinusSign(amount: string): string {
+  return amount.replace('-', MINUS_SIGN);
+}
+
 function toDate(value: DateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -26,7 +38,10 @@ function toDate(value: DateInput): Date | null {
 
 export interface Formatter {
   readonly locale: ShopLocale;
-  /** "£1,234.50" in en-GB, "1.234,50 €" in de-DE (with the no-break space Intl puts there). */
+  /**
+   * "£1,234.50" in en-GB, "1.234,50 €" in de-DE (with the no-break space Intl puts there); a
+   * negative amount with the minus sign: "−£0.50".
+   */
   money(minor: number, currency: Currency): string;
   /** 1234 → "1,234" / "1.234". */
   number(value: number): string;
@@ -70,7 +85,7 @@ export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE): Formatter {
   };
   const formatter: Formatter = {
     locale,
-    money: (minor, currency) => formatMoney(minor, currency, { locale }),
+    money: (minor, currency) => withMinusSign(formatMoney(minor, currency, { locale })),
     number: (value) => numbers.format(value),
     date: when(dates),
     time: (value, options = {}) => when(options.seconds ? timesWithSeconds : times)(value),
@@ -92,7 +107,10 @@ export function forPaper(value: string): string {
 
 /** How a slip writes amounts, dates and rates: the shop's locale and time zone, code-page safe. */
 export interface PaperFormat {
-  /** "£1,234.50" in en-GB, "1.234,50 €" in de-DE: grouped as the locale writes it, plain spaces. */
+  /**
+   * "£1,234.50" in en-GB, "1.234,50 €" in de-DE: grouped as the locale writes it, plain spaces;
+   * a negative amount with the minus sign (printed as '-' where the code page lacks it).
+   */
   money(minor: number, currency: Currency): string;
   /** "04/03/2026 16:12" in en-GB, "04.03.2026 16:12" in de-DE: fixed width, no month names. */
   dateTime(value: DateInput): string;
@@ -119,7 +137,8 @@ export function paperFormat(locale: string | undefined, timeZone?: string): Pape
   });
   const mark = shopLocale === 'de-DE' ? '.' : '/';
   return {
-    money: (minor, currency) => forPaper(formatMoney(minor, currency, { locale: shopLocale })),
+    // The minus sign prints as '-' on code pages without it (shared/code-pages.ts).
+    money: (minor, currency) => forPaper(withMinusSign(formatMoney(minor, currency, { locale: shopLocale }))),
     dateTime(value) {
       const date = toDate(value);
       if (!date) return String(value);

@@ -97,6 +97,7 @@ export function createShopDay(d: ShopDayDeps) {
           createdAt: p.createdAt,
           saleId: p.saleId,
           itemised: itemised.has(p.id),
+          by: p.staff,
         }));
       },
       paymentTerminal: (paymentId) => d.journal.get(paymentId)?.terminalId ?? null,
