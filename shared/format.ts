@@ -38,6 +38,8 @@ function toDate(value: DateInput): Date | null {
 
 export interface Formatter {
   readonly locale: ShopLocale;
+  /** The zone its dates and times are in; undefined: the machine's. */
+  readonly timeZone: string | undefined;
   /**
    * "£1,234.50" in en-GB, "1.234,50 €" in de-DE (with the no-break space Intl puts there); a
    * negative amount with the minus sign: "−£0.50".
@@ -55,23 +57,35 @@ export interface Formatter {
   percent(basisPoints: number): string;
 }
 
-const cache = new Map<ShopLocale, Formatter>();
+const cache = new Map<string, Formatter>();
 
-/** The formatter for a locale (built once: Intl formatters are slow to make). */
-export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE): Formatter {
-  const known = cache.get(locale);
+/**
+ * The formatter for a locale and the shop's time zone (an IANA zone; the machine's when absent),
+ * built once: Intl formatters are slow to make.
+ */
+export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE, timeZone?: string): Formatter {
+  const key = `${locale} ${timeZone ?? ''}`;
+  const known = cache.get(key);
   if (known) return known;
+  const zone = timeZone ? { timeZone } : {};
   const numbers = new Intl.NumberFormat(locale);
   const percents = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
-  const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
-  const times = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false });
+  const dates = new Intl.DateTimeFormat(locale, { ...zone, day: 'numeric', month: 'short', year: 'numeric' });
+  const times = new Intl.DateTimeFormat(locale, {
+    ...zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
   const timesWithSeconds = new Intl.DateTimeFormat(locale, {
+    ...zone,
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
     hour12: false,
   });
   const dateTimes = new Intl.DateTimeFormat(locale, {
+    ...zone,
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -85,6 +99,7 @@ export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE): Formatter {
   };
   const formatter: Formatter = {
     locale,
+    timeZone,
     money: (minor, currency) => withMinusSign(formatMoney(minor, currency, { locale })),
     number: (value) => numbers.format(value),
     date: when(dates),
@@ -93,7 +108,7 @@ export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE): Formatter {
     // Basis points are whole; dividing by 10,000 once for display only.
     percent: (basisPoints) => percents.format(basisPoints / 10_000),
   };
-  cache.set(locale, formatter);
+  cache.set(key, formatter);
   return formatter;
 }
 

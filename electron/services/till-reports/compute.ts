@@ -9,6 +9,7 @@ import {
   type StaffStamp,
   type TillReportView,
 } from '../../../shared/contract';
+import { shopHour } from '../../../shared/time-zone';
 import { vatSummary } from '../../../shared/vat';
 import type { DayFacts } from './sources';
 
@@ -102,15 +103,12 @@ class VatByRate {
  * locales write as "14 Uhr"); the slips and screens write it in the shop's locale.
  */
 function hourReader(timeZone: string | undefined): (iso: string) => number {
-  const format = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone });
   const cache = new Map<number, number>();
   return (iso) => {
-    const ms = Date.parse(iso);
-    const quarter = Math.floor(ms / 900_000);
+    const quarter = Math.floor(Date.parse(iso) / 900_000);
     let hour = cache.get(quarter);
     if (hour === undefined) {
-      const part = format.formatToParts(new Date(quarter * 900_000)).find((p) => p.type === 'hour');
-      hour = Number(part?.value) % 24;
+      hour = shopHour(quarter * 900_000, timeZone);
       cache.set(quarter, hour);
     }
     return hour;

@@ -5,6 +5,7 @@
 // would run as a formula gets a leading ' (the catalogue's rule).
 import { stringify } from 'csv-stringify/sync';
 import { CASH_MOVEMENT_LABELS, type CsvFile, type TillReportView } from '../../../shared/contract';
+import { shopDate } from '../../../shared/time-zone';
 import { escapeCell } from '../catalogue/csv';
 import type { LineRecord } from './compute';
 
@@ -53,15 +54,16 @@ export function minorFrom(text: string): number | null {
 const cell = (value: string) => escapeCell(value);
 const rate = (basisPoints: number | null) => (basisPoints === null ? '' : String(basisPoints));
 
-function fileStem(report: TillReportView): string {
-  const day = report.until.slice(0, 10);
+/** The file's name: the kind, the Z number and the shop's day the report ran to. */
+function fileStem(report: TillReportView, timeZone: string | undefined): string {
+  const day = shopDate(report.until, timeZone);
   return report.kind === 'Z' ? `z-report-${report.number}-${day}` : `x-report-${day}`;
 }
 
 const amountOrEmpty = (minor: number | null | undefined) =>
   minor === null || minor === undefined ? '' : decimal(minor);
 
-export function summaryCsv(report: TillReportView): CsvFile {
+export function summaryCsv(report: TillReportView, timeZone?: string): CsvFile {
   type Row = [string, string, string, string, string, string, string, string];
   const row = (
     section: string,
@@ -155,7 +157,7 @@ export function summaryCsv(report: TillReportView): CsvFile {
     }),
   ];
   return {
-    fileName: `${fileStem(report)}-summary.csv`,
+    fileName: `${fileStem(report, timeZone)}-summary.csv`,
     text: stringify(rows, { header: true, columns: [...SUMMARY_COLUMNS] }),
   };
 }
@@ -180,9 +182,9 @@ export function lineRows(lines: readonly LineRecord[]): string[][] {
   ]);
 }
 
-export function linesCsv(report: TillReportView, rows: readonly string[][]): CsvFile {
+export function linesCsv(report: TillReportView, rows: readonly string[][], timeZone?: string): CsvFile {
   return {
-    fileName: `${fileStem(report)}-lines.csv`,
+    fileName: `${fileStem(report, timeZone)}-lines.csv`,
     text: stringify([...rows], { header: true, columns: [...LINE_COLUMNS] }),
   };
 }

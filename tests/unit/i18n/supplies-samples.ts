@@ -160,7 +160,7 @@ async function catalogueEditSamples(folder: string): Promise<Worded[]> {
       requireBackOffice: () => undefined,
       supplierProduct: async () => ({ sku: 'S1', name: 'Cups' }),
       onChange: () => undefined,
-      today: () => new Date(0),
+      today: () => '1970-01-01',
     });
     const rates = (points: number[]) => points.map((basisPoints) => ({ basisPoints, label: 'Rate' }));
     return Promise.all([

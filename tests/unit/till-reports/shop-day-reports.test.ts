@@ -107,8 +107,12 @@ function shopDay(t: TestContext, options: Options = {}) {
       return Promise.resolve();
     },
     receiptSettings: () =>
-      ({ shop: { name: 'Corner Café' }, paperWidth: 80, locale: 'en-GB' }) as unknown as ReceiptSettings,
-    ...(options.timeZone !== undefined && { timeZone: options.timeZone }),
+      ({
+        shop: { name: 'Corner Café' },
+        paperWidth: 80,
+        locale: 'en-GB',
+        ...(options.timeZone !== undefined && { timeZone: options.timeZone }),
+      }) as unknown as ReceiptSettings,
   });
   return { ...day, dataDir, printed, logged, state };
 }
