@@ -4,7 +4,7 @@
 // report hours and printed times, whatever the computer's zone), chosen from Intl's list.
 import { SHOP_LOCALES, formatterFor, shopLocaleOr, type ShopLocale } from '../../../../shared/format';
 import { CURRENCIES } from '../../../../shared/money';
-import { timeZoneChoices } from '../../../../shared/time-zone';
+import { machineTimeZone, timeZoneChoices } from '../../../../shared/time-zone';
 import { useTranslation } from '../../i18n';
 import { useSettings } from '../../state/settings';
 import { ActionResult, Field, SectionCard, useAction } from './section';
@@ -73,12 +73,12 @@ export function LanguageSection() {
           hint={t('settings.language.timeZoneHint', { time: example.time(Date.now()) })}
         >
           <select
-            value={timeZone ?? ''}
-            disabled={save.state.kind === 'busy' || timeZone === null}
+            value={timeZone ?? machineTimeZone()}
+            disabled={save.state.kind === 'busy'}
             onChange={(e) => chooseTimeZone(e.target.value)}
             data-testid="shop-time-zone"
           >
-            {timeZoneChoices(timeZone).map((zone) => (
+            {timeZoneChoices(timeZone ?? machineTimeZone()).map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll('_', ' ')}
               </option>
