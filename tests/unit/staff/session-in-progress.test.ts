@@ -94,3 +94,14 @@ test('the screens say what is in progress through staff.inProgress', async (t) =
   await clock.advance(5 * MINUTE);
   assert.equal(gate.view().signedIn, null);
 });
+
+test('a task that ends after the person signed out changes nothing and arms no timer', async (t) => {
+  const { s, clock, changes } = session(t);
+  s.signIn(casey);
+  s.setInProgress(['report']);
+  s.signOut();
+  assert.doesNotThrow(() => s.setInProgress([]));
+  assert.equal(s.who(), null);
+  assert.equal(clock.timers, 0);
+  assert.equal(changes(), 2);
+});

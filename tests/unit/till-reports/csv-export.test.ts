@@ -168,6 +168,12 @@ test('the X summary file: no number, no start, nobody, and figures not kept are 
   assert.equal(linesCsv(dayRunning, []).fileName, 'x-report-2026-03-02-lines.csv');
 });
 
+test('no card refunds without items: no row for them under the categories', () => {
+  const csv = summaryCsv({ ...closedDay, refundsWithoutItems: { count: 0, amount: 0 } });
+  assert.equal(csv.text.includes('refunds_without_items'), true, 'the VAT section keeps its row');
+  assert.equal(csv.text.includes('category,refunds_without_items'), false);
+});
+
 test('the run-by name a spreadsheet would run as a formula gets a leading quote', () => {
   const csv = summaryCsv({ ...closedDay, runBy: { id: 'm2', name: '=Sam' } });
   assert.ok(csv.text.includes("\nreport,run_by,'=Sam,,,,,\n"), csv.text);

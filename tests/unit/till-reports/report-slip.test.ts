@@ -163,3 +163,17 @@ test('in a German shop the unknown card machine and money put in are worded in G
     row('Entnahme: Bankeinzahlung (1)', '50,00 €'),
   ]);
 });
+
+test('a Z closed before rows carried refunds prints its rows as they were, with no total under them', () => {
+  const closedBefore: TillReportView = {
+    ...daySoFar,
+    categories: [{ category: 'Coffee', quantity: 2, amount: 1800, refunds: null, net: null }],
+    cashiers: [{ name: 'Ana', count: 2, amount: 1800, refunds: null, net: null }],
+  };
+  const lines = english(closedBefore);
+  assert.deepEqual(section(lines, 'By category'), [
+    row('Coffee (2)', '£18.00'),
+    row('Card refunds, no items (1)', '−£3.00'),
+  ]);
+  assert.deepEqual(section(lines, 'By cashier'), [row('Ana (2)', '£18.00')]);
+});
