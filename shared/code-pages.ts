@@ -59,15 +59,24 @@ export function canPrint(char: string, codePage: CodePage): boolean {
 }
 
 /**
+ * What a code page without the character prints instead, where a plain one means the same: the
+ * minus sign the slips write before a negative amount (U+2212, in none of the code pages) is
+ * printed as the hyphen-minus, never as '?'.
+ */
+const STAND_INS: Readonly<Record<string, string>> = { '\u2212': '-' };
+
+/**
  * The text as the printer will show it: one character per column, with characters the code
- * page lacks and control characters (C0, DEL) replaced by '?', and tabs by a space. Its length
- * is its printed width.
+ * page lacks printed as their stand-in (STAND_INS) or, with none, '?' (control characters, C0
+ * and DEL, too), and tabs as a space. Its length is its printed width.
  */
 export function toPrintable(value: string, codePage: CodePage): string {
   let out = '';
   for (const char of value.normalize('NFC')) {
+    const standIn = STAND_INS[char];
     if (char === '\t') out += ' ';
-    else out += canPrint(char, codePage) ? char : REPLACEMENT_CHARACTER;
+    else if (canPrint(char, codePage)) out += char;
+    else out += standIn !== undefined && canPrint(standIn, codePage) ? standIn : REPLACEMENT_CHARACTER;
   }
   return out;
 }

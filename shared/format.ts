@@ -19,6 +19,18 @@ export function shopLocaleOr(value: unknown): ShopLocale {
 
 type DateInput = string | number | Date;
 
+/** The minus sign the screens and slips write before a negative amount. */
+export const MINUS_SIGN = '\u2212';
+
+/**
+ * Intl writes a negative amount with the hyphen-minus ("-£1.50", "-1,50 €"); what people read
+ * gets the real minus sign (U+2212). Amounts for spreadsheets and messages keep the hyphen
+ * (shared/money.ts formatMoney), so a number read back stays a number.
+ */
+export function withMinusSign(amount: string): string {
+  return amount.replace('-', MINUS_SIGN);
+}
+
 function toDate(value: DateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -26,7 +38,12 @@ function toDate(value: DateInput): Date | null {
 
 export interface Formatter {
   readonly locale: ShopLocale;
-  /** "£1,234.50" in en-GB, "1.234,50 €" in de-DE (with the no-break space Intl puts there). */
+  /** The zone its dates and times are in; undefined: the machine's. */
+  readonly timeZone: string | undefined;
+  /**
+   * "£1,234.50" in en-GB, "1.234,50 €" in de-DE (with the no-break space Intl puts there); a
+   * negative amount with the minus sign: "−£0.50".
+   */
   money(minor: number, currency: Currency): string;
   /** 1234 → "1,234" / "1.234". */
   number(value: number): string;
@@ -40,23 +57,35 @@ export interface Formatter {
   percent(basisPoints: number): string;
 }
 
-const cache = new Map<ShopLocale, Formatter>();
+const cache = new Map<string, Formatter>();
 
-/** The formatter for a locale (built once: Intl formatters are slow to make). */
-export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE): Formatter {
-  const known = cache.get(locale);
+/**
+ * The formatter for a locale and the shop's time zone (an IANA zone; the machine's when absent),
+ * built once: Intl formatters are slow to make.
+ */
+export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE, timeZone?: string): Formatter {
+  const key = `${locale} ${timeZone ?? ''}`;
+  const known = cache.get(key);
   if (known) return known;
+  const zone = timeZone ? { timeZone } : {};
   const numbers = new Intl.NumberFormat(locale);
   const percents = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
-  const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
-  const times = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hour12: false });
+  const dates = new Intl.DateTimeFormat(locale, { ...zone, day: 'numeric', month: 'short', year: 'numeric' });
+  const times = new Intl.DateTimeFormat(locale, {
+    ...zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
   const timesWithSeconds = new Intl.DateTimeFormat(locale, {
+    ...zone,
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
     hour12: false,
   });
   const dateTimes = new Intl.DateTimeFormat(locale, {
+    ...zone,
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -70,7 +99,8 @@ export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE): Formatter {
   };
   const formatter: Formatter = {
     locale,
-    money: (minor, currency) => formatMoney(minor, currency, { locale }),
+    timeZone,
+    money: (minor, currency) => withMinusSign(formatMoney(minor, currency, { locale })),
     number: (value) => numbers.format(value),
     date: when(dates),
     time: (value, options = {}) => when(options.seconds ? timesWithSeconds : times)(value),
@@ -78,7 +108,7 @@ export function formatterFor(locale: ShopLocale = DEFAULT_LOCALE): Formatter {
     // Basis points are whole; dividing by 10,000 once for display only.
     percent: (basisPoints) => percents.format(basisPoints / 10_000),
   };
-  cache.set(locale, formatter);
+  cache.set(key, formatter);
   return formatter;
 }
 
@@ -92,7 +122,10 @@ export function forPaper(value: string): string {
 
 /** How a slip writes amounts, dates and rates: the shop's locale and time zone, code-page safe. */
 export interface PaperFormat {
-  /** "£1,234.50" in en-GB, "1.234,50 €" in de-DE: grouped as the locale writes it, plain spaces. */
+  /**
+   * "£1,234.50" in en-GB, "1.234,50 €" in de-DE: grouped as the locale writes it, plain spaces;
+   * a negative amount with the minus sign (printed as '-' where the code page lacks it).
+   */
   money(minor: number, currency: Currency): string;
   /** "04/03/2026 16:12" in en-GB, "04.03.2026 16:12" in de-DE: fixed width, no month names. */
   dateTime(value: DateInput): string;
@@ -119,7 +152,8 @@ export function paperFormat(locale: string | undefined, timeZone?: string): Pape
   });
   const mark = shopLocale === 'de-DE' ? '.' : '/';
   return {
-    money: (minor, currency) => forPaper(formatMoney(minor, currency, { locale: shopLocale })),
+    // The minus sign prints as '-' on code pages without it (shared/code-pages.ts).
+    money: (minor, currency) => forPaper(withMinusSign(formatMoney(minor, currency, { locale: shopLocale }))),
     dateTime(value) {
       const date = toDate(value);
       if (!date) return String(value);

@@ -76,6 +76,9 @@ export interface TillReportWords {
   rateVat: (rate: string) => string;
   rateNet: (rate: string) => string;
   refundsWithoutItems: string;
+  /** Under a category's or cashier's row: what refunds gave back, and what is left. */
+  rowRefunded: string;
+  rowAfterRefunds: string;
   byCategory: string;
   byCashier: string;
   byHour: string;
@@ -170,6 +173,8 @@ const WORDS: Record<ShopLocale, ReceiptWords> = {
       rateVat: (rate) => `${rate} VAT`,
       rateNet: (rate) => `${rate} net`,
       refundsWithoutItems: 'Card refunds, no items',
+      rowRefunded: '  Refunded',
+      rowAfterRefunds: '  After refunds',
       byCategory: 'By category',
       byCashier: 'By cashier',
       byHour: 'By hour',
@@ -270,6 +275,8 @@ const WORDS: Record<ShopLocale, ReceiptWords> = {
       rateVat: (rate) => `${rate} MwSt.`,
       rateNet: (rate) => `${rate} netto`,
       refundsWithoutItems: 'Kartenerstattungen ohne Artikel',
+      rowRefunded: '  Erstattet',
+      rowAfterRefunds: '  Nach Erstattungen',
       byCategory: 'Nach Warengruppe',
       byCashier: 'Nach Kassierer',
       byHour: 'Nach Stunde',

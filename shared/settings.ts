@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { serviceNameSchema, type ServiceName } from './contract/system';
 import { DEFAULT_LOCALE, SHOP_LOCALES } from './format';
 import { CURRENCIES } from './money';
+import { isTimeZone } from './time-zone';
 import { terminalNameSchema } from './terminal-names';
 // ---------------------------------------------------------------------------------------------
 // Schema: every non-secret setting. Passwords, API keys and tokens live in the SecretStore.
@@ -149,6 +150,16 @@ export const shopSchema = z.object({
   locale: z.enum(SHOP_LOCALES).default(DEFAULT_LOCALE),
   /** What the shop sells in (its catalogue's prices); read when Paydesk starts. */
   currency: z.enum(CURRENCIES).default('GBP'),
+  /**
+   * The shop's time zone (IANA, "Europe/Berlin"): its days, hours and printed times, whatever the
+   * computer's zone. Null only until the first start, which writes the computer's zone here.
+   */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine(isTimeZone, 'Choose the shop’s time zone from the list.')
+    .nullable()
+    .default(null),
 });
 
 /** How the counter works (docs/selling.md). */

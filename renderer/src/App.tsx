@@ -22,6 +22,7 @@ import { BackOfficeScreen } from './screens/back-office/BackOfficeScreen';
 import { AuditScreen } from './screens/audit/AuditScreen';
 import { useSupplies } from './state/supplies';
 import { followStaff, useStaff } from './state/staff';
+import { followWorkInProgress } from './state/work-in-progress';
 import { browserClock } from './state/clock';
 import { SignInScreen, StaffSwitch, useSignInShowing } from './screens/staff-sign-in/SignInScreen';
 import { MerchantScreen } from './screens/merchant/MerchantScreen';
@@ -72,11 +73,14 @@ export function App() {
   useEffect(() => {
     if (!till) return;
     const stop = followStaff(till);
+    // A report, card check or count in progress holds the idle sign-out until it ends.
+    const stopWork = followWorkInProgress();
     const active = () => useStaff.getState().touch(browserClock.now());
     window.addEventListener('pointerdown', active, true);
     window.addEventListener('keydown', active, true);
     return () => {
       stop();
+      stopWork();
       window.removeEventListener('pointerdown', active, true);
       window.removeEventListener('keydown', active, true);
     };

@@ -86,6 +86,14 @@ export const signInResultSchema = z.discriminatedUnion('ok', [
   pinRefusalSchema,
 ]);
 
+/**
+ * Work the idle sign-out must not interrupt: counting the drawer (a count entered, not yet
+ * saved), a report being run or printed (card machine or till), a card check being run.
+ */
+export const STAFF_TASKS = ['cash-count', 'report', 'card-check'] as const;
+export const staffTaskSchema = z.enum(STAFF_TASKS);
+export type StaffTask = z.infer<typeof staffTaskSchema>;
+
 export const staffMethods = {
   'staff.session': method('Who is serving on this till, and whom to pick from.', noInput, staffSessionSchema),
   'staff.signIn': method(
@@ -97,6 +105,11 @@ export const staffMethods = {
   'staff.touch': method(
     'The cashier is using the till (keys, taps): the idle sign-out starts again.',
     noInput,
+    z.object({ ok: z.literal(true) }),
+  ),
+  'staff.inProgress': method(
+    'What the person serving is in the middle of (a cash count, a report, a card check): the idle sign-out waits until none is, then its time starts again. Each call replaces the last.',
+    z.object({ tasks: z.array(staffTaskSchema).max(STAFF_TASKS.length) }).strict(),
     z.object({ ok: z.literal(true) }),
   ),
   'staff.createFirstManager': method(

@@ -8,6 +8,8 @@ import { staffStampSchema } from './staff';
 
 const minor = z.number().int();
 const countAmount = { count: z.number().int(), amount: minor };
+/** A row's refunds and net; null in a Z closed before rows carried them (gross only). */
+const refundsAndNet = { refunds: minor.nullable().default(null), net: minor.nullable().default(null) };
 
 /**
  * The English labels of rows the services cannot name from the shop's data; the screens and the
@@ -47,8 +49,20 @@ export const tillReportSchema = z.object({
    * the VAT table (its VAT is the sales' alone).
    */
   refundsWithoutItems: z.object(countAmount).nullable().default(null),
-  categories: z.array(z.object({ category: z.string(), quantity: z.number().int(), amount: minor })),
-  cashiers: z.array(z.object({ name: z.string(), ...countAmount })),
+  /**
+   * By category: units sold and their takings (`amount`, gross), what itemised refunds gave back
+   * on lines of that category, and net = amount − refunds. With the card refunds without items
+   * (`refundsWithoutItems`, no category known) the rows' net adds up to `sales.net`.
+   */
+  categories: z.array(
+    z.object({ category: z.string(), quantity: z.number().int(), amount: minor, ...refundsAndNet }),
+  ),
+  /**
+   * By cashier: the sales each served (`count`, `amount`), the refunds each gave back (the person
+   * who handed the money back, whoever served the sale), and net = amount − refunds. The rows'
+   * net adds up to `sales.net`; someone who only refunded has a row with no sales.
+   */
+  cashiers: z.array(z.object({ name: z.string(), ...countAmount, ...refundsAndNet })),
   /** All 24 hours of the shop's day (local time), empty ones included, for the chart. */
   hours: z.array(z.object({ hour: z.number().int().min(0).max(23), ...countAmount })),
   refunds: z.array(z.object({ key: z.string(), label: z.string(), ...countAmount })),

@@ -5,6 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { formatterFor } from '../../shared/format';
 import { formatMoney } from '../../shared/money';
 import { denominationsOf } from '../../shared/denominations';
 import type { Product } from '../../shared/contract';
@@ -161,6 +162,25 @@ test('the till X shows the day in tables and a chart by hour', async () => {
       (await report.getByRole('region', { name: table }).getByRole('row').count()) > 1,
       `${table} has rows`,
     );
+  // Refunds with the minus sign; the category and cashier rows carry refunds and net, and each
+  // table ends with the net takings they add up to. The refund is the manager's, who gave it.
+  const screen = formatterFor('en-GB');
+  const money = (minor: number) => screen.money(minor, 'GBP');
+  assert.equal(await report.getByTestId('report-refunds').innerText(), money(-x.sales.refunds));
+  const manager = x.cashiers.find((c) => c.name === 'Morgan')!;
+  assert.equal(manager.refunds, x.sales.refunds);
+  const cashiers = report.getByRole('region', { name: 'By cashier' });
+  await cashiers
+    .getByRole('row', {
+      name: `Morgan ${manager.count} ${money(manager.amount)} ${money(-manager.refunds!)} ${money(manager.net!)}`,
+      exact: true,
+    })
+    .waitFor();
+  for (const table of ['By category', 'By cashier'])
+    await report
+      .getByRole('region', { name: table })
+      .getByRole('row', { name: `Net takings ${money(x.sales.net)}`, exact: true })
+      .waitFor();
   // The chart by hour: uPlot draws on a canvas inside the labelled figure.
   const chart = report.getByRole('img', { name: 'Takings by hour of the day' });
   await chart.locator('canvas').first().waitFor({ state: 'visible', timeout: 10_000 });
@@ -180,7 +200,8 @@ test('the drawer counted 0.50 short: expected against counted, and who counted',
   await result.waitFor();
   assert.equal(await result.getByTestId('shift-expected').innerText(), formatMoney(expected, 'GBP'));
   assert.equal(await result.getByTestId('shift-counted').innerText(), formatMoney(expected - 50, 'GBP'));
-  assert.equal(await result.getByTestId('shift-difference').innerText(), formatMoney(-50, 'GBP'));
+  // Negative amounts on screen with the minus sign: −£0.50.
+  assert.equal(await result.getByTestId('shift-difference').innerText(), '\u2212£0.50');
   await result
     .getByText('The drawer is £0.50 short. Counted by Morgan: count again, then tell the manager.')
     .waitFor();

@@ -39,6 +39,7 @@ import { createSalesHistory, historyHandlers } from '../sales/history-handlers';
 import { receiptSettingsFrom } from '../sales/receipt-settings';
 import { receiptNumberOf, SalesLedger } from '../sales/sales-ledger';
 import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
+import { adoptMachineTimeZone, shopToday } from '../settings/time-zone';
 import { StorageHealth } from '../storage/storage-health';
 import { DistributionConnection } from '../supplies/connection';
 import { suppliesHandlers } from '../supplies/handlers';
@@ -109,6 +110,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     options.settingsStore ??
     new JsonFileSettingsStore({ file: join(options.dataDir, 'settings.json'), clock });
   for (const problem of settings.problems()) logger.warn(`settings: ${problem.message}`);
+  adoptMachineTimeZone(settings, logger);
   // The shop's currency is read once: the catalogue's prices are in it (a change applies at restart).
   const SHOP_CURRENCY = settings.load().shop.currency;
   const secrets = await chooseSecretStore(
@@ -328,6 +330,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     },
     audit,
   };
+  const announceSettings = async () => events.emit('settings.changed', await settingsView(settingsDeps));
   const stopWatchingSettings = settings.onChange((next, previous) => {
     if (
       next.payAtCounter.mode !== previous.payAtCounter.mode ||
@@ -343,17 +346,13 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       monitor.setMode('distribution', next.distribution.mode);
       void checkSupplier().catch(() => undefined);
     }
-    settingsView(settingsDeps)
-      .then((view) => events.emit('settings.changed', view))
-      .catch(logged('settings view'));
+    announceSettings().catch(logged('settings view'));
   });
 
   // Who is serving (or may do what) changed: the sign-in screen and the Settings lock follow.
   onStaffChange = () => {
     events.emit('staff.changed', manager.view());
-    settingsView(settingsDeps)
-      .then((view) => events.emit('settings.changed', view))
-      .catch(logged('settings view'));
+    announceSettings().catch(logged('settings view'));
   };
 
   const info: AppInfo = {
@@ -380,7 +379,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       requireBackOffice: () => manager.require('back-office'),
       supplierProduct: async (id) => trackSupplier((await distribution.client()).getProduct(id)),
       onChange: (version) => events.emit('catalogue.changed', { version }),
-      today: () => new Date(clock.now()),
+      today: () => shopToday(settings, clock),
       audit,
     }),
     ...salesHandlers({

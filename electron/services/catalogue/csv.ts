@@ -32,8 +32,14 @@ export const DEFAULT_CATEGORY = 'Other';
 const BARCODE_CHARS = /^[\x21-\x7e]+$/;
 const MAX_BARCODE_LENGTH = 40;
 const COLOUR = /^#[0-9a-f]{6}$/i;
-/** A cell a spreadsheet would run as a formula; written with a leading ' and read back without it. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would run as a formula, or one that would read as the guarded form of such
+ * a cell: any number of apostrophes, then `=`, `+`, `-`, `@`, tab or CR. Export puts one more `'`
+ * in front; import takes one off only where that could have been export's (at least one `'`, then
+ * those apostrophes and the formula character), so every cell round-trips exactly.
+ */
+const NEEDS_GUARD = /^'*[=+\-@\t\r]/;
+const GUARDED = /^'+[=+\-@\t\r]/;
 
 export type CsvProduct = Omit<ProductFields, 'id' | 'image'>;
 export interface CsvRow {
@@ -86,8 +92,8 @@ function delimiterOf(text: string): ',' | ';' {
   return count(';') > count(',') ? ';' : ',';
 }
 
-export const unescapeCell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
-export const escapeCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+export const unescapeCell = (value: string) => (GUARDED.test(value) ? value.slice(1) : value);
+export const escapeCell = (value: string) => (NEEDS_GUARD.test(value) ? `'${value}` : value);
 
 const CR = 0x0d;
 const LF = 0x0a;

@@ -25,8 +25,8 @@ export interface CatalogueHandlerDeps {
   /** Reads one product from the supplier (the supplies area's client). */
   supplierProduct: (id: number) => Promise<SupplierProduct>;
   onChange: (version: number) => void;
-  /** For the export's file name. */
-  today: () => Date;
+  /** The shop's calendar day ("2026-11-22", in its time zone), for the export's file name. */
+  today: () => string;
   audit: AuditLog;
 }
 
@@ -145,7 +145,7 @@ export function catalogueHandlers(deps: CatalogueHandlerDeps): HandlersOf<'catal
       deps.requireBackOffice();
       const products = catalogue.admin().products;
       return {
-        fileName: `catalogue-${deps.today().toISOString().slice(0, 10)}.csv`,
+        fileName: `catalogue-${deps.today()}.csv`,
         csv: catalogueToCsv(products),
         products: products.length,
       };

@@ -17,5 +17,7 @@ export function receiptSettingsFrom(settings: Settings): ReceiptSettings {
     ...(shop.receiptFooter && { footerLines: shop.receiptFooter.split('\n') }),
     paperWidth: printer?.paperWidth ?? 80,
     locale: shop.locale,
+    // The shop's clocks on every slip (the machine's only until the first start has written it).
+    ...(shop.timeZone && { timeZone: shop.timeZone }),
   };
 }

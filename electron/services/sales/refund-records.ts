@@ -78,6 +78,12 @@ export interface ItemsGivenBack {
   at: string;
   /** The card refund that carried its card part, if any. */
   cardPaymentId: string | null;
+  /** What went back to the card (the rest of the lines' amount went back in cash). */
+  cardAmount: number;
+  /** The card machine the card part went back through; null when all was cash. */
+  cardTerminalId: string | null;
+  /** Who gave it back (and who approved it); null before staff were set up. */
+  by: StaffStamp | null;
   lines: Array<{
     productId: string;
     name: string;
@@ -171,8 +177,8 @@ export class RefundRecords {
   completedWithItems(since: string, until: string): ItemsGivenBack[] {
     const rows = this.db
       .prepare(
-        `SELECT r.id, r.sale_id, r.completed_at, r.card_payment_id, s.number, s.lines AS sale_lines,
-             l.line_index, l.quantity, l.amount FROM sale_refunds r
+        `SELECT r.id, r.sale_id, r.completed_at, r.card_payment_id, r.card_amount, r.terminal_id, r.done_by,
+             s.number, s.lines AS sale_lines, l.line_index, l.quantity, l.amount FROM sale_refunds r
            JOIN sales s ON s.id = r.sale_id JOIN sale_refund_lines l ON l.refund_id = r.id
            WHERE r.state = 'completed' AND r.completed_at > ? AND r.completed_at <= ?
            ORDER BY r.completed_at, r.rowid, l.line_index`,
@@ -182,6 +188,9 @@ export class RefundRecords {
       sale_id: string;
       completed_at: string;
       card_payment_id: string | null;
+      card_amount: number;
+      terminal_id: string | null;
+      done_by: string | null;
       number: number;
       sale_lines: string;
       line_index: number;
@@ -202,6 +211,9 @@ export class RefundRecords {
         receiptNumber: receiptNumberOf(r.number),
         at: r.completed_at,
         cardPaymentId: r.card_payment_id,
+        cardAmount: r.card_amount,
+        cardTerminalId: r.card_amount > 0 ? r.terminal_id : null,
+        by: r.done_by ? (JSON.parse(r.done_by) as StaffStamp) : null,
         lines: [],
       };
       const sold = lines[r.line_index];

@@ -29,6 +29,10 @@ export function staffHandlers(gate: ManagerGate, onPeopleChanged: () => void): H
       session.touch();
       return { ok: true as const };
     },
+    'staff.inProgress': ({ tasks }) => {
+      session.setInProgress(tasks);
+      return { ok: true as const };
+    },
     'staff.createFirstManager': async ({ name, pin }) => {
       await gate.createFirstManager(name, pin);
       onPeopleChanged();

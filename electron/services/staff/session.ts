@@ -1,12 +1,16 @@
 // Who is serving on this till, kept in the services (never taken from a call): set by a sign-in
 // with the person's own PIN, ended by signing out, by someone else signing in, or by the till
-// being idle for the minutes the shop chose. Only in memory: a restart asks again.
-import type { StaffPerson } from '../../../shared/contract/staff';
+// being idle for the minutes the shop chose. The idle sign-out waits while the screens say the
+// person is in the middle of a cash count, a report or a card check, and the idle time starts
+// again when that ends. Only in memory: a restart asks again.
+import type { StaffPerson, StaffTask } from '../../../shared/contract/staff';
 import type { Clock, TimerHandle } from '../common/clock';
 
 export class StaffSession {
   private current: { person: StaffPerson; lastActivity: number } | null = null;
   private timer: TimerHandle | null = null;
+  /** What the screens say is in progress: no idle sign-out while any is. */
+  private tasks: ReadonlySet<StaffTask> = new Set();
 
   constructor(
     private readonly clock: Clock,
@@ -44,11 +48,31 @@ export class StaffSession {
     return this.current?.person ?? null;
   }
 
-  /** When the idle sign-out happens if nothing is done (epoch ms); Infinity when never. */
+  /**
+   * When the idle sign-out happens if nothing is done (epoch ms); Infinity when never, and while
+   * a task is in progress.
+   */
   idleExpiry(): number {
     const minutes = this.idleMinutes();
-    if (!this.current || minutes <= 0) return Infinity;
+    if (!this.current || minutes <= 0 || this.tasks.size > 0) return Infinity;
     return this.current.lastActivity + minutes * 60_000;
+  }
+
+  /**
+   * What is in progress now, as the screens see it (each call replaces the last). When the last
+   * task ends, the idle time starts again from that moment.
+   */
+  setInProgress(tasks: readonly StaffTask[]): void {
+    const wasBusy = this.tasks.size > 0;
+    this.tasks = new Set(tasks);
+    if (!this.current) return;
+    if (wasBusy && this.tasks.size === 0) this.current.lastActivity = this.clock.now();
+    this.arm();
+  }
+
+  /** What the screens last said is in progress. */
+  inProgress(): StaffTask[] {
+    return [...this.tasks];
   }
 
   /**

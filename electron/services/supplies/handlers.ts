@@ -173,6 +173,7 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
         paperWidth: printer?.paperWidth ?? 80,
         printedAt: new Date(deps.clock.now()),
         locale: settings.shop.locale,
+        ...(settings.shop.timeZone && { timeZone: settings.shop.timeZone }),
       });
       await deps.printReceipt(`supplies-order-${orderId}-${deps.clock.now()}`, lines);
       return { ok: true as const };

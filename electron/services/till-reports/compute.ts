@@ -6,8 +6,10 @@ import {
   CASH_MOVEMENT_LABELS,
   TILL_REPORT_LABELS,
   type CashMovementReason,
+  type StaffStamp,
   type TillReportView,
 } from '../../../shared/contract';
+import { shopHour } from '../../../shared/time-zone';
 import { vatSummary } from '../../../shared/vat';
 import type { DayFacts } from './sources';
 
@@ -57,14 +59,22 @@ interface CountAmount {
   amount: number;
 }
 
-/** A map of running counts and amounts, kept in first-seen order. */
+/** A map of running counts and amounts (and what refunds gave back), kept in first-seen order. */
 class Tally<K> {
-  readonly rows = new Map<K, CountAmount & { label: string }>();
+  readonly rows = new Map<K, CountAmount & { label: string; refunds: number }>();
   add(key: K, label: string, amount: number, count = 1): void {
-    const row = this.rows.get(key) ?? { label, count: 0, amount: 0 };
+    const row = this.row(key, label);
     row.count += count;
     row.amount += amount;
+  }
+  /** Money a refund gave back on this row: it comes off the row's net, not its count. */
+  giveBack(key: K, label: string, amount: number): void {
+    this.row(key, label).refunds += amount;
+  }
+  private row(key: K, label: string) {
+    const row = this.rows.get(key) ?? { label, count: 0, amount: 0, refunds: 0 };
     this.rows.set(key, row);
+    return row;
   }
 }
 
@@ -93,15 +103,12 @@ class VatByRate {
  * locales write as "14 Uhr"); the slips and screens write it in the shop's locale.
  */
 function hourReader(timeZone: string | undefined): (iso: string) => number {
-  const format = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone });
   const cache = new Map<number, number>();
   return (iso) => {
-    const ms = Date.parse(iso);
-    const quarter = Math.floor(ms / 900_000);
+    const quarter = Math.floor(Date.parse(iso) / 900_000);
     let hour = cache.get(quarter);
     if (hour === undefined) {
-      const part = format.formatToParts(new Date(quarter * 900_000)).find((p) => p.type === 'hour');
-      hour = Number(part?.value) % 24;
+      hour = shopHour(quarter * 900_000, timeZone);
       cache.set(quarter, hour);
     }
     return hour;
@@ -225,27 +232,42 @@ export function computeReport(
 
   const receiptOf = new Map(facts.sales.map((s) => [s.saleId, s.receiptNumber]));
   const refunds = new Tally<string>();
-  for (const p of facts.cardPayments) {
-    if (p.type !== 'REFUND' || !p.paid || (p.currency !== null && p.currency !== facts.currency)) continue;
-    const key = `${CARD_KEY}${p.terminalId}`;
-    const label = facts.terminalName(p.terminalId);
-    refunds.add(key, label, p.amount ?? 0);
-    if (!p.itemised) {
-      refundsWithoutItems.count += 1;
-      refundsWithoutItems.amount += p.amount ?? 0;
-    }
+  // Who gave money back: the cashier's row loses what they handed back (docs/shop-day.md).
+  const refundedBy = (by: StaffStamp | null, amount: number) =>
+    cashiers.giveBack(by?.id ?? NOBODY, by?.name ?? NOBODY, amount);
+  const cardRefund = (
+    terminalId: string | null,
+    amount: number,
+    at: string,
+    receipt: string,
+    by: StaffStamp | null,
+  ) => {
+    const { key, label } = terminalId
+      ? { key: `${CARD_KEY}${terminalId}`, label: facts.terminalName(terminalId) }
+      : UNKNOWN_CARD;
+    refunds.add(key, label, amount);
     lines.push({
       ...blank,
       record: 'refund',
-      at: p.createdAt,
-      receipt: (p.saleId && receiptOf.get(p.saleId)) ?? '',
-      cashier: '',
+      at,
+      receipt,
+      cashier: by?.name ?? '',
       description: 'Card refund',
-      amount: p.amount ?? 0,
+      amount,
       tenderKey: key,
       tender: label,
       direction: '',
     });
+  };
+  for (const p of facts.cardPayments) {
+    if (p.type !== 'REFUND' || !p.paid || (p.currency !== null && p.currency !== facts.currency)) continue;
+    // The card part of an itemised refund counts with its refund, when that completes (below).
+    if (p.itemised) continue;
+    const amount = p.amount ?? 0;
+    refundsWithoutItems.count += 1;
+    refundsWithoutItems.amount += amount;
+    refundedBy(p.by, amount);
+    cardRefund(p.terminalId, amount, p.createdAt, (p.saleId && receiptOf.get(p.saleId)) ?? '', p.by);
   }
   for (const r of facts.cashRefunds) {
     refunds.add(CASH.key, CASH.label, r.amount);
@@ -265,17 +287,25 @@ export function computeReport(
 
   // An itemised refund gives back lines sold at known rates: their VAT comes off the day's, each
   // refund by the shared rule (as each receipt). A card refund without items stays its own row.
+  // Each line comes off its category's row, and the whole refund off the row of who gave it back.
   for (const r of facts.itemisedRefunds) {
     vatByRate.add(r.lines, -1);
+    if (r.cardAmount > 0) {
+      const terminalId = r.cardTerminalId ?? (r.cardPaymentId && facts.terminalOf(r.cardPaymentId));
+      cardRefund(terminalId || null, r.cardAmount, r.at, r.receiptNumber, r.by);
+    }
     for (const l of r.lines) {
+      const category = facts.categories.get(l.productId) ?? NO_CATEGORY;
+      categories.giveBack(category, category, l.amount);
+      refundedBy(r.by, l.amount);
       lines.push({
         ...blank,
         record: 'refund_line',
         at: r.at,
         receipt: r.receiptNumber,
-        cashier: '',
+        cashier: r.by?.name ?? '',
         description: l.name,
-        category: facts.categories.get(l.productId) ?? NO_CATEGORY,
+        category,
         quantity: l.quantity,
         vatRate: l.vatRate,
         amount: l.amount,
@@ -322,10 +352,22 @@ export function computeReport(
         .sort(([a], [b]) => (b ?? -1) - (a ?? -1))
         .map(([basisPoints, s]) => ({ basisPoints, gross: s.gross, vat: s.vat, net: s.gross - s.vat })),
       categories: list(categories)
-        .map(([category, r]) => ({ category, quantity: r.count, amount: r.amount }))
+        .map(([category, r]) => ({
+          category,
+          quantity: r.count,
+          amount: r.amount,
+          refunds: r.refunds,
+          net: r.amount - r.refunds,
+        }))
         .sort((a, b) => b.amount - a.amount),
       cashiers: list(cashiers)
-        .map(([, r]) => ({ name: r.label, count: r.count, amount: r.amount }))
+        .map(([, r]) => ({
+          name: r.label,
+          count: r.count,
+          amount: r.amount,
+          refunds: r.refunds,
+          net: r.amount - r.refunds,
+        }))
         .sort((a, b) => b.amount - a.amount),
       hours,
       refunds: list(refunds).map(([key, r]) => ({ key, label: r.label, count: r.count, amount: r.amount })),

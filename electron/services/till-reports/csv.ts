@@ -5,10 +5,21 @@
 // would run as a formula gets a leading ' (the catalogue's rule).
 import { stringify } from 'csv-stringify/sync';
 import { CASH_MOVEMENT_LABELS, type CsvFile, type TillReportView } from '../../../shared/contract';
+import { shopDate } from '../../../shared/time-zone';
 import { escapeCell } from '../catalogue/csv';
 import type { LineRecord } from './compute';
 
-export const SUMMARY_COLUMNS = ['section', 'key', 'label', 'count', 'amount', 'vat', 'net'] as const;
+/** `refunds` came last so files read by column position before it keep their meaning. */
+export const SUMMARY_COLUMNS = [
+  'section',
+  'key',
+  'label',
+  'count',
+  'amount',
+  'vat',
+  'net',
+  'refunds',
+] as const;
 export const LINE_COLUMNS = [
   'record',
   'at',
@@ -43,50 +54,68 @@ export function minorFrom(text: string): number | null {
 const cell = (value: string) => escapeCell(value);
 const rate = (basisPoints: number | null) => (basisPoints === null ? '' : String(basisPoints));
 
-function fileStem(report: TillReportView): string {
-  const day = report.until.slice(0, 10);
+/** The file's name: the kind, the Z number and the shop's day the report ran to. */
+function fileStem(report: TillReportView, timeZone: string | undefined): string {
+  const day = shopDate(report.until, timeZone);
   return report.kind === 'Z' ? `z-report-${report.number}-${day}` : `x-report-${day}`;
 }
 
-export function summaryCsv(report: TillReportView): CsvFile {
-  type Row = [string, string, string, string, string, string, string];
+const amountOrEmpty = (minor: number | null | undefined) =>
+  minor === null || minor === undefined ? '' : decimal(minor);
+
+export function summaryCsv(report: TillReportView, timeZone?: string): CsvFile {
+  type Row = [string, string, string, string, string, string, string, string];
   const row = (
     section: string,
     key: string,
     label: string,
     count: number | null,
     amount: number | null,
+    more: { vat?: number; net?: number | null; refunds?: number | null } = {},
   ): Row => [
     section,
     cell(key),
     cell(label),
     count === null ? '' : String(count),
-    amount === null ? '' : decimal(amount),
-    '',
-    '',
+    amountOrEmpty(amount),
+    amountOrEmpty(more.vat),
+    amountOrEmpty(more.net),
+    amountOrEmpty(more.refunds),
   ];
+  const fact = (key: string, value: string): Row => ['report', key, value, '', '', '', '', ''];
+  const withoutItems = report.refundsWithoutItems;
   const rows: Row[] = [
-    ['report', 'kind', report.kind, '', '', '', ''],
-    ['report', 'number', report.number === null ? '' : String(report.number), '', '', '', ''],
-    ['report', 'currency', report.currency, '', '', '', ''],
-    ['report', 'since', report.since ?? '', '', '', '', ''],
-    ['report', 'until', report.until, '', '', '', ''],
-    ['report', 'run_by', cell(report.runBy?.name ?? ''), '', '', '', ''],
+    fact('kind', report.kind),
+    fact('number', report.number === null ? '' : String(report.number)),
+    fact('currency', report.currency),
+    fact('since', report.since ?? ''),
+    fact('until', report.until),
+    fact('run_by', cell(report.runBy?.name ?? '')),
     row('sales', 'gross', 'Sales', report.sales.count, report.sales.amount),
     row('sales', 'refunds', 'Refunds', null, report.sales.refunds),
     row('sales', 'net', 'Net takings', null, report.sales.net),
     ...report.tenders.map((t) => row('tender', t.key, t.label, t.count, t.amount)),
-    ...report.vat.map((v): Row => [
-      'vat',
-      rate(v.basisPoints),
-      '',
-      '',
-      decimal(v.gross),
-      decimal(v.vat),
-      decimal(v.net),
-    ]),
-    ...report.categories.map((c) => row('category', c.category, c.category, c.quantity, c.amount)),
-    ...report.cashiers.map((c) => row('cashier', c.name, c.name, c.count, c.amount)),
+    ...report.vat.map((v) => row('vat', rate(v.basisPoints), '', null, v.gross, { vat: v.vat, net: v.net })),
+    // Each row's refunds and net; with the card refunds without items the net adds up to the
+    // net takings (docs/shop-day.md).
+    ...report.categories.map((c) =>
+      row('category', c.category, c.category, c.quantity, c.amount, { net: c.net, refunds: c.refunds }),
+    ),
+    ...(withoutItems && withoutItems.count > 0
+      ? [
+          row(
+            'category',
+            'refunds_without_items',
+            'Card refunds without items (category not known)',
+            withoutItems.count,
+            null,
+            { net: -withoutItems.amount, refunds: withoutItems.amount },
+          ),
+        ]
+      : []),
+    ...report.cashiers.map((c) =>
+      row('cashier', c.name, c.name, c.count, c.amount, { net: c.net, refunds: c.refunds }),
+    ),
     ...report.hours.map((h) => row('hour', String(h.hour), `${h.hour}:00`, h.count, h.amount)),
     ...report.refunds.map((r) => row('refund', r.key, r.label, r.count, r.amount)),
     ...(report.refundsWithoutItems
@@ -128,7 +157,7 @@ export function summaryCsv(report: TillReportView): CsvFile {
     }),
   ];
   return {
-    fileName: `${fileStem(report)}-summary.csv`,
+    fileName: `${fileStem(report, timeZone)}-summary.csv`,
     text: stringify(rows, { header: true, columns: [...SUMMARY_COLUMNS] }),
   };
 }
@@ -153,9 +182,9 @@ export function lineRows(lines: readonly LineRecord[]): string[][] {
   ]);
 }
 
-export function linesCsv(report: TillReportView, rows: readonly string[][]): CsvFile {
+export function linesCsv(report: TillReportView, rows: readonly string[][], timeZone?: string): CsvFile {
   return {
-    fileName: `${fileStem(report)}-lines.csv`,
+    fileName: `${fileStem(report, timeZone)}-lines.csv`,
     text: stringify([...rows], { header: true, columns: [...LINE_COLUMNS] }),
   };
 }

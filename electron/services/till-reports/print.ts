@@ -69,15 +69,31 @@ export function reportReceipt(report: TillReportView, o: PrintOptions): ReceiptL
     row(words.rateVat(name), v.vat);
     row(words.rateNet(name), v.net);
   }
-  if (report.refundsWithoutItems && report.refundsWithoutItems.count > 0) {
-    // Their VAT rate is not known, so they are not in the rows above.
-    row(words.refundsWithoutItems, -report.refundsWithoutItems.amount, report.refundsWithoutItems.count);
-  }
+  const withoutItems = report.refundsWithoutItems?.count ? report.refundsWithoutItems : null;
+  // Their VAT rate (and category) is not known, so they are not in the rows above.
+  if (withoutItems) row(words.refundsWithoutItems, -withoutItems.amount, withoutItems.count);
+  // A row that refunds took from shows what they gave back and what is left; the rows then add
+  // up to the net takings, written under each table.
+  const refundsAndNet = (r: { refunds: number | null; net: number | null }) => {
+    if (!r.refunds || r.net === null) return;
+    row(words.rowRefunded, -r.refunds);
+    row(words.rowAfterRefunds, r.net);
+  };
   heading(words.byCategory);
-  for (const c of report.categories)
+  for (const c of report.categories) {
     row(c.category === NO_CATEGORY ? words.noCategory : c.category, c.amount, c.quantity);
+    refundsAndNet(c);
+  }
+  if (withoutItems) row(words.refundsWithoutItems, -withoutItems.amount, withoutItems.count);
+  // A Z closed before rows carried refunds has gross rows only: they do not add up to it.
+  const rowsCarryNet = [...report.categories, ...report.cashiers].every((r) => r.net !== null);
+  if (rowsCarryNet) row(words.netTakings, report.sales.net);
   heading(words.byCashier);
-  for (const c of report.cashiers) row(c.name === NOBODY ? words.nobody : c.name, c.amount, c.count);
+  for (const c of report.cashiers) {
+    row(c.name === NOBODY ? words.nobody : c.name, c.amount, c.count);
+    refundsAndNet(c);
+  }
+  if (rowsCarryNet) row(words.netTakings, report.sales.net);
   heading(words.byHour);
   for (const h of report.hours)
     if (h.count > 0) row(`${String(h.hour).padStart(2, '0')}:00`, h.amount, h.count);

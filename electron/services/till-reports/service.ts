@@ -33,11 +33,12 @@ export interface TillReportDeps {
   /** The highest Z number ever handed out, kept apart from the database. */
   numbers: { highest(): number; raise(number: number): void };
   printReceipt: (receiptId: string, lines: ReceiptLine[]) => Promise<unknown>;
-  /** The shop's name, paper and locale (the slip's words and amounts). */
-  printSettings: () => { shopName: string; paperWidth: PaperWidth; locale?: string };
+  /**
+   * The shop's name, paper and locale (the slip's words and amounts) and time zone (the hours,
+   * the slip's times, the files' day; the machine's when absent), read for every report.
+   */
+  printSettings: () => { shopName: string; paperWidth: PaperWidth; locale?: string; timeZone?: string };
   logger: Logger;
-  /** The shop's time zone for the hours; the machine's when absent. */
-  timeZone?: string;
 }
 
 export class TillReportService {
@@ -81,13 +82,17 @@ export class TillReportService {
   }
 
   exportCsv(zNumber?: number): { summary: CsvFile; lines: CsvFile } {
+    const { timeZone } = this.d.printSettings();
     if (zNumber !== undefined) {
       this.d.serving();
       const stored = this.storedZ(zNumber);
-      return { summary: summaryCsv(stored.report), lines: linesCsv(stored.report, stored.lineRows) };
+      return {
+        summary: summaryCsv(stored.report, timeZone),
+        lines: linesCsv(stored.report, stored.lineRows, timeZone),
+      };
     }
     const { report, lines } = this.build('X', null, this.d.serving());
-    return { summary: summaryCsv(report), lines: linesCsv(report, lineRows(lines)) };
+    return { summary: summaryCsv(report, timeZone), lines: linesCsv(report, lineRows(lines), timeZone) };
   }
 
   private build(kind: 'X' | 'Z', number: number | null, runBy: StaffStamp | null) {
@@ -99,7 +104,8 @@ export class TillReportService {
     const end = new Date(this.d.clock.now() - 1).toISOString();
     const until = end > since ? end : since;
     const facts = gatherFacts(this.d.sources, this.d.currency, since, until);
-    const { body, lines } = computeReport(facts, { ...(this.d.timeZone && { timeZone: this.d.timeZone }) });
+    const { timeZone } = this.d.printSettings();
+    const { body, lines } = computeReport(facts, { ...(timeZone && { timeZone }) });
     const report: TillReportView = { kind, number, since: last, until, runBy, ...body };
     return { report, lines };
   }
@@ -130,11 +136,7 @@ export class TillReportService {
   }
 
   private print(receiptId: string, report: TillReportView, reprint: boolean): void {
-    const lines = reportReceipt(report, {
-      ...this.d.printSettings(),
-      reprint,
-      ...(this.d.timeZone && { timeZone: this.d.timeZone }),
-    });
+    const lines = reportReceipt(report, { ...this.d.printSettings(), reprint });
     this.d.printReceipt(receiptId, lines).catch((error: unknown) => {
       // The report stands whatever the printer does; the spool reports its own problems.
       this.d.logger.error(`could not queue till report ${receiptId}`, error);

@@ -43,8 +43,7 @@ export interface ShopDayDeps {
   /** No-sales in (since, until]; absent while the till cannot list them by period. */
   noSales?: (since: string, until: string) => NoSaleFact[];
   printReceipt: TillReportServiceDeps['printReceipt'];
-  receiptSettings: () => Pick<ReceiptSettings, 'shop' | 'paperWidth' | 'locale'>;
-  timeZone?: string;
+  receiptSettings: () => Pick<ReceiptSettings, 'shop' | 'paperWidth' | 'locale' | 'timeZone'>;
   audit: AuditLog;
 }
 
@@ -79,10 +78,14 @@ export function createShopDay(d: ShopDayDeps) {
     printReceipt: d.printReceipt,
     printSettings: () => {
       const r = d.receiptSettings();
-      return { shopName: r.shop.name, paperWidth: r.paperWidth, ...(r.locale && { locale: r.locale }) };
+      return {
+        shopName: r.shop.name,
+        paperWidth: r.paperWidth,
+        ...(r.locale && { locale: r.locale }),
+        ...(r.timeZone && { timeZone: r.timeZone }),
+      };
     },
     logger: d.logger,
-    ...(d.timeZone && { timeZone: d.timeZone }),
     sources: {
       sales: (since, until) => d.ledger.endedBetween(since, until),
       cardPayments: (since, until) => {
@@ -100,6 +103,7 @@ export function createShopDay(d: ShopDayDeps) {
           createdAt: p.createdAt,
           saleId: p.saleId,
           itemised: itemised.has(p.id),
+          by: p.staff,
         }));
       },
       paymentTerminal: (paymentId) => d.journal.get(paymentId)?.terminalId ?? null,

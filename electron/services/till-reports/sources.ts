@@ -21,6 +21,8 @@ export interface CardPaymentFact {
   saleId: string | null;
   /** A REFUND that carried the card part of an itemised refund (its lines are in itemisedRefunds). */
   itemised: boolean;
+  /** Who started it (a refund: who gave the money back); null before staff were set up. */
+  by: StaffStamp | null;
 }
 
 /** Cash handed back to a customer by a refund (the refunds' own record). */

@@ -1,6 +1,7 @@
 // The screens' words and formats: i18next with one catalogue per language (en, de; TypeScript
 // objects, so a key missing from German is a type error), the shop's locale from the settings,
 // and Intl formatting for that locale (shared/format.ts). How to add words: docs/i18n.md.
+import { useSyncExternalStore } from 'react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import {
@@ -43,15 +44,41 @@ export function applyShopLocale(locale: ShopLocale): void {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
-/** The formatter (money, numbers, dates) for the current locale, re-rendering when it changes. */
-export function useFormat(): Formatter {
-  const { i18n: active } = useTranslation();
-  return formatterFor(shopLocaleOr(active.language));
+// The shop's time zone (Settings), for every date and time the screens show; undefined until the
+// settings are read (the machine's zone meanwhile).
+let shopTimeZone: string | undefined;
+const timeZoneListeners = new Set<() => void>();
+
+/** The shop's time zone now (undefined: not known yet, the machine's is used). */
+export function currentTimeZone(): string | undefined {
+  return shopTimeZone;
 }
 
-/** Outside React (stores, word helpers): the formatter for the current locale. */
+/** Switches the zone the screens show dates and times in; every screen using useFormat re-renders. */
+export function applyShopTimeZone(timeZone: string | undefined): void {
+  if (timeZone === shopTimeZone) return;
+  shopTimeZone = timeZone;
+  for (const listener of timeZoneListeners) listener();
+}
+
+function followTimeZone(listener: () => void): () => void {
+  timeZoneListeners.add(listener);
+  return () => timeZoneListeners.delete(listener);
+}
+
+/**
+ * The formatter (money, numbers, dates) for the current locale and the shop's time zone,
+ * re-rendering when either changes.
+ */
+export function useFormat(): Formatter {
+  const { i18n: active } = useTranslation();
+  const timeZone = useSyncExternalStore(followTimeZone, currentTimeZone);
+  return formatterFor(shopLocaleOr(active.language), timeZone);
+}
+
+/** Outside React (stores, word helpers): the formatter for the current locale and time zone. */
 export function currentFormat(): Formatter {
-  return formatterFor(currentLocale());
+  return formatterFor(currentLocale(), shopTimeZone);
 }
 
 export { useTranslation };

@@ -1,8 +1,15 @@
 // Who is serving, as the services say (the renderer never claims an identity): the sign-in
 // screen, the cashier switch in the top bar and the back office's Staff tab read and change it
-// here. Activity (keys, taps) is reported at most once a minute so the idle sign-out restarts.
+// here. Activity (keys, taps) is reported at most once a minute so the idle sign-out restarts,
+// and what the person is in the middle of (a cash count, a report, a card check) so it waits.
 import { create } from 'zustand';
-import type { StaffMemberView, StaffRole, StaffSessionView, TillApi } from '../../../shared/contract';
+import type {
+  StaffMemberView,
+  StaffRole,
+  StaffSessionView,
+  StaffTask,
+  TillApi,
+} from '../../../shared/contract';
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { describeCallError } from './call-errors';
@@ -29,6 +36,13 @@ export interface StaffState {
   createFirstManager(name: string, pin: string): Promise<boolean>;
   /** The person used the till: tells the services, at most once a minute. */
   touch(now: number): void;
+  /**
+   * A part of the screens (`source`) says what it is in the middle of, or null once done; the
+   * services hold the idle sign-out while anything is. Sent only when the whole set changes.
+   */
+  setWorking(source: string, task: StaffTask | null): void;
+  /** Sends what is in progress now, even if unchanged (at start, so nothing stale stays held). */
+  sendWorking(): void;
   loadPeople(): Promise<void>;
   addPerson(person: { name: string; role: StaffRole; pin: string }): Promise<boolean>;
   updatePerson(staffId: string, change: { name?: string; role?: StaffRole; pin?: string }): Promise<boolean>;
@@ -38,6 +52,9 @@ export interface StaffState {
 
 export function createStaffStore(api: TillApi) {
   let lastTouch = 0;
+  const working = new Map<string, StaffTask>();
+  let sent: string | null = null;
+  const tasksNow = () => [...new Set(working.values())].sort();
   return create<StaffState>((set, get) => {
     /** Runs a change; a refusal is kept in words. Returns whether it went through. */
     const run = async (work: () => Promise<unknown>, notice: string | null = null): Promise<boolean> => {
@@ -100,6 +117,16 @@ export function createStaffStore(api: TillApi) {
         lastTouch = now;
         void api.invoke('staff.touch', {}).catch(() => undefined);
       },
+      setWorking(source, task) {
+        if (task) working.set(source, task);
+        else working.delete(source);
+        if (JSON.stringify(tasksNow()) !== sent) get().sendWorking();
+      },
+      sendWorking() {
+        const tasks = tasksNow();
+        sent = JSON.stringify(tasks);
+        void api.invoke('staff.inProgress', { tasks }).catch(() => undefined);
+      },
       async loadPeople() {
         await run(async () => set({ people: await api.invoke('staff.list', {}) }));
       },
@@ -141,5 +168,6 @@ export const useStaff = createStaffStore(till ?? disconnectedTill);
 /** Follows the services' word on who is serving; returns the unsubscribe. */
 export function followStaff(api: TillApi, store: StaffStore = useStaff): () => void {
   void store.getState().refresh();
+  store.getState().sendWorking();
   return api.on('staff.changed', (session) => store.getState().apply(session));
 }

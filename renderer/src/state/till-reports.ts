@@ -79,4 +79,6 @@ export function createTillReportsStore(api: TillApi) {
   });
 }
 
+export type TillReportsStore = ReturnType<typeof createTillReportsStore>;
+
 export const useTillReports = createTillReportsStore(till ?? disconnectedTill);

@@ -34,7 +34,7 @@ async function catalogueEntries(t: { after: (fn: () => void) => void }): Promise
     requireBackOffice: () => MORGAN,
     supplierProduct: async () => ({ sku: 'X', name: 'X' }),
     onChange: () => undefined,
-    today: () => new Date(0),
+    today: () => '1970-01-01',
     audit,
   });
   const latte = await handlers['catalogue.saveProduct'](

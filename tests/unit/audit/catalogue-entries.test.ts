@@ -29,7 +29,7 @@ function backOffice(
     },
     supplierProduct: async () => ({ sku: 'CUP-12', name: 'Paper cups' }),
     onChange: () => undefined,
-    today: () => new Date('2026-11-22T12:00:00.000Z'),
+    today: () => '2026-11-22',
     audit: options.wrap ? options.wrap(opened.audit) : opened.audit,
   });
   let mark = 0;

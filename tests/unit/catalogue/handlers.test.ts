@@ -29,7 +29,7 @@ function handlersFor(
       return options.supplied ?? { sku: 'CUP-12', name: 'Paper cups' };
     },
     onChange: (version) => announced.push(version),
-    today: () => new Date('2026-11-22T23:30:00.000Z'),
+    today: () => '2026-11-22',
     audit,
   });
   return {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
 import { SALES_MIGRATIONS, SalesLedger, type SaleLine } from '../../../electron/services/sales/sales-ledger';
 import { REFUND_MIGRATIONS, SaleRefunds } from '../../../electron/services/sales/refunds';
-import type { RefundInput, SaleView } from '../../../shared/contract';
+import type { RefundInput, SaleView, StaffStamp } from '../../../shared/contract';
 import { ManualClock } from '../../support/manual-clock';
 
 let dir: string;
@@ -64,8 +64,8 @@ function cashSale(lines: SaleLine[]): SaleView {
   return ledger.get(open.saleId);
 }
 
-const cashRefund = (sale: SaleView, lines: RefundInput['lines']) =>
-  refunds.refund({ saleId: sale.saleId, lines, cardAmount: 0, reason: 'Faulty' }, () => null);
+const cashRefund = (sale: SaleView, lines: RefundInput['lines'], by: StaffStamp | null = null) =>
+  refunds.refund({ saleId: sale.saleId, lines, cardAmount: 0, reason: 'Faulty' }, () => by);
 
 test('a refund shows each line it gave back by the name it was sold under', async () => {
   const sale = cashSale([line('Teapot', 1, 2000, 2000), line('Saucer', 3, 300, 2000)]);
@@ -94,15 +94,20 @@ test('history’s list learns what each sale has given back, sale by sale', asyn
   );
 });
 
-test('the reports get each completed refund’s items with the product and VAT rate they were sold at', async () => {
+test('the reports get each completed refund’s items with the product and VAT rate they were sold at, and who gave it back', async () => {
   const since = new Date(clock.now()).toISOString();
   await clock.advance(1000);
   // The second line was sold before VAT rates were kept.
   const sale = cashSale([line('Kettle', 1, 3000, 2000), line('Old stock', 2, 250)]);
-  const refund = await cashRefund(sale, [
-    { lineIndex: 0, quantity: 1 },
-    { lineIndex: 1, quantity: 2 },
-  ]);
+  const sam = { id: 'staff-sam', name: 'Sam' };
+  const refund = await cashRefund(
+    sale,
+    [
+      { lineIndex: 0, quantity: 1 },
+      { lineIndex: 1, quantity: 2 },
+    ],
+    sam,
+  );
   const until = new Date(clock.now() + 1).toISOString();
   const items = refunds.completedWithItems(since, until).filter((r) => r.refundId === refund.refundId);
   assert.deepEqual(items, [
@@ -112,6 +117,9 @@ test('the reports get each completed refund’s items with the product and VAT r
       receiptNumber: sale.receiptNumber,
       at: refund.completedAt,
       cardPaymentId: null,
+      cardAmount: 0,
+      cardTerminalId: null,
+      by: sam,
       lines: [
         { productId: 'p-Kettle', name: 'Kettle', quantity: 1, amount: 3000, vatRate: 2000 },
         { productId: 'p-Old stock', name: 'Old stock', quantity: 2, amount: 500, vatRate: null },

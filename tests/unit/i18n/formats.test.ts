@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { toPrintable } from '../../../shared/code-pages';
-import { formatterFor, forPaper } from '../../../shared/format';
+import { formatterFor, forPaper, paperFormat } from '../../../shared/format';
 import {
   amountText,
   formatMoney,
@@ -29,6 +29,15 @@ test('de-DE with EUR reads 1.234,50 € (no-break space on screen)', () => {
   assert.equal(formatMoney(123450, 'EUR', { locale: 'de-DE' }), `1.234,50${NBSP}€`);
   assert.equal(formatMoney(-5, 'EUR', { locale: 'de-DE' }), `-0,05${NBSP}€`);
   assert.equal(formatterFor('de-DE').money(99_999_999, 'EUR'), `999.999,99${NBSP}€`);
+});
+
+test('screens and slips write a negative amount with the minus sign; formatMoney keeps the hyphen for files', () => {
+  assert.equal(formatterFor('en-GB').money(-5, 'EUR'), '\u2212€0.05');
+  assert.equal(formatterFor('de-DE').money(-123450, 'EUR'), `\u22121.234,50${NBSP}€`);
+  assert.equal(formatterFor('en-GB').money(5, 'EUR'), '€0.05');
+  assert.equal(paperFormat('en-GB').money(-150, 'GBP'), '\u2212£1.50');
+  assert.equal(paperFormat('de-DE').money(-150, 'EUR'), '\u22121,50 €');
+  assert.equal(formatMoney(-5, 'EUR'), '-€0.05');
 });
 
 test('amounts stay exact far beyond what a float carries in cents', () => {

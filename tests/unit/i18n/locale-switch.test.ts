@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import type { SettingsView } from '../../../shared/contract';
 import { defaultSettings, publicSettings } from '../../../shared/settings';
 import { formatMoney, setMoneyLocale } from '../../../shared/money';
-import { i18n } from '../../../renderer/src/i18n';
+import { applyShopTimeZone, currentFormat, currentTimeZone, i18n } from '../../../renderer/src/i18n';
 import { followShopLocale } from '../../../renderer/src/i18n/follow-locale';
 import { createSettingsStore } from '../../../renderer/src/state/settings';
 import { FakeTill } from '../renderer/fake-till';
@@ -53,5 +53,29 @@ test('before the settings are known the screens keep the default, never a half-s
     assert.equal(formatMoney(500, 'GBP'), '£5.00');
   } finally {
     stop();
+  }
+});
+
+test('the screens write dates and times on the shop’s clocks, and follow a new time zone at once', async () => {
+  const inZone = (timeZone: string | null) => {
+    const view = viewIn('en-GB');
+    view.settings.shop.timeZone = timeZone;
+    return view;
+  };
+  const till = new FakeTill().answer('settings.get', () => inZone('Europe/Berlin'));
+  const settings = createSettingsStore(till);
+  const stop = followShopLocale(settings);
+  const at = '2026-03-29T23:30:00Z';
+  try {
+    await settings.getState().load();
+    assert.equal(currentTimeZone(), 'Europe/Berlin');
+    assert.equal(currentFormat().dateTime(at), '30 Mar 2026, 01:30');
+    settings.getState().apply(inZone('America/New_York'));
+    assert.equal(currentFormat().dateTime(at), '29 Mar 2026, 19:30');
+    settings.getState().apply(inZone(null));
+    assert.equal(currentTimeZone(), undefined, 'none saved yet: the computer’s');
+  } finally {
+    stop();
+    applyShopTimeZone(undefined);
   }
 });

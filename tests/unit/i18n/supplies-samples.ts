@@ -246,7 +246,7 @@ async function catalogueEditSamples(folder: string): Promise<Worded[]> {
       requireBackOffice: () => null,
       supplierProduct: async () => ({ sku: 'S1', name: 'Cups' }),
       onChange: () => undefined,
-      today: () => new Date(0),
+      today: () => '1970-01-01',
       audit: auditOn(db),
     });
     const rates = (points: number[]) => points.map((basisPoints) => ({ basisPoints, label: 'Rate' }));

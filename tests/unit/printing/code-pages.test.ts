@@ -37,3 +37,12 @@ test('control characters and characters beyond the BMP print as ?; a tab as a sp
 test('text is composed (NFC) before the lookup: e + combining acute prints as é', () => {
   assert.equal(toPrintable('Cafe\u0301', 'cp858'), 'Café');
 });
+
+test('the minus sign, which no code page has, prints as the hyphen-minus, never as ?', () => {
+  for (const codePage of CODE_PAGES) {
+    assert.equal(canPrint('\u2212', codePage), false, codePage);
+    assert.equal(toPrintable('\u2212£1.50 \u2212 2', codePage), '-£1.50 - 2', codePage);
+    // Only the stand-ins have one: other missing characters still print as ?.
+    assert.equal(toPrintable('\u2013\u2260', codePage).endsWith('?'), true, codePage);
+  }
+});

@@ -65,3 +65,10 @@ test('with no receipt printer chosen, the receipt is laid out for 80 mm paper', 
   const none = settingsSchema.parse({ printers: [PRINTERS[1]], receiptPrinterId: null });
   assert.equal(receiptSettingsFrom(none).paperWidth, 80);
 });
+
+test('the shop’s time zone goes to every slip; before the first start wrote one, none (the computer’s)', () => {
+  const berlin = settingsSchema.parse({ shop: { timeZone: 'Europe/Berlin' } });
+  assert.equal(receiptSettingsFrom(berlin).timeZone, 'Europe/Berlin');
+  assert.equal('timeZone' in receiptSettingsFrom(settingsSchema.parse({})), false);
+  assert.equal(settingsSchema.safeParse({ shop: { timeZone: 'Mars/Olympus_Mons' } }).success, false);
+});

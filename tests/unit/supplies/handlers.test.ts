@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addressFromShop } from '../../../electron/services/supplies/handlers';
 import { defaultSettings } from '../../../electron/services/storage/settings';
+import { paperFormat } from '../../../shared/format';
 import { printerSchema } from '../../../shared/settings';
 import { GOOD_ADDRESS, productIn, startSupplies, type SuppliesService } from './support';
 
@@ -139,4 +140,24 @@ test('an order confirmation is printed to the width of the receipt printer’s p
   assert.equal(await totalWidth(), 32, '58 mm paper: 32 characters');
   s.settings.receiptPrinterId = null;
   assert.equal(await totalWidth(), 48, 'no receipt printer: 80 mm, 48 characters');
+});
+
+test('an order confirmation prints the time on the shop’s clocks, in its time zone', async () => {
+  const placed = await s.handlers['supplies.placeOrder']({
+    lines: [{ productId: productIn(s.supplier.sandbox, 'inStock').id, quantity: 1 }],
+    address: { ...GOOD_ADDRESS },
+    confirmRepeat: true,
+  });
+  const orderId = placed.outcome === 'placed' ? placed.order.id : 0;
+  const printedLine = async (timeZone: string) => {
+    s.settings.shop.timeZone = timeZone;
+    await s.handlers['supplies.printOrder']({ orderId });
+    return s.printed
+      .at(-1)!
+      .lines.map((l) => l.value)
+      .find((v) => v.startsWith('Printed'));
+  };
+  const now = s.supplier.clock.now();
+  for (const zone of ['Asia/Tokyo', 'America/New_York'])
+    assert.equal(await printedLine(zone), `Printed ${paperFormat('en-GB', zone).dateTime(now)}`, zone);
 });

@@ -162,6 +162,7 @@ test('refunds: what is not known stays empty, the cashier and category where the
           createdAt: AT,
           saleId: null,
           itemised: false,
+          by: null,
         },
       ],
       cashRefunds: [
@@ -175,6 +176,9 @@ test('refunds: what is not known stays empty, the cashier and category where the
           receiptNumber: 'S7',
           at: AT,
           cardPaymentId: null,
+          cardAmount: 0,
+          cardTerminalId: null,
+          by: BEN,
           lines: [
             { productId: 'cake', name: 'cake', quantity: 1, amount: 80, vatRate: 500 },
             { productId: 'gone', name: 'gone', quantity: 2, amount: 40, vatRate: null },
@@ -204,6 +208,7 @@ test('refunds: what is not known stays empty, the cashier and category where the
     record({
       record: 'refund_line',
       receipt: 'S7',
+      cashier: 'Ben',
       description: 'cake',
       category: 'Food',
       quantity: 1,
@@ -213,6 +218,7 @@ test('refunds: what is not known stays empty, the cashier and category where the
     record({
       record: 'refund_line',
       receipt: 'S7',
+      cashier: 'Ben',
       description: 'gone',
       category: NO_CATEGORY,
       quantity: 2,
@@ -286,14 +292,14 @@ test('VAT rates, categories and cashiers come out largest first, whatever order 
     [0, null],
   );
   assert.deepEqual(body.categories, [
-    { category: 'Drinks', quantity: 2, amount: 600 },
-    { category: 'Food', quantity: 2, amount: 315 },
-    { category: NO_CATEGORY, quantity: 1, amount: 100 },
+    { category: 'Drinks', quantity: 2, amount: 600, refunds: 0, net: 600 },
+    { category: 'Food', quantity: 2, amount: 315, refunds: 0, net: 315 },
+    { category: NO_CATEGORY, quantity: 1, amount: 100, refunds: 0, net: 100 },
   ]);
   assert.deepEqual(body.cashiers, [
-    { name: 'Ben', count: 2, amount: 810 },
-    { name: 'Ann', count: 1, amount: 105 },
-    { name: NOBODY, count: 1, amount: 100 },
+    { name: 'Ben', count: 2, amount: 810, refunds: 0, net: 810 },
+    { name: 'Ann', count: 1, amount: 105, refunds: 0, net: 105 },
+    { name: NOBODY, count: 1, amount: 100, refunds: 0, net: 100 },
   ]);
 });
 

@@ -73,6 +73,7 @@ const card = (id: string, over: Partial<CardPaymentFact>): CardPaymentFact => ({
   createdAt: `${DAY}T12:00:00.000Z`,
   saleId: 'id-S1',
   itemised: false,
+  by: null,
   ...over,
 });
 
@@ -111,7 +112,7 @@ const SALES: EndedSale[] = [
 
 const CARD_PAYMENTS: CardPaymentFact[] = [
   card('pay-1', { type: 'SALE', amount: 300, saleId: 'id-S2' }),
-  card('ref-1', { amount: 150 }), // without items
+  card('ref-1', { amount: 150, by: BEN }), // without items, given back by Ben
   card('ref-2', { amount: 999, paid: false }), // declined: gave nothing back
   card('ref-3', { amount: 777, currency: 'EUR' }), // another currency's
   card('ref-4', { amount: 270, currency: null, itemised: true }),
@@ -129,16 +130,31 @@ function sources(): DaySources {
         ['coffee', 'Drinks'],
         ['cake', 'Food'],
       ]),
-    cashRefunds: () => [{ amount: 120, at: `${DAY}T13:00:00.000Z`, receiptNumber: 'S1', by: ANN }],
-    // A coffee of S1 given back (£2.70 at 20 %), its card part on ref-4.
+    cashRefunds: () => [{ amount: 120, at: `${DAY}T13:00:00.000Z`, receiptNumber: 'S1', by: BEN }],
     itemisedRefunds: () => [
+      // A coffee of S1 given back by Ann (£2.70 at 20 %), all to the card, on ref-4.
       {
         refundId: 'r1',
         saleId: 'id-S1',
         receiptNumber: 'S1',
         at: `${DAY}T12:00:00.000Z`,
         cardPaymentId: 'ref-4',
+        cardAmount: 270,
+        cardTerminalId: 'T1',
+        by: ANN,
         lines: [{ productId: 'coffee', name: 'coffee', quantity: 1, amount: 270, vatRate: 2000 }],
+      },
+      // Part of S1's cake given back by Ben in cash (the £1.20 above).
+      {
+        refundId: 'r2',
+        saleId: 'id-S1',
+        receiptNumber: 'S1',
+        at: `${DAY}T13:00:00.000Z`,
+        cardPaymentId: null,
+        cardAmount: 0,
+        cardTerminalId: null,
+        by: BEN,
+        lines: [{ productId: 'cake', name: 'cake', quantity: 1, amount: 120, vatRate: 500 }],
       },
     ],
     noSales: () => [
@@ -220,26 +236,31 @@ test('tenders by kind and card machine, in the order first taken', () => {
 
 test('VAT per rate, each receipt by the shared rule, itemised refunds taken off', () => {
   // 20 %: S1 540 → 90, S2 200 → 33, S4 100 → 17, refund 270 → 45. 5 %: 262 → 12 twice (the day’s
-  // 524 at once would be 25). No rate: 300, no VAT.
+  // 524 at once would be 25), refund 120 → 6. No rate: 300, no VAT.
   assert.deepEqual(report().body.vat, [
     { basisPoints: 2000, gross: 570, vat: 95, net: 475 },
-    { basisPoints: 500, gross: 524, vat: 24, net: 500 },
+    { basisPoints: 500, gross: 404, vat: 18, net: 386 },
     { basisPoints: null, gross: 300, vat: 0, net: 300 },
   ]);
 });
 
 test('categories, cashiers and hours, largest first; hours in the shop’s time zone', () => {
   const { body } = report();
+  // Refunded lines come off their category; each refund off the row of who gave it back.
   assert.deepEqual(body.categories, [
-    { category: 'Drinks', quantity: 4, amount: 840 },
-    { category: 'Food', quantity: 2, amount: 524 },
-    { category: NO_CATEGORY, quantity: 3, amount: 300 },
+    { category: 'Drinks', quantity: 4, amount: 840, refunds: 270, net: 570 },
+    { category: 'Food', quantity: 2, amount: 524, refunds: 120, net: 404 },
+    { category: NO_CATEGORY, quantity: 3, amount: 300, refunds: 0, net: 300 },
   ]);
   assert.deepEqual(body.cashiers, [
-    { name: 'Ann', count: 2, amount: 902 },
-    { name: 'Ben', count: 1, amount: 500 },
-    { name: NOBODY, count: 1, amount: 262 },
+    { name: 'Ann', count: 2, amount: 902, refunds: 270, net: 632 },
+    { name: 'Ben', count: 1, amount: 500, refunds: 150 + 120, net: 230 },
+    { name: NOBODY, count: 1, amount: 262, refunds: 0, net: 262 },
   ]);
+  // The rows add up to the net takings: categories with the refund no category is known for.
+  const net = (rows: { net: number | null }[]) => rows.reduce((a, r) => a + r.net!, 0);
+  assert.equal(net(body.categories) - body.refundsWithoutItems!.amount, body.sales.net);
+  assert.equal(net(body.cashiers), body.sales.net);
   const busy = body.hours.filter((h) => h.count > 0);
   assert.deepEqual(busy, [
     { hour: 9, count: 1, amount: 802 },
@@ -283,7 +304,7 @@ test('the line records the accountant’s CSV is written from', () => {
   const count = (record: string) => lines.filter((l) => l.record === record).length;
   assert.deepEqual(
     ['sale_line', 'tender', 'void', 'refund', 'refund_line', 'cash_movement', 'no_sale'].map(count),
-    [6, 5, 2, 3, 1, 3, 2],
+    [6, 5, 2, 3, 2, 3, 2],
   );
   const coffee = lines.filter((l) => l.record === 'sale_line' && l.description === 'coffee');
   assert.deepEqual(
@@ -295,11 +316,14 @@ test('the line records the accountant’s CSV is written from', () => {
     ],
   );
   assert.deepEqual(
-    lines.filter((l) => l.record === 'refund').map((l) => [l.receipt, l.amount, l.tenderKey, l.description]),
+    lines
+      .filter((l) => l.record === 'refund')
+      .map((l) => [l.receipt, l.amount, l.tenderKey, l.description, l.cashier, l.at.slice(11, 16)]),
     [
-      ['S1', 150, 'card:T1', 'Card refund'],
-      ['S1', 270, 'card:T1', 'Card refund'],
-      ['S1', 120, 'cash', 'Cash refund'],
+      ['S1', 150, 'card:T1', 'Card refund', 'Ben', '12:00'],
+      ['S1', 120, 'cash', 'Cash refund', 'Ben', '13:00'],
+      // The card part of an itemised refund, when its refund completed.
+      ['S1', 270, 'card:T1', 'Card refund', 'Ann', '12:00'],
     ],
   );
   assert.deepEqual(
@@ -339,4 +363,113 @@ test('a changed price counts for every unit; a line above its price is no discou
       [0, 0],
     ],
   );
+});
+
+test('a refund of an earlier day’s sale, its card part begun before the day: all of it comes off today’s rows, which add up to the penny', () => {
+  const today = { ...sources() };
+  const facts = gatherFacts(
+    {
+      ...today,
+      sales: () => [
+        sale('S5', { lines: [line('coffee', 1, 1000, 1000, 2000)], tenders: [tender('cash', 1000)] }),
+      ],
+      // The card part's REFUND was started before the day began: it is not among the day's payments.
+      cardPayments: () => [],
+      cashRefunds: () => [{ amount: 151, at: `${DAY}T09:00:00.000Z`, receiptNumber: 'S0', by: BEN }],
+      itemisedRefunds: () => [
+        {
+          refundId: 'r0',
+          saleId: 'id-S0', // sold on an earlier day
+          receiptNumber: 'S0',
+          at: `${DAY}T09:00:00.000Z`,
+          cardPaymentId: 'ref-old',
+          cardAmount: 299,
+          cardTerminalId: 'T1',
+          by: BEN,
+          lines: [
+            { productId: 'coffee', name: 'coffee', quantity: 1, amount: 299, vatRate: 2000 },
+            { productId: 'cake', name: 'cake', quantity: 1, amount: 151, vatRate: 500 },
+          ],
+        },
+      ],
+    },
+    'GBP',
+    `${DAY}T00:00:00.000Z`,
+    `${DAY}T23:59:59.999Z`,
+  );
+  const { body } = computeReport(facts);
+  assert.deepEqual(body.sales, { count: 1, amount: 1000, refunds: 450, net: 550 });
+  assert.deepEqual(body.refunds, [
+    { key: 'cash', label: 'Cash', count: 1, amount: 151 },
+    { key: 'card:T1', label: 'Front counter', count: 1, amount: 299 },
+  ]);
+  assert.deepEqual(body.categories, [
+    { category: 'Drinks', quantity: 1, amount: 1000, refunds: 299, net: 701 },
+    { category: 'Food', quantity: 0, amount: 0, refunds: 151, net: -151 },
+  ]);
+  // Ben sold nothing today but handed £4.50 back: his row is what left the till through him.
+  assert.deepEqual(body.cashiers, [
+    { name: 'Ann', count: 1, amount: 1000, refunds: 0, net: 1000 },
+    { name: 'Ben', count: 0, amount: 0, refunds: 450, net: -450 },
+  ]);
+  const net = (rows: { net: number | null }[]) => rows.reduce((a, r) => a + r.net!, 0);
+  assert.equal(net(body.categories), body.sales.net);
+  assert.equal(net(body.cashiers), body.sales.net);
+});
+
+test('the day the card part of an itemised refund was started, before the refund completed, counts none of it', () => {
+  const facts = gatherFacts(
+    {
+      ...sources(),
+      sales: () => [],
+      cardPayments: () => [card('ref-9', { amount: 299, itemised: true, by: BEN })],
+      cashRefunds: () => [],
+      itemisedRefunds: () => [],
+    },
+    'GBP',
+    `${DAY}T00:00:00.000Z`,
+    `${DAY}T23:59:59.999Z`,
+  );
+  const { body, lines } = computeReport(facts);
+  assert.deepEqual(body.sales, { count: 0, amount: 0, refunds: 0, net: 0 });
+  assert.deepEqual(
+    [body.refunds, body.cashiers, body.refundsWithoutItems],
+    [[], [], { count: 0, amount: 0 }],
+  );
+  assert.deepEqual(
+    lines.filter((l) => l.record === 'refund'),
+    [],
+  );
+});
+
+test('an itemised card part whose refund kept no card machine is placed by its payment, or as not known', () => {
+  const refund = (cardPaymentId: string | null) => ({
+    refundId: `r-${cardPaymentId}`,
+    saleId: 'id-S1',
+    receiptNumber: 'S1',
+    at: `${DAY}T09:00:00.000Z`,
+    cardPaymentId,
+    cardAmount: 100,
+    cardTerminalId: null,
+    by: null,
+    lines: [{ productId: 'coffee', name: 'coffee', quantity: 1, amount: 100, vatRate: 2000 }],
+  });
+  const facts = gatherFacts(
+    {
+      ...sources(),
+      sales: () => [],
+      cardPayments: () => [],
+      cashRefunds: () => [],
+      itemisedRefunds: () => [refund('pay-before'), refund(null)],
+    },
+    'GBP',
+    `${DAY}T00:00:00.000Z`,
+    `${DAY}T23:59:59.999Z`,
+  );
+  const { body } = computeReport(facts);
+  assert.deepEqual(body.refunds, [
+    { key: 'card:T2', label: 'Back bar', count: 1, amount: 100 },
+    { key: 'card:unknown', label: 'Card machine not known', count: 1, amount: 100 },
+  ]);
+  assert.deepEqual(body.cashiers, [{ name: NOBODY, count: 0, amount: 0, refunds: 200, net: -200 }]);
 });

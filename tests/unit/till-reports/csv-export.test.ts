@@ -34,11 +34,17 @@ const closedDay: TillReportView = {
   ],
   refundsWithoutItems: { count: 1, amount: 550 },
   categories: [
-    { category: 'Coffee', quantity: 4, amount: 10000 },
+    { category: 'Coffee', quantity: 4, amount: 10000, refunds: 500, net: 9500 },
     // A spreadsheet would run this as a formula: it gets the catalogue's leading '.
-    { category: '+Extras', quantity: 1, amount: 1295 },
+    { category: '+Extras', quantity: 1, amount: 1295, refunds: 0, net: 1295 },
+    // Closed before rows carried refunds: blanks, not zeros.
+    { category: 'Tea', quantity: 1, amount: 1050, refunds: null, net: null },
   ],
-  cashiers: [{ name: 'Ana', count: 5, amount: 12345 }],
+  cashiers: [
+    { name: 'Ana', count: 5, amount: 12345, refunds: 500, net: 11845 },
+    // Gave back a card refund without items and sold nothing.
+    { name: 'Bo', count: 0, amount: 0, refunds: 550, net: -550 },
+  ],
   hours: [
     { hour: 9, count: 2, amount: 4345 },
     { hour: 14, count: 3, amount: 8000 },
@@ -62,43 +68,50 @@ const closedDay: TillReportView = {
 test('the Z summary file: every figure on its own row, money as decimal text', () => {
   const csv = summaryCsv(closedDay);
   assert.equal(csv.fileName, 'z-report-12-2026-03-02-summary.csv');
+  // For spreadsheets: the ASCII hyphen, so a negative amount stays a number (never U+2212).
+  assert.doesNotMatch(csv.text, /\u2212/);
   assert.equal(
     csv.text,
     [
-      'section,key,label,count,amount,vat,net',
-      'report,kind,Z,,,,',
-      'report,number,12,,,,',
-      'report,currency,GBP,,,,',
-      'report,since,2026-03-01T22:00:00.000Z,,,,',
-      'report,until,2026-03-02T21:30:00.000Z,,,,',
-      'report,run_by,Ana,,,,',
-      'sales,gross,Sales,5,123.45,,',
-      'sales,refunds,Refunds,,10.50,,',
-      'sales,net,Net takings,,112.95,,',
-      'tender,cash,Cash,3,43.45,,',
-      'tender,card:t1,"Counter, left",2,80.00,,',
-      'vat,2000,,,100.00,16.67,83.33',
-      'vat,,,,12.95,0.00,12.95',
-      'category,Coffee,Coffee,4,100.00,,',
-      "category,'+Extras,'+Extras,1,12.95,,",
-      'cashier,Ana,Ana,5,123.45,,',
-      'hour,9,9:00,2,43.45,,',
-      'hour,14,14:00,3,80.00,,',
-      'refund,cash,Cash,1,5.00,,',
-      'refund,card:t1,"Counter, left",1,5.50,,',
+      'section,key,label,count,amount,vat,net,refunds',
+      'report,kind,Z,,,,,',
+      'report,number,12,,,,,',
+      'report,currency,GBP,,,,,',
+      'report,since,2026-03-01T22:00:00.000Z,,,,,',
+      'report,until,2026-03-02T21:30:00.000Z,,,,,',
+      'report,run_by,Ana,,,,,',
+      'sales,gross,Sales,5,123.45,,,',
+      'sales,refunds,Refunds,,10.50,,,',
+      'sales,net,Net takings,,112.95,,,',
+      'tender,cash,Cash,3,43.45,,,',
+      'tender,card:t1,"Counter, left",2,80.00,,,',
+      'vat,2000,,,100.00,16.67,83.33,',
+      'vat,,,,12.95,0.00,12.95,',
+      // Each row's refunds and net; the card refunds without items have no category.
+      'category,Coffee,Coffee,4,100.00,,95.00,5.00',
+      "category,'+Extras,'+Extras,1,12.95,,12.95,0.00",
+      // Closed before rows carried refunds: blanks, not zeros.
+      'category,Tea,Tea,1,10.50,,,',
+      'category,refunds_without_items,Card refunds without items (category not known),1,,,-5.50,5.50',
+      'cashier,Ana,Ana,5,123.45,,118.45,5.00',
+      'cashier,Bo,Bo,0,0.00,,-5.50,5.50',
+      'hour,9,9:00,2,43.45,,,',
+      'hour,14,14:00,3,80.00,,,',
+      'refund,cash,Cash,1,5.00,,,',
+      'refund,card:t1,"Counter, left",1,5.50,,,',
       // Card refunds without items come off the takings: negative, under the VAT rows' section.
-      'vat,refunds_without_items,Card refunds without items (VAT not known),1,-5.50,,',
-      'discounts,all,Discounts,2,0.75,,',
-      'price_overrides,all,Price overrides,1,-0.20,,',
-      'voids,all,Voids,1,3.00,,',
+      'vat,refunds_without_items,Card refunds without items (VAT not known),1,-5.50,,,',
+      'discounts,all,Discounts,2,0.75,,,',
+      'price_overrides,all,Price overrides,1,-0.20,,,',
+      'voids,all,Voids,1,3.00,,,',
       // No No-sales is a count of 0, not a blank.
-      'no_sales,all,No-sales,0,,,',
-      'cash_movement,out:paid_out,Paid out,1,15.00,,',
-      'cash_movement,in:float_top_up,Float top-up,1,20.00,,',
-      'shift,4:float,Ana,,100.00,,',
-      'shift,4:expected,Ana,,128.45,,',
-      'shift,4:counted,Ana,,128.40,,',
-      'shift,4:difference,Ana,,-0.05,,',
+      'no_sales,all,No-sales,0,,,,',
+      'cash_movement,out:paid_out,Paid out,1,15.00,,,',
+      'cash_movement,in:float_top_up,Float top-up,1,20.00,,,',
+      'shift,4:float,Ana,,100.00,,,',
+      'shift,4:expected,Ana,,128.45,,,',
+      'shift,4:counted,Ana,,128.40,,,',
+      'shift,4:difference,Ana,,-0.05,,,',
       '',
     ].join('\n'),
   );
@@ -133,31 +146,37 @@ test('the X summary file: no number, no start, nobody, and figures not kept are 
   assert.equal(
     csv.text,
     [
-      'section,key,label,count,amount,vat,net',
-      'report,kind,X,,,,',
-      'report,number,,,,,',
-      'report,currency,EUR,,,,',
-      'report,since,,,,,',
-      'report,until,2026-03-02T10:00:00.000Z,,,,',
-      'report,run_by,,,,,',
-      'sales,gross,Sales,0,0.00,,',
-      'sales,refunds,Refunds,,0.00,,',
-      'sales,net,Net takings,,0.00,,',
-      'discounts,all,Discounts,0,0.00,,',
-      'voids,all,Voids,0,0.00,,',
-      'shift,2:float,,,50.00,,',
-      'shift,2:expected,,,50.00,,',
-      'shift,2:counted,,,50.00,,',
-      'shift,2:difference,,,0.00,,',
+      'section,key,label,count,amount,vat,net,refunds',
+      'report,kind,X,,,,,',
+      'report,number,,,,,,',
+      'report,currency,EUR,,,,,',
+      'report,since,,,,,,',
+      'report,until,2026-03-02T10:00:00.000Z,,,,,',
+      'report,run_by,,,,,,',
+      'sales,gross,Sales,0,0.00,,,',
+      'sales,refunds,Refunds,,0.00,,,',
+      'sales,net,Net takings,,0.00,,,',
+      'discounts,all,Discounts,0,0.00,,,',
+      'voids,all,Voids,0,0.00,,,',
+      'shift,2:float,,,50.00,,,',
+      'shift,2:expected,,,50.00,,,',
+      'shift,2:counted,,,50.00,,,',
+      'shift,2:difference,,,0.00,,,',
       '',
     ].join('\n'),
   );
   assert.equal(linesCsv(dayRunning, []).fileName, 'x-report-2026-03-02-lines.csv');
 });
 
+test('no card refunds without items: no row for them under the categories', () => {
+  const csv = summaryCsv({ ...closedDay, refundsWithoutItems: { count: 0, amount: 0 } });
+  assert.equal(csv.text.includes('refunds_without_items'), true, 'the VAT section keeps its row');
+  assert.equal(csv.text.includes('category,refunds_without_items'), false);
+});
+
 test('the run-by name a spreadsheet would run as a formula gets a leading quote', () => {
   const csv = summaryCsv({ ...closedDay, runBy: { id: 'm2', name: '=Sam' } });
-  assert.ok(csv.text.includes("\nreport,run_by,'=Sam,,,,\n"), csv.text);
+  assert.ok(csv.text.includes("\nreport,run_by,'=Sam,,,,,\n"), csv.text);
 });
 
 const blank = {

@@ -241,8 +241,22 @@ test('the till X report equals the sums of the mix, in minor units', async () =>
   assert.equal(sum(x.categories.map((c) => c.amount)), gross);
   assert.deepEqual(
     x.cashiers.find((c) => c.name === TEST_STAFF.cashier.name),
-    { name: TEST_STAFF.cashier.name, count: 1, amount: mix.cashSales[0]!.total },
+    {
+      name: TEST_STAFF.cashier.name,
+      count: 1,
+      amount: mix.cashSales[0]!.total,
+      refunds: 0,
+      net: mix.cashSales[0]!.total,
+    },
   );
+  // Net of refunds, row by row, they add up to the net takings to the penny: every refund came
+  // off its lines' categories (the one without items its own row) and off the manager who gave it.
+  const itemisedBack = sum(mix.itemised.map((r) => r.total));
+  assert.equal(sum(x.categories.map((c) => c.refunds!)), itemisedBack);
+  assert.equal(sum(x.categories.map((c) => c.net!)) - x.refundsWithoutItems!.amount, x.sales.net);
+  const manager = x.cashiers.find((c) => c.name === TEST_STAFF.manager.name)!;
+  assert.equal(manager.refunds, itemisedBack + mix.cardRefund);
+  assert.equal(sum(x.cashiers.map((c) => c.net!)), x.sales.net);
   assert.equal(x.hours.length, 24);
   assert.equal(sum(x.hours.map((h) => h.amount)), gross);
   assert.equal(sum(x.hours.map((h) => h.count)), sold.length);
@@ -418,4 +432,40 @@ test('a Z waits for the drawer to be counted', async () => {
   await t.call('shifts.close', { counted: [{ value: 1000, count: 2 }] });
   await later();
   assert.equal((await t.call('tillReports.z', {})).number, 2);
+});
+
+test('a refund of a sale from an earlier day comes off today’s rows: its category and whoever gave it back', async () => {
+  // The days before were closed by two Zs; nothing has been sold since.
+  await staff.signIn('supervisor');
+  const sale = mix.cards[0]!;
+  const line = sale.lines[0]!;
+  const done = t.waitForEvent(
+    'history.refundUpdated',
+    (u) => u.saleId === sale.saleId && u.state === 'completed',
+  );
+  await t.call('history.refund', {
+    saleId: sale.saleId,
+    lines: [{ lineIndex: 0, quantity: 1 }],
+    cardAmount: 100,
+    card: { paymentId: sale.tenders[0]!.paymentId!, terminalId: TERMINAL },
+    reason: 'Stale',
+  });
+  const refund = await done;
+  await later();
+  const x = await t.call('tillReports.x', {});
+  const category = products.find((p) => p.id === line.productId)!.category;
+  assert.deepEqual(x.sales, { count: 0, amount: 0, refunds: refund.total, net: -refund.total });
+  assert.deepEqual(x.categories, [
+    { category, quantity: 0, amount: 0, refunds: refund.total, net: -refund.total },
+  ]);
+  assert.deepEqual(x.cashiers, [
+    { name: TEST_STAFF.supervisor.name, count: 0, amount: 0, refunds: refund.total, net: -refund.total },
+  ]);
+  assert.deepEqual(
+    x.refunds.map((r) => [r.key, r.amount]),
+    [
+      ['cash', refund.total - 100],
+      [`card:${TERMINAL}`, 100],
+    ],
+  );
 });

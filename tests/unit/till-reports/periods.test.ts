@@ -61,9 +61,8 @@ function reports(options: { markHighest?: number; markLost?: boolean } = {}) {
       },
     },
     printReceipt: async () => undefined,
-    printSettings: () => ({ shopName: 'Test café', paperWidth: 80 }),
+    printSettings: () => ({ shopName: 'Test café', paperWidth: 80, timeZone: 'Europe/London' }),
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
-    timeZone: 'Europe/London',
   });
   const sell = (amount: number, at = clock.now()) =>
     sold.push({

@@ -24,8 +24,9 @@ const daySoFar: TillReportView = {
   ],
   vat: [{ basisPoints: null, gross: 1800, vat: 0, net: 1800 }],
   refundsWithoutItems: { count: 1, amount: 300 },
-  categories: [{ category: 'Coffee', quantity: 2, amount: 1800 }],
-  cashiers: [{ name: 'Ana', count: 2, amount: 1800 }],
+  categories: [{ category: 'Coffee', quantity: 2, amount: 1800, refunds: 0, net: 1800 }],
+  // Ana gave the card refund without items back.
+  cashiers: [{ name: 'Ana', count: 2, amount: 1800, refunds: 300, net: 1500 }],
   hours: Array.from({ length: 24 }, (_, hour) =>
     hour === 9 ? { hour, count: 2, amount: 1800 } : { hour, count: 0, amount: 0 },
   ),
@@ -70,7 +71,8 @@ test('the X report of a day with no sign-in, no rate kept and a refund without i
     '-',
     'Takings',
     row('Sales (2)', '£18.00'),
-    row('Refunds', '-£3.00'),
+    // What went back is negative, with the minus sign (printed as '-': no code page has it).
+    row('Refunds', '−£3.00'),
     row('Net takings', '£15.00'),
     '-',
     'By tender',
@@ -82,13 +84,20 @@ test('the X report of a day with no sign-in, no rate kept and a refund without i
     row('No rate kept VAT', '£0.00'),
     row('No rate kept net', '£18.00'),
     // Given back, so negative; its rate is not known, so it is not in the rows above.
-    row('Card refunds, no items (1)', '-£3.00'),
+    row('Card refunds, no items (1)', '−£3.00'),
     '-',
     'By category',
     row('Coffee (2)', '£18.00'),
+    // No category is known for it: its own row, so the rows add up to the net takings.
+    row('Card refunds, no items (1)', '−£3.00'),
+    row('Net takings', '£15.00'),
     '-',
     'By cashier',
     row('Ana (2)', '£18.00'),
+    // Ana handed the refund back: it comes off her row.
+    row('  Refunded', '−£3.00'),
+    row('  After refunds', '£15.00'),
+    row('Net takings', '£15.00'),
     '-',
     'By hour',
     // Only the hours with sales, two digits each.
@@ -153,4 +162,18 @@ test('in a German shop the unknown card machine and money put in are worded in G
     row('Einlage: Wechselgeld aufgefüllt (1)', '20,00 €'),
     row('Entnahme: Bankeinzahlung (1)', '50,00 €'),
   ]);
+});
+
+test('a Z closed before rows carried refunds prints its rows as they were, with no total under them', () => {
+  const closedBefore: TillReportView = {
+    ...daySoFar,
+    categories: [{ category: 'Coffee', quantity: 2, amount: 1800, refunds: null, net: null }],
+    cashiers: [{ name: 'Ana', count: 2, amount: 1800, refunds: null, net: null }],
+  };
+  const lines = english(closedBefore);
+  assert.deepEqual(section(lines, 'By category'), [
+    row('Coffee (2)', '£18.00'),
+    row('Card refunds, no items (1)', '−£3.00'),
+  ]);
+  assert.deepEqual(section(lines, 'By cashier'), [row('Ana (2)', '£18.00')]);
 });

@@ -1,4 +1,4 @@
-// A Z closed before price overrides and card refunds without items were reported opens again with
+// A Z closed before price overrides, card refunds without items and rows' refunds were reported opens again with
 // those figures as "not kept" (null), never as a made-up zero, and its other figures unchanged.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -17,8 +17,8 @@ const closedBefore = {
   sales: { count: 2, amount: 1250, refunds: 0, net: 1250 },
   tenders: [{ key: 'cash', label: 'Cash', count: 2, amount: 1250 }],
   vat: [{ basisPoints: 2000, gross: 1250, vat: 208, net: 1042 }],
-  categories: [],
-  cashiers: [],
+  categories: [{ category: 'Coffee', quantity: 2, amount: 1250 }],
+  cashiers: [{ name: 'Ana', count: 2, amount: 1250 }],
   hours: [],
   refunds: [],
   discounts: { count: 0, amount: 0 },
@@ -38,6 +38,13 @@ test('a Z stored without the newer figures shows them as not kept', () => {
     const stored = new TillReportStore(db).get(7);
     assert.equal(stored?.report.priceOverrides, null);
     assert.equal(stored?.report.refundsWithoutItems, null);
+    // Rows closed gross of refunds: their refunds and net were not kept.
+    assert.deepEqual(stored?.report.categories, [
+      { category: 'Coffee', quantity: 2, amount: 1250, refunds: null, net: null },
+    ]);
+    assert.deepEqual(stored?.report.cashiers, [
+      { name: 'Ana', count: 2, amount: 1250, refunds: null, net: null },
+    ]);
     assert.deepEqual(stored?.report.vat, closedBefore.vat);
     assert.deepEqual(stored?.report.voids, closedBefore.voids);
   } finally {

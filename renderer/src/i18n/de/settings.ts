@@ -89,6 +89,10 @@ export const settings: Wording<typeof en.settings> = {
     currencyHint:
       'Die Währung der Preise des Geschäfts. Eine Änderung gilt ab dem nächsten Start von Paydesk.',
     currencySaved: 'Gespeichert. Starten Sie Paydesk neu, um in der neuen Währung zu verkaufen.',
+    timeZone: 'Zeitzone',
+    timeZoneHint:
+      'Wo das Geschäft ist: seine Tage, die Stunden in Berichten und die Zeiten auf Bons und Belegen folgen ihr, egal wie dieser Computer eingestellt ist. Dort ist es jetzt {{time}}.',
+    timeZoneSaved: 'Zeitzone geändert: Berichte, Bons und Belege verwenden sie ab jetzt.',
     currencyNames: { GBP: 'Britisches Pfund (£)', EUR: 'Euro (€)' },
     names: { 'en-GB': 'English (United Kingdom)', 'de-DE': 'Deutsch (Deutschland)' },
   },

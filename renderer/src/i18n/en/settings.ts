@@ -86,6 +86,10 @@ export const settings = {
     currency: 'Currency',
     currencyHint: 'What the shop’s prices are in. A change applies the next time Paydesk starts.',
     currencySaved: 'Saved. Restart Paydesk to sell in the new currency.',
+    timeZone: 'Time zone',
+    timeZoneHint:
+      'Where the shop is: its days, the hours in reports and the times on receipts and slips follow it, whatever this computer is set to. It is {{time}} there now.',
+    timeZoneSaved: 'Time zone changed: reports, receipts and slips use it from now on.',
     currencyNames: { GBP: 'Pound sterling (£)', EUR: 'Euro (€)' },
     names: { 'en-GB': 'English (United Kingdom)', 'de-DE': 'Deutsch (Deutschland)' },
   },

@@ -1,8 +1,11 @@
 // The back office: the shop's catalogue (products, categories, VAT rates, CSV import/export,
 // adding from the supplier) and its staff. Every part is a manager's: the services refuse it to
-// anyone else, and the screen then asks for a manager's PIN (approval at the counter).
+// anyone else, and the screen then asks for a manager's PIN (approval at the counter). All of it
+// works by keyboard alone: the tabs by the arrow keys, Escape leaves a product form or an import
+// preview, and focus goes back to where the work began (docs/back-office.md, "Keyboard").
 import { useEffect, useState } from 'react';
 import { ManagerPinForm } from '../../components/ManagerPinForm';
+import { panelId, TabList, tabId } from '../../components/TabList';
 import { useCatalogue } from '../../state/catalogue';
 import { CategoriesPanel } from './CategoriesPanel';
 import { ImportExportPanel } from './ImportExportPanel';
@@ -73,24 +76,19 @@ export function BackOfficeScreen() {
       {/* A view loaded for an earlier manager stays hidden while the services refuse this person. */}
       {view && !managerNeeded && (
         <>
-          <div className="category-tabs" role="tablist" aria-label={t('backOffice.title')}>
-            {TABS.map((id) => (
-              <button
-                key={id}
-                type="button"
-                role="tab"
-                aria-selected={id === tab}
-                className={id === tab ? 'tab active' : 'tab'}
-                onClick={() => {
-                  useCatalogue.getState().clearMessages();
-                  setTab(id);
-                }}
-              >
-                {t(`backOffice.tabs.${id}`)}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" aria-label={t(`backOffice.tabs.${tab}`)}>
+          <TabList
+            ids={TABS}
+            selected={tab}
+            onSelect={(id) => {
+              useCatalogue.getState().clearMessages();
+              setTab(id);
+            }}
+            label={t('backOffice.title')}
+            tabLabel={(id) => t(`backOffice.tabs.${id}`)}
+            prefix="back-office"
+            className="category-tabs"
+          />
+          <div role="tabpanel" id={panelId('back-office')} aria-labelledby={tabId('back-office', tab)}>
             <Tab id={tab} />
           </div>
         </>

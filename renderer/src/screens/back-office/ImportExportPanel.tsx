@@ -1,7 +1,7 @@
 // CSV import and export. Import: choose a file → preview (what would be added or changed, the
 // first rows, every bad row by line) → confirm. With bad rows nothing is imported unless the
 // manager ticks "import only the good rows". Export saves the whole catalogue as one file.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatMoney } from '../../../../shared/money';
 import { formatRate } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
@@ -26,6 +26,16 @@ export function ImportExportPanel() {
   const [fileName, setFileName] = useState<string | null>(null);
   const [skipBadRows, setSkipBadRows] = useState(false);
   const store = useCatalogue.getState();
+  // Keyboard: a new preview takes focus (its heading), so Tab goes on through it; when it goes
+  // (imported or cancelled, Escape too) focus returns to the file field.
+  const fileField = useRef<HTMLInputElement>(null);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const hadPreview = useRef(false);
+  useEffect(() => {
+    if (preview) previewHeading.current?.focus();
+    else if (hadPreview.current) fileField.current?.focus();
+    hadPreview.current = preview !== null;
+  }, [preview]);
 
   useEffect(() => {
     if (!exported) return;
@@ -51,6 +61,7 @@ export function ImportExportPanel() {
         <label className="field">
           {t('backOffice.csv.choose')}
           <input
+            ref={fileField}
             type="file"
             accept=".csv,text/csv"
             onChange={(e) => {
@@ -64,8 +75,19 @@ export function ImportExportPanel() {
           />
         </label>
         {preview && (
-          <div className="import-preview" aria-label={t('backOffice.csv.preview')}>
-            <h3>{t('backOffice.csv.wouldDo', { file: fileName ?? t('backOffice.csv.theFile') })}</h3>
+          <div
+            className="import-preview"
+            role="group"
+            aria-label={t('backOffice.csv.preview')}
+            onKeyDown={(e) => {
+              if (e.key !== 'Escape') return;
+              e.preventDefault();
+              store.cancelImport();
+            }}
+          >
+            <h3 ref={previewHeading} tabIndex={-1}>
+              {t('backOffice.csv.wouldDo', { file: fileName ?? t('backOffice.csv.theFile') })}
+            </h3>
             {preview.fileProblem ? (
               <p className="notice notice-error" role="alert">
                 {wordsText(preview.fileProblemWords, preview.fileProblem)}
@@ -141,7 +163,7 @@ export function ImportExportPanel() {
               >
                 {t('backOffice.csv.importNow')}
               </button>
-              <button type="button" onClick={() => store.cancelImport()}>
+              <button type="button" aria-keyshortcuts="Escape" onClick={() => store.cancelImport()}>
                 {t('backOffice.csv.cancel')}
               </button>
             </div>

@@ -78,6 +78,12 @@ export function ProductForm({
         e.preventDefault();
         save();
       }}
+      // Escape leaves the form as Cancel does (a list of suggestions open takes it first).
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        onClose();
+      }}
     >
       <h2>{product ? t('backOffice.form.change', { name: product.name }) : t('backOffice.form.new')}</h2>
       <div className="form-grid">
@@ -164,7 +170,7 @@ export function ProductForm({
         <button type="submit" className="primary" disabled={busy}>
           {t('backOffice.form.save')}
         </button>
-        <button type="button" onClick={onClose}>
+        <button type="button" aria-keyshortcuts="Escape" onClick={onClose}>
           {t('backOffice.form.cancel')}
         </button>
       </div>

@@ -1,7 +1,7 @@
 // Every product, archived ones too: search, add, change, and act on a selection (archive, bring
 // back, prices by a percentage or to one amount, VAT rate, category). Only a page of rows is
 // drawn, so a 10,000-product catalogue stays quick.
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { BulkChange, Product } from '../../../../shared/contract';
 import { formatMoney, parseAmount } from '../../../../shared/money';
 import { formatRate, parseRate } from '../../../../shared/vat';
@@ -118,6 +118,9 @@ export function ProductsPanel() {
   const [limit, setLimit] = useState(PAGE);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
+  // Where focus goes back to when the form closes: the button that opened it.
+  const [opener, setOpener] = useState<string | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const deferred = useDeferredValue(query);
 
   const matches = useMemo(() => {
@@ -133,6 +136,15 @@ export function ProductsPanel() {
     );
   }, [view.products, deferred, showArchived]);
   const close = useCallback(() => setEditing(null), []);
+  const edit = (product: Product | 'new') => {
+    setOpener(product === 'new' ? 'new' : product.id);
+    setEditing(product);
+  };
+  useEffect(() => {
+    if (editing || opener === null) return;
+    panel.current?.querySelector<HTMLElement>(`[data-opens="${CSS.escape(opener)}"]`)?.focus();
+    setOpener(null);
+  }, [editing, opener]);
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -145,9 +157,9 @@ export function ProductsPanel() {
     return <ProductForm product={editing === 'new' ? null : editing} view={view} onClose={close} />;
 
   return (
-    <div className="products-panel">
+    <div className="products-panel" ref={panel}>
       <div className="row wrap">
-        <button type="button" className="primary" onClick={() => setEditing('new')}>
+        <button type="button" className="primary" data-opens="new" onClick={() => edit('new')}>
           {t('backOffice.products.add')}
         </button>
         <input
@@ -216,7 +228,8 @@ export function ProductsPanel() {
                 <button
                   type="button"
                   aria-label={t('backOffice.products.changeName', { name: p.name })}
-                  onClick={() => setEditing(p)}
+                  data-opens={p.id}
+                  onClick={() => edit(p)}
                 >
                   {t('backOffice.products.change')}
                 </button>

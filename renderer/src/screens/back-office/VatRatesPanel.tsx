@@ -1,6 +1,6 @@
 // The shop's VAT rates: start from a country's set (UK by default) or change them by hand. A rate
 // that products still use cannot be removed: the services say how many, so they can be moved first.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatRate, parseRate, rateText, VAT_PRESETS } from '../../../../shared/vat';
 import { useCatalogue } from '../../state/catalogue';
 import { useTranslation } from '../../i18n';
@@ -19,13 +19,26 @@ export function VatRatesPanel() {
     view.vatRates.map((r) => ({ percent: rateText(r.basisPoints), label: r.label })),
   );
   const parsed = rates.map((r) => parseRate(r.percent));
+  const panel = useRef<HTMLDivElement>(null);
+  // After adding a rate, focus is in its percentage; after removing one, on the next Remove (or
+  // Add a rate when none is left after it).
+  const [focusAfter, setFocusAfter] = useState<{ row: number; field: 'percent' | 'remove' } | null>(null);
+  useEffect(() => {
+    if (!focusAfter) return;
+    const at = (selector: string) => panel.current?.querySelector<HTMLElement>(selector);
+    const target =
+      at(`[data-rate="${focusAfter.row}"] [data-field="${focusAfter.field}"]:not(:disabled)`) ??
+      at('[data-field="add"]');
+    target?.focus();
+    setFocusAfter(null);
+  }, [focusAfter, rates]);
   const edit = (at: number, patch: Partial<DraftRate>) => {
     setCountry(null);
     setRates((list) => list.map((r, i) => (i === at ? { ...r, ...patch } : r)));
   };
 
   return (
-    <div className="vat-panel">
+    <div className="vat-panel" ref={panel}>
       <label className="field">
         {t('backOffice.vat.startFrom')}
         <select
@@ -56,9 +69,10 @@ export function VatRatesPanel() {
       <p>{t('backOffice.vat.intro')}</p>
       <ol className="vat-list">
         {rates.map((r, i) => (
-          <li key={i} className="row">
+          <li key={i} className="row" data-rate={i}>
             <input
               aria-label={t('backOffice.vat.rate', { number: i + 1 })}
+              data-field="percent"
               value={r.percent}
               inputMode="decimal"
               aria-invalid={parsed[i] === null ? true : undefined}
@@ -74,10 +88,12 @@ export function VatRatesPanel() {
             <button
               type="button"
               aria-label={t('backOffice.vat.removeRate', { number: i + 1 })}
+              data-field="remove"
               disabled={rates.length === 1}
               onClick={() => {
                 setCountry(null);
                 setRates((list) => list.filter((_, j) => j !== i));
+                setFocusAfter({ row: i, field: 'remove' });
               }}
             >
               {t('backOffice.vat.remove')}
@@ -88,9 +104,11 @@ export function VatRatesPanel() {
       <div className="row">
         <button
           type="button"
+          data-field="add"
           onClick={() => {
             setCountry(null);
             setRates((list) => [...list, { percent: '', label: '' }]);
+            setFocusAfter({ row: rates.length, field: 'percent' });
           }}
         >
           {t('backOffice.vat.add')}

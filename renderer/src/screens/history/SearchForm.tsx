@@ -3,15 +3,13 @@
 import { useState } from 'react';
 import type { HistorySearch } from '../../../../shared/contract';
 import { parseAmount } from '../../../../shared/money';
-import { useTranslation } from '../../i18n';
+import { currentTimeZone, useTranslation } from '../../i18n';
+import { startOfShopDay } from '../../../../shared/time-zone';
 import { useHistory } from '../../state/history';
 import { useStaff } from '../../state/staff';
 
-/** The start of a local day ("2026-11-23") as an instant, or of the day after it. */
-function dayStart(day: string, plusDays = 0): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d + plusDays).toISOString();
-}
+/** The start of one of the shop's days ("2026-11-23", its time zone) as an instant, or of the day after. */
+const dayStart = (day: string, plusDays = 0) => startOfShopDay(day, currentTimeZone(), plusDays);
 
 export function SearchForm() {
   const { t } = useTranslation();

@@ -2,7 +2,8 @@
 // services send that are not listed here are shown as they come, never hidden.
 
 import { tillReportSlipOf } from '../../../../shared/till-report-receipts';
-import { currentFormat, i18n } from '../../i18n';
+import { shopDate } from '../../../../shared/time-zone';
+import { currentFormat, currentTimeZone, i18n } from '../../i18n';
 
 export type Tone = 'ok' | 'warn' | 'error' | 'muted' | 'busy';
 
@@ -110,10 +111,11 @@ export function printerName(printer: { name: string; kind: string }): string {
   return listed(`printer.kindPrinter.${printer.kind}`) ?? kindWords('other');
 }
 
-/** Today: the time with seconds; another day: the date and time (the shop's locale). */
-export function formatTime(iso: string): string {
+/** Today: the time with seconds; another day: the date and time (the shop's locale and time zone). */
+export function formatTime(iso: string, now: number = Date.now()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const sameDay = date.toDateString() === new Date().toDateString();
+  const zone = currentTimeZone();
+  const sameDay = shopDate(date, zone) === shopDate(now, zone);
   return sameDay ? currentFormat().time(date, { seconds: true }) : currentFormat().dateTime(date);
 }

@@ -8,6 +8,7 @@ import { ProblemAndApproval } from '../../components/ProblemAndApproval';
 import { PastList } from '../../components/PastList';
 import { useFormat, useTranslation } from '../../i18n';
 import { useShift } from '../../state/shift';
+import { useWorkInProgress } from '../../state/work-in-progress';
 import { countsFrom, DenominationCountForm, totalOf, type Counts } from './DenominationCount';
 import './shift.css';
 
@@ -22,6 +23,12 @@ function CountAndSubmit({
   const format = useFormat();
   const { setup, busy } = useShift();
   const [counts, setCounts] = useState<Counts>({});
+  // A count begun and not yet saved holds the idle sign-out (it may take longer than the idle time).
+  useWorkInProgress(
+    `drawer-count-${purpose}`,
+    'cash-count',
+    Object.values(counts).some((c) => c.trim() !== ''),
+  );
   if (!setup) return null;
   const parsed = countsFrom(counts);
   const total = format.money(parsed ? totalOf(parsed) : 0, setup.currency);

@@ -64,7 +64,23 @@ function Report({ report }: { report: TillReportView }) {
   const { t } = useTranslation();
   const format = useFormat();
   const money = (minor: number) => format.money(minor, report.currency);
+  // What went back is taken off: written with a minus (never "−£0.00").
+  const back = (minor: number) => money(minor === 0 ? 0 : -minor);
   const count = (n: number) => format.number(n);
+  // Rows with refunds and net (null in a Z closed before rows carried them).
+  const refundsAndNet = (r: { refunds: number | null; net: number | null }) =>
+    r.refunds === null || r.net === null
+      ? [t('shopDay.report.notKept'), t('shopDay.report.notKept')]
+      : [back(r.refunds), money(r.net)];
+  const withoutItems = report.refundsWithoutItems?.count ? report.refundsWithoutItems : null;
+  const netHead = [t('shopDay.report.sold'), t('shopDay.report.refunded'), t('shopDay.report.afterRefunds')];
+  // A Z closed before rows carried refunds has gross rows only: no total they would not make.
+  const rowsCarryNet = [...report.categories, ...report.cashiers].every((r) => r.net !== null);
+  const netTotal = (cells: number) => [
+    t('shopDay.report.net'),
+    ...Array.from({ length: cells }, () => ''),
+    money(report.sales.net),
+  ];
   const [name, howMany, amount] = [
     t('shopDay.report.what'),
     t('shopDay.report.count'),
@@ -86,7 +102,7 @@ function Report({ report }: { report: TillReportView }) {
         <dt>{t('shopDay.report.sales', { count: report.sales.count })}</dt>
         <dd data-testid="report-gross">{money(report.sales.amount)}</dd>
         <dt>{t('shopDay.report.refunds')}</dt>
-        <dd>{money(report.sales.refunds)}</dd>
+        <dd data-testid="report-refunds">{back(report.sales.refunds)}</dd>
         <dt>{t('shopDay.report.net')}</dt>
         <dd data-testid="report-net">{money(report.sales.net)}</dd>
       </dl>
@@ -119,13 +135,41 @@ function Report({ report }: { report: TillReportView }) {
         />
         <Table
           title={t('shopDay.report.byCategory')}
-          head={[name, t('shopDay.report.items'), amount]}
-          rows={report.categories.map((c) => [categoryLabel(c.category), count(c.quantity), money(c.amount)])}
+          head={[name, t('shopDay.report.items'), ...netHead]}
+          rows={[
+            ...report.categories.map((c) => [
+              categoryLabel(c.category),
+              count(c.quantity),
+              money(c.amount),
+              ...refundsAndNet(c),
+            ]),
+            // No category is known for them: their own row, so the rows add up to the net takings.
+            ...(withoutItems
+              ? [
+                  [
+                    t('shopDay.report.refundsWithoutItems'),
+                    count(withoutItems.count),
+                    '',
+                    back(withoutItems.amount),
+                    back(withoutItems.amount),
+                  ],
+                ]
+              : []),
+            ...(rowsCarryNet && (report.categories.length > 0 || withoutItems) ? [netTotal(3)] : []),
+          ]}
         />
         <Table
           title={t('shopDay.report.byCashier')}
-          head={[name, howMany, amount]}
-          rows={report.cashiers.map((c) => [cashierLabel(c.name), count(c.count), money(c.amount)])}
+          head={[name, howMany, ...netHead]}
+          rows={[
+            ...report.cashiers.map((c) => [
+              cashierLabel(c.name),
+              count(c.count),
+              money(c.amount),
+              ...refundsAndNet(c),
+            ]),
+            ...(rowsCarryNet && report.cashiers.length > 0 ? [netTotal(3)] : []),
+          ]}
         />
         <section className="panel report-table report-hours" aria-label={t('shopDay.report.byHour')}>
           <h3>{t('shopDay.report.byHour')}</h3>
