@@ -452,6 +452,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       requireManager: () => manager.require('back-office'),
       clock,
       staff: () => staff.store.list(),
+      timeZone: () => settings.load().shop.timeZone ?? undefined,
     }),
     ...suppliesHandlers({
       db,

@@ -21,6 +21,8 @@ export interface AuditHandlerDeps {
   maxExport?: number;
   /** Everyone on the staff, removed people too (the staff area's list), to filter by even before they change anything. */
   staff?: () => ReadonlyArray<{ id: string; name: string }>;
+  /** The shop's time zone (its days); the computer's when absent. */
+  timeZone?: () => string | undefined;
 }
 
 export function auditHandlers(deps: AuditHandlerDeps): HandlersOf<'audit'> {
@@ -39,7 +41,7 @@ export function auditHandlers(deps: AuditHandlerDeps): HandlersOf<'audit'> {
         words: { key: 'audit.daysReversed' },
       });
     }
-    return { ...rest, ...dayRange({ fromDay, toDay }) };
+    return { ...rest, ...dayRange({ fromDay, toDay }, deps.timeZone?.()) };
   };
   return {
     'audit.list': ({ beforeSeq, limit, ...filter }) => {
@@ -72,7 +74,7 @@ export function auditHandlers(deps: AuditHandlerDeps): HandlersOf<'audit'> {
         ...(filter.toDay && { toDay: filter.toDay }),
       };
       journal.record({ by, area: 'audit', action: 'exported', subject: '', after: chosen });
-      return { fileName: `audit-${dayOf(new Date(deps.clock.now()))}.csv`, text, entries: entries.length };
+      return { fileName: `audit-${dayOf(deps.clock.now(), deps.timeZone?.())}.csv`, text, entries: entries.length };
     },
   };
 }

@@ -1,7 +1,8 @@
 // The audit area's contract: only a manager reads or exports it (a refusal reads nothing and
 // exports nothing), reading is not journaled and exporting is, the day filter is the shop's days,
-// and the CSV is safe to open in a spreadsheet.
-process.env.TZ = 'Europe/London';
+// and the CSV is safe to open in a spreadsheet. The computer is set to UTC, the shop to London:
+// the days are the shop's.
+process.env.TZ = 'UTC';
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,6 +34,7 @@ function setup(
       return MORGAN;
     },
     clock,
+    timeZone: () => 'Europe/London',
     ...options,
   });
   return { clock, journal, handlers, state };
@@ -83,10 +85,10 @@ test('reading the trail is not journaled; exporting it is, with who and which en
   assert.deepEqual(journal.entriesAfter(2, 10)[0]!.after, { entries: 2 });
 });
 
-test('the day filter is the shop’s day: an entry at 23:30 local time belongs to that day', async (t) => {
+test('the day filter is the shop’s day in its time zone: an entry at 23:30 there belongs to that day', async (t) => {
   const { journal, handlers, clock } = setup(t);
   journal.record({ by: CASEY, area: 'prices', action: 'price-changed', subject: 'late on the 14th' });
-  clock.advance(60 * 60_000); // 00:30 on the 15th, local time
+  clock.advance(60 * 60_000); // 00:30 on the 15th in London, still the 14th on this computer
   journal.record({ by: CASEY, area: 'prices', action: 'price-changed', subject: 'early on the 15th' });
   const on = async (fromDay: string, toDay: string) =>
     (await handlers['audit.list']({ fromDay, toDay, limit: 10 })).entries.map((e) => e.subject);
