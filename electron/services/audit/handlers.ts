@@ -74,7 +74,11 @@ export function auditHandlers(deps: AuditHandlerDeps): HandlersOf<'audit'> {
         ...(filter.toDay && { toDay: filter.toDay }),
       };
       journal.record({ by, area: 'audit', action: 'exported', subject: '', after: chosen });
-      return { fileName: `audit-${dayOf(deps.clock.now(), deps.timeZone?.())}.csv`, text, entries: entries.length };
+      return {
+        fileName: `audit-${dayOf(deps.clock.now(), deps.timeZone?.())}.csv`,
+        text,
+        entries: entries.length,
+      };
     },
   };
 }
