@@ -167,7 +167,9 @@ test('in a German shop, amounts are typed and shown the German way and still sen
   const read = (typed: string) => readForm(fields, { product_id: 'p', price: typed });
   assert.equal(read('3,45').args.price, 345);
   assert.equal(read('1.234,50 €').args.price, 123450);
-  assert.equal(read('3.45').args.price, 345 * 100, 'a dot groups thousands in German');
+  // The other decimal mark is refused, never read as 345,00 € (shared/money.ts parseAmount).
+  assert.equal(read('3.45').args.price, undefined, 'a dot is not a decimal mark in German');
+  assert.equal(read('3.45').problems.price, `Price muss ein Betrag sein, etwa 3,45${NBSP}€.`);
   // The labels are the tool's own field names; the amount is written the shop's way.
   assert.deepEqual(changeSummary(fields, { product_id: 'p', price: 345 }), [
     'Product id: p',

@@ -297,11 +297,11 @@ test('the receipt prints the discounts and VAT per rate on the discounted lines'
   const preview = await t.call('printing.preview', { limit: 50 });
   const text = preview.find((r) => r.receiptId === `${sale.saleId}:sale`)!.lines.map((l) => l.value);
   assert.ok(
-    text.some((l) => /^ {2}Discount £0\.45 +-£0\.45$/.test(l)),
+    text.some((l) => /^ {2}Discount £0\.45 +−£0\.45$/.test(l)),
     text.join('\n'),
   );
   assert.ok(
-    text.some((l) => /^Discount 50% +-£\d+\.\d\d$/.test(l)),
+    text.some((l) => /^Discount 50% +−£\d+\.\d\d$/.test(l)),
     text.join('\n'),
   );
   const latteGross = sale.lines[0]!.lineTotal;
