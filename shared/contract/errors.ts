@@ -90,6 +90,26 @@ export class TillError extends Error {
   }
 }
 
+type PlainParam = Exclude<WordParam, NestedWord>;
+const isPlain = (value: WordParam): value is PlainParam => typeof value !== 'object' || 'minor' in value;
+
+/**
+ * A failure inside another sentence ("Nothing was ordered. {{problem}}"): by its own key (with its
+ * plain parameters: words nest one deep) when it has one, else its English message.
+ */
+export function errorWord(error: unknown): NestedWord | string {
+  if (!(error instanceof TillError)) return error instanceof Error ? error.message : String(error);
+  if (!error.words) return error.message;
+  const params: Record<string, PlainParam> = {};
+  for (const [name, value] of Object.entries(error.words.params ?? {}))
+    if (isPlain(value)) params[name] = value;
+  return {
+    key: error.words.key,
+    english: error.message,
+    ...(Object.keys(params).length > 0 && { params }),
+  };
+}
+
 /** The envelope every method call answers with, over IPC and WebSocket alike. */
 export const replySchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),

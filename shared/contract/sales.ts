@@ -119,6 +119,12 @@ export const paymentViewSchema = z.object({
   message: z.string(),
   /** The same by key for the screens' catalogues (shared/contract/errors.ts `wordsSchema`). */
   words: wordsSchema.optional(),
+  /**
+   * Why its outcome is not known (state unknown): its reads kept failing, the service stopped
+   * knowing it, the start's answer was lost, the till stopped while starting it. In plain words,
+   * and by key (absent for a reason kept before reasons had keys). Absent when no reason was kept.
+   */
+  unknownReason: z.object({ message: z.string(), words: wordsSchema.optional() }).optional(),
   /** Who started it (and who approved it, for a refund); null before staff were set up. */
   staff: staffStampSchema.nullable().default(null),
   createdAt: z.string(),

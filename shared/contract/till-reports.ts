@@ -17,6 +17,21 @@ const refundsAndNet = { refunds: minor.nullable().default(null), net: minor.null
  */
 export const TILL_REPORT_LABELS = { nobody: 'Nobody signed in', noCategory: 'No category' } as const;
 
+/**
+ * A tender's or refund's row. On a card machine's row, `terminal` is that machine: its id and
+ * whether the shop named it. Named, `label` is the shop's name; unnamed, `label` is the services'
+ * English fallback, and screens and slips word it by its last digits in their own language from
+ * `terminal`, never from the label. Absent on cash, hand-keyed and unknown-machine rows, and on
+ * every row of a Z closed before rows carried it (those show their label as closed).
+ */
+const tenderRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  terminal: z.object({ id: z.string(), named: z.boolean() }).optional(),
+  ...countAmount,
+});
+export type TenderRow = z.infer<typeof tenderRowSchema>;
+
 export const tillReportSchema = z.object({
   kind: z.enum(['X', 'Z']),
   /** The Z number; null on an X report. */
@@ -29,7 +44,7 @@ export const tillReportSchema = z.object({
   /** Completed sales: their count and gross takings; net = gross − refunds. */
   sales: z.object({ ...countAmount, refunds: minor, net: minor }),
   /** How the sales were paid: cash, each card machine by the shop's name, cards keyed in by hand. */
-  tenders: z.array(z.object({ key: z.string(), label: z.string(), ...countAmount })),
+  tenders: z.array(tenderRowSchema),
   /**
    * By rate: the sales' VAT less the VAT of itemised refunds (docs/shop-day.md, "VAT"), each
    * receipt and each refund by the shared rule (shared/vat.ts).
@@ -65,7 +80,7 @@ export const tillReportSchema = z.object({
   cashiers: z.array(z.object({ name: z.string(), ...countAmount, ...refundsAndNet })),
   /** All 24 hours of the shop's day (local time), empty ones included, for the chart. */
   hours: z.array(z.object({ hour: z.number().int().min(0).max(23), ...countAmount })),
-  refunds: z.array(z.object({ key: z.string(), label: z.string(), ...countAmount })),
+  refunds: z.array(tenderRowSchema),
   discounts: z.object(countAmount),
   /**
    * Lines sold at a price changed at the counter: how many, and list price × quantity − the

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { Product } from '../../shared/contract';
+import type { PreviewReceipt, Product } from '../../shared/contract';
 import { setUpStaff, type TestStaff } from '../support/staff';
 import { launchBrowser, openTill } from './support/browser';
 import { startTestHost, type TestHost } from './support/host';
@@ -219,4 +219,40 @@ test('a sale found in the History by receipt number is refunded item by item, to
   await paidByCard(counter, [{ productId: first.id, quantity: 1 }]);
   await refundItemByItem(counter, sale, first, second);
   await noEnglishOnScreen('after the refunds');
+});
+
+test('the till X report names the unnamed euro machine in German, on screen and on paper', async () => {
+  // The manager is still signed in; the card sales and the card refund above ran on 22900002,
+  // which the shop has not named.
+  const { t } = german;
+  const unnamed = t('terminals.unnamed', { digits: '0002' });
+  const startsWith = (name: string) => new RegExp(`^${name} `);
+  await goTo(counter, 'till-reports', 'shopDay.report.title');
+  await page.getByRole('button', { name: t('shopDay.report.runX') }).click();
+  const report = page.getByRole('region', { name: t('shopDay.report.xTitle') });
+  for (const table of ['shopDay.report.byTender', 'shopDay.report.refundsBy'])
+    await report
+      .getByRole('region', { name: t(table) })
+      .getByRole('row', { name: startsWith(unnamed) })
+      .waitFor();
+  assert.doesNotMatch(await page.locator('body').innerText(), /Card machine ending/);
+  await noEnglishOnScreen('on the till X report');
+
+  await page.getByRole('button', { name: t('shopDay.report.print') }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: t('shopDay.report.printed') })
+    .waitFor();
+  // The slip reaches the preview printer through the spool, a moment after the call returns.
+  let slip: PreviewReceipt | undefined;
+  for (let tries = 0; !slip && tries < 50; tries++) {
+    [slip] = (await call(host, 'printing.preview', { limit: 1 })).filter((r) => r.receiptId.startsWith('x-'));
+    if (!slip) await page.waitForTimeout(100);
+  }
+  const lines = slip!.lines.map((l) => l.value);
+  assert.ok(
+    lines.some((l) => l.startsWith(`${unnamed} (`)),
+    lines.join('\n'),
+  );
+  assert.ok(!lines.some((l) => l.includes('Card machine ending')), lines.join('\n'));
 });

@@ -1,7 +1,7 @@
 // Card payments when the card service misbehaves, in Chromium against the real services and the
 // sandbox card machine (its hostile answers switched over its control endpoint), as a cashier
-// meets them: a payment whose reads keep failing ends, after five minutes, in "Was it paid?",
-// never sent again; a card machine list that fails to load says so with Try again, and Charge on
+// meets them: a payment whose reads keep failing ends, after five minutes, in "Was it paid?"
+// (saying why), never sent again; a card machine list that fails to load says so with Try again, and Charge on
 // card waits (with its reason) until a machine is listed and chosen. The till runs on a JumpClock,
 // so the five minutes are jumped over instead of waited out.
 import { after, before, test } from 'node:test';
@@ -91,6 +91,12 @@ test('a payment whose reads keep failing reaches “Was it paid?” after five m
   const [payment] = await call(host, 'payments.recent', { limit: 1 });
   assert.equal(payment!.state, 'unknown');
   assert.match(payment!.message, /could not read the card service’s answers about this payment/);
+  // The box says why in the payment's own words, not that an answer was lost.
+  assert.equal(
+    await unknown.getByTestId('unknown-reason').innerText(),
+    'The till could not read the card service’s answers about this payment for several minutes: check the card machine.',
+  );
+  assert.doesNotMatch(await unknown.innerText(), /answer from the card service was lost/);
   assert.equal((await newestSale(host)).state, 'open', 'not paid until the cashier says so');
   assert.deepEqual(await screenProblems(page, 'payment whose reads keep failing'), []);
   await unknown.getByRole('button', { name: 'It was paid' }).click();

@@ -266,6 +266,11 @@ test('unknown outcome: the answer is lost, the till does not retry, the cashier 
     .filter({ hasText: 'Was it paid? Check the card machine' });
   await unknown.waitFor();
   assert.match(await unknown.innerText(), /will not try again/);
+  // Why, in the payment's own words: its start got no clear answer.
+  assert.match(
+    await unknown.getByTestId('unknown-reason').innerText(),
+    /^No clear answer to the start: .+ The card machine may be taking the payment\.$/,
+  );
   await screenshot(page, 'payment-unknown');
   for (const name of ['It was paid', 'It was not paid', 'Print last receipt']) {
     await unknown.getByRole('button', { name }).waitFor();

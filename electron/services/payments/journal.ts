@@ -2,6 +2,7 @@
 // a crash at any instant leaves a row that says what may have happened. The states and money
 // rules live in payment-states.ts.
 import { randomUUID } from 'node:crypto';
+import type { Words } from '../../../shared/contract/errors';
 import type { StaffStamp } from '../../../shared/contract/staff';
 import type { ReceiptCopies } from '../../../shared/receipt';
 import type { Db, Migration } from '../storage/database';
@@ -63,6 +64,11 @@ export const JOURNAL_MIGRATIONS: readonly Migration[] = [
     id: 'journal-card-digits',
     sql: `CREATE INDEX card_payments_card_digits ON card_payments (${CARD_DIGITS_SQL}) WHERE type = 'SALE';`,
   },
+  {
+    // Why an outcome is unknown, by key for the screens (Words as JSON; NULL before, or none).
+    id: 'journal-problem-words',
+    sql: `ALTER TABLE card_payments ADD COLUMN problem_words TEXT;`,
+  },
 ];
 
 export * from './payment-states';
@@ -83,6 +89,8 @@ export interface PaymentRow {
   receipts: ReceiptCopies | null;
   resolution: Resolution | null;
   problem: string | null;
+  /** The problem by key (an unknown outcome's reason); null when it has none or was kept before keys. */
+  problemWords: Words | null;
   /** Set with state needs_manager: the approval did not match the request. */
   mismatch: ApprovalMismatch | null;
   /** Who started it (and who approved it); null before staff were set up. */
@@ -107,6 +115,7 @@ interface RawRow {
   receipt_lines: string | null;
   resolution: string | null;
   problem: string | null;
+  problem_words: string | null;
   approval_mismatch: string | null;
   staff: string | null;
   created_at: string;
@@ -144,12 +153,18 @@ function fromRaw(raw: RawRow): PaymentRow {
     receipts: parseJson<ReceiptCopies | null>(raw.receipt_lines, null),
     resolution: parseJson<Resolution | null>(raw.resolution, null),
     problem: raw.problem,
+    problemWords: parseJson<Words | null>(raw.problem_words, null),
     mismatch: parseJson<ApprovalMismatch | null>(raw.approval_mismatch, null),
     staff: parseJson<StaffStamp | null>(raw.staff, null),
     createdAt: raw.created_at,
     updatedAt: raw.updated_at,
   };
 }
+
+const problemColumns = (problem: string, words: Words | null) => ({
+  problem,
+  problem_words: words === null ? null : JSON.stringify(words),
+});
 
 export interface IntentInput {
   saleId?: string | null;
@@ -296,16 +311,17 @@ export class PaymentJournal {
     return this.transition(id, ['started'], 'pending');
   }
 
-  markUnknown(id: string, problem: string): boolean {
-    return this.transition(id, ['starting'], 'unknown', { problem });
+  /** `words`: the problem by key, so the screens say why in their language. */
+  markUnknown(id: string, problem: string, words: Words | null = null): boolean {
+    return this.transition(id, ['starting'], 'unknown', problemColumns(problem, words));
   }
 
   /**
    * The till can no longer learn the outcome of a transaction it has an id for (the service
    * stopped knowing it, or reads of it kept failing): the cashier must decide.
    */
-  markOutcomeLost(id: string, problem: string): boolean {
-    return this.transition(id, ['started', 'pending'], 'unknown', { problem });
+  markOutcomeLost(id: string, problem: string, words: Words | null = null): boolean {
+    return this.transition(id, ['started', 'pending'], 'unknown', problemColumns(problem, words));
   }
 
   markFailedToStart(id: string, problem: string): boolean {
@@ -333,9 +349,10 @@ export class PaymentJournal {
       .run(JSON.stringify({ MERCHANT: merchant, CUSTOMER: [] }), this.stamp(), id);
   }
 
+  /** A problem in the services' words only: any keyed words of the one before go with it. */
   setProblem(id: string, problem: string | null): void {
     this.db
-      .prepare('UPDATE card_payments SET problem = ?, updated_at = ? WHERE id = ?')
+      .prepare('UPDATE card_payments SET problem = ?, problem_words = NULL, updated_at = ? WHERE id = ?')
       .run(problem, this.stamp(), id);
   }
 
@@ -364,7 +381,7 @@ export class PaymentJournal {
       this.db
         .prepare(
           `UPDATE card_payments SET state = ?, transaction_id = ?, result = ?, record = ?, receipt_lines = ?,
-             notifications = COALESCE(?, notifications), approval_mismatch = ?, problem = NULL, updated_at = ?
+             notifications = COALESCE(?, notifications), approval_mismatch = ?, problem = NULL, problem_words = NULL, updated_at = ?
              WHERE id = ?`,
         )
         .run(

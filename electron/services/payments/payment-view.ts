@@ -35,6 +35,7 @@ export interface PaymentView extends Pick<
   | 'receipts'
   | 'resolution'
   | 'problem'
+  | 'problemWords'
   | 'mismatch'
   | 'staff'
   | 'createdAt'
@@ -92,6 +93,7 @@ export function toPaymentView(row: PaymentRow): PaymentView {
     receipts: row.receipts,
     resolution: row.resolution,
     problem: row.problem,
+    problemWords: row.problemWords,
     mismatch: row.mismatch,
     staff: row.staff,
     awaitingSignature: signatureWait(row),

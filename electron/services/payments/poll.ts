@@ -9,7 +9,7 @@ import { takeFinished, takeFreshNotifications } from './record-intake';
 import { isStopped, type ActivePayment, type RunnerContext } from './runner-context';
 import { signatureDeadline } from './signature';
 import { beginWatching } from './terminal-watch';
-import { errorText, READS_FAILING_PROBLEM, TRANSACTION_LOST_PROBLEM } from './wording';
+import { errorText, UNCLEAR, type UnclearReason } from './wording';
 
 export function beginPolling(ctx: RunnerContext, payment: ActivePayment, firstDelayMs: number): void {
   payment.loop = ctx.track(poll(ctx, payment, firstDelayMs));
@@ -43,12 +43,12 @@ async function poll(ctx: RunnerContext, payment: ActivePayment, firstDelayMs: nu
             notFound >= policy.lostAfterNotFoundReads &&
             startedAt - firstNotFoundAt >= policy.lostAfterNotFoundMs
           ) {
-            giveUp(ctx, payment, TRANSACTION_LOST_PROBLEM);
+            giveUp(ctx, payment, UNCLEAR.transactionLost);
             return;
           }
         }
         if (clock.now() - failingSince >= policy.giveUpReadingAfterMs) {
-          giveUp(ctx, payment, READS_FAILING_PROBLEM);
+          giveUp(ctx, payment, UNCLEAR.readsFailing);
           return;
         }
         journal.setProblem(payment.id, errorText(error));
@@ -106,9 +106,9 @@ function absorb(ctx: RunnerContext, payment: ActivePayment, record: CardTransact
  * the cashier checks the machine and decides; nothing is sent to the card machine, and the watch
  * still takes the real outcome if a read of it succeeds before they decide.
  */
-function giveUp(ctx: RunnerContext, payment: ActivePayment, problem: string): void {
-  if (!ctx.journal.markOutcomeLost(payment.id, problem)) return;
+function giveUp(ctx: RunnerContext, payment: ActivePayment, problem: UnclearReason): void {
+  if (!ctx.journal.markOutcomeLost(payment.id, problem.text, problem.words)) return;
   ctx.emitProgress(payment);
   ctx.release(payment);
-  beginWatching(ctx, ctx.journal.get(payment.id)!, problem);
+  beginWatching(ctx, ctx.journal.get(payment.id)!, problem.text);
 }

@@ -5,7 +5,7 @@ import type { PaymentRow, PaymentState } from './journal';
 import { beginPolling } from './poll';
 import { newActivePayment, type RunnerContext } from './runner-context';
 import { beginWatching } from './terminal-watch';
-import { NOT_SENT_BEFORE_STOP, OUTCOME_UNKNOWN, STOPPED_WHILE_STARTING } from './wording';
+import { NOT_SENT_BEFORE_STOP, OUTCOME_UNKNOWN, UNCLEAR } from './wording';
 
 export function resumeOpenPayments(ctx: RunnerContext): Array<{ paymentId: string; state: PaymentState }> {
   const resumed: Array<{ paymentId: string; state: PaymentState }> = [];
@@ -24,8 +24,9 @@ function resumeRow(ctx: RunnerContext, row: PaymentRow): PaymentState {
     return 'failed_to_start';
   }
   if (row.state === 'starting') {
-    journal.markUnknown(row.id, STOPPED_WHILE_STARTING);
-    beginWatching(ctx, journal.get(row.id)!, STOPPED_WHILE_STARTING);
+    const { text, words } = UNCLEAR.stoppedWhileStarting;
+    journal.markUnknown(row.id, text, words);
+    beginWatching(ctx, journal.get(row.id)!, text);
     return 'unknown';
   }
   if (row.state === 'needs_manager') {

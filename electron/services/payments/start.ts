@@ -11,7 +11,7 @@ import type { PaymentView } from './payment-view';
 import { beginPolling } from './poll';
 import { newActivePayment, type RunnerContext } from './runner-context';
 import { beginWatching, needsCashierDecision } from './terminal-watch';
-import { errorText, noClearReprintAnswer, noClearStartAnswer } from './wording';
+import { errorText, noClearReprintAnswer, UNCLEAR } from './wording';
 
 /**
  * Answers to a start that mean the service refused it before anything ran: 401, 404, 422, 400
@@ -106,8 +106,8 @@ export async function startPayment(
       ctx.settle(row.id);
       throw error;
     }
-    const reason = noClearStartAnswer(errorText(error));
-    journal.markUnknown(row.id, reason);
+    const reason = UNCLEAR.noClearStart(error);
+    journal.markUnknown(row.id, reason.text, reason.words);
     if (type === 'DUPLICATE') {
       // Nothing to resolve: tell the cashier the reprint got no answer, so they can ask again.
       ctx.emitProgress(payment);
@@ -118,7 +118,7 @@ export async function startPayment(
         { cause: error },
       );
     }
-    beginWatching(ctx, journal.get(row.id)!, reason);
+    beginWatching(ctx, journal.get(row.id)!, reason.text);
     ctx.settle(row.id);
     return ctx.view(row.id);
   }

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../shared/money';
 import { NO_RESULT, NOTIFICATION_WORDS, RESULT_WORDS, wordsFor } from '../../../shared/payment-words';
 import type { ApprovalMismatch } from './approval-check';
 import type { Resolution } from './journal';
-import type { NestedWord } from '../../../shared/contract';
+import { errorWord, type NestedWord, type Words } from '../../../shared/contract/errors';
 
 export const DOCUMENTED_NOTIFICATIONS: readonly string[] = Object.keys(NOTIFICATION_WORDS);
 
@@ -60,6 +60,30 @@ export const CANCEL_REFUSED =
 export function noClearStartAnswer(why: string): string {
   return `No clear answer to the start: ${why} The card machine may be taking the payment.`;
 }
+
+/**
+ * Why a payment's outcome is not known: its English (the journal's and the log's words) and the
+ * same by key (`services.payment.problem.<key>`), journaled together so a German till says it in
+ * German after a restart too.
+ */
+export interface UnclearReason {
+  text: string;
+  words: Words;
+}
+
+const unclear = (text: string, key: string, params?: Words['params']): UnclearReason => ({
+  text,
+  words: { key: `payment.problem.${key}`, ...(params && { params }) },
+});
+
+export const UNCLEAR = {
+  transactionLost: unclear(TRANSACTION_LOST_PROBLEM, 'transactionLost'),
+  readsFailing: unclear(READS_FAILING_PROBLEM, 'readsFailing'),
+  stoppedWhileStarting: unclear(STOPPED_WHILE_STARTING, 'stoppedWhileStarting'),
+  /** The start's answer was lost: with the card service's own words for why. */
+  noClearStart: (error: unknown): UnclearReason =>
+    unclear(noClearStartAnswer(errorText(error)), 'noClearStart', { why: errorWord(error) }),
+};
 
 export function noClearReprintAnswer(why: string): string {
   return `No clear answer to the reprint request: ${why} The card machine may still print it; ask again if it does not.`;

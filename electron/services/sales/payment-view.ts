@@ -170,6 +170,13 @@ export function toContractPaymentView(view: RunnerPaymentView, ui: PaymentUiStat
     mismatch: view.mismatch,
     staff: view.staff,
     ...wordedMessage(messageFor(view, state, ui)),
+    ...(state === 'unknown' &&
+      view.problem && {
+        unknownReason: wordedMessage({
+          text: view.problem,
+          ...(view.problemWords && { words: view.problemWords }),
+        }),
+      }),
     createdAt: view.createdAt,
     updatedAt: view.updatedAt,
   };

@@ -1,7 +1,7 @@
 // What placing and checking an order came to, in staff words: the English (the log's words and
 // the fallback) with the key the screens look up under `services.supplyOrder.*`, so a German till
 // reads them in German (renderer/src/i18n/*/services-supplies.ts holds the same English).
-import type { NestedWord, TillError, WordParam, Words } from '../../../shared/contract/errors';
+import { errorWord, type TillError, type Words } from '../../../shared/contract/errors';
 import type { OrderAttempt } from '../../../shared/contract/supplies';
 
 /** A message and its key: what every result of the order-once rule carries. */
@@ -14,22 +14,6 @@ const said = (message: string, key: string, params?: Words['params']): Said => (
   message,
   words: { key: `supplyOrder.${key}`, ...(params && { params }) },
 });
-
-type PlainParam = Exclude<WordParam, NestedWord>;
-const isPlain = (value: WordParam): value is PlainParam => typeof value !== 'object' || 'minor' in value;
-
-/** The supplier's refusal inside a sentence: by its own key when it has one, else its English. */
-function problemWord(error: TillError): NestedWord | string {
-  if (!error.words) return error.message;
-  const params: Record<string, PlainParam> = {};
-  for (const [name, value] of Object.entries(error.words.params ?? {}))
-    if (isPlain(value)) params[name] = value;
-  return {
-    key: error.words.key,
-    english: error.message,
-    ...(Object.keys(params).length > 0 && { params }),
-  };
-}
 
 const IN_DOUBT: Record<OrderAttempt['sentTo'], string> = {
   current:
@@ -58,7 +42,7 @@ export const orderWords = {
       'refused',
     ),
   notPlaced: (error: TillError) =>
-    said(`Nothing was ordered. ${error.message}`, 'notPlaced', { problem: problemWord(error) }),
+    said(`Nothing was ordered. ${error.message}`, 'notPlaced', { problem: errorWord(error) }),
   sandboxRestarted: () =>
     said(
       `That order was a trial with the sandbox supplier, which has restarted since, so nothing was ordered. ${PLACE_AGAIN}`,
@@ -83,6 +67,6 @@ export const orderWords = {
     said(
       `The supplier still can't be reached, so the till can't tell yet whether that order was placed. It will not send it again by itself. ${error.message}`,
       'stillUnreachable',
-      { problem: problemWord(error) },
+      { problem: errorWord(error) },
     ),
 };

@@ -2,7 +2,7 @@
 // under the name the shop gave it (kept in the settings; renamed through settings.update).
 import type { HandlersOf } from '../../../shared/contract/dispatch';
 import type { Terminal } from '../../../shared/contract';
-import { terminalName } from '../../../shared/terminal-names';
+import { namedTerminal } from '../../../shared/terminal-names';
 import type { PayAtCounterClient, TerminalRecord } from '../payments/pay-at-counter-client';
 
 /**
@@ -16,8 +16,7 @@ export function toTerminal(
 ): Terminal {
   return {
     terminalId: record.terminal_id,
-    name: terminalName(names, record.terminal_id),
-    named: Boolean(names[record.terminal_id]?.trim()),
+    ...namedTerminal(names, record.terminal_id),
     currency: record.currency,
     status: offline.has(record.terminal_id) ? 'OFFLINE' : record.status,
     lastActivity: record.last_activity ?? null,

@@ -131,6 +131,16 @@ export function computeReport(
   const priceOverrides = { count: 0, amount: 0 };
   const voids = { count: 0, amount: 0 };
   const refundsWithoutItems = { count: 0, amount: 0 };
+  // Each card machine's row says which machine it is and whether the shop named it, so screens
+  // and slips word an unnamed one in their language (never by reading its English label).
+  const machines = new Map<string, { id: string; named: boolean }>();
+  const cardRow = (terminalId: string | null) => {
+    if (!terminalId) return UNKNOWN_CARD;
+    const key = `${CARD_KEY}${terminalId}`;
+    const { name, named } = facts.terminalName(terminalId);
+    machines.set(key, { id: terminalId, named });
+    return { key, label: name };
+  };
   const blank = {
     category: '',
     quantity: null,
@@ -207,13 +217,7 @@ export function computeReport(
     for (const t of sale.tenders) {
       const terminalId = t.kind === 'card' && t.paymentId ? facts.terminalOf(t.paymentId) : null;
       const { key, label } =
-        t.kind === 'cash'
-          ? CASH
-          : t.kind === 'manual_card'
-            ? MANUAL
-            : terminalId
-              ? { key: `${CARD_KEY}${terminalId}`, label: facts.terminalName(terminalId) }
-              : UNKNOWN_CARD;
+        t.kind === 'cash' ? CASH : t.kind === 'manual_card' ? MANUAL : cardRow(terminalId);
       tenders.add(key, label, t.amount);
       lines.push({
         ...blank,
@@ -242,9 +246,7 @@ export function computeReport(
     receipt: string,
     by: StaffStamp | null,
   ) => {
-    const { key, label } = terminalId
-      ? { key: `${CARD_KEY}${terminalId}`, label: facts.terminalName(terminalId) }
-      : UNKNOWN_CARD;
+    const { key, label } = cardRow(terminalId);
     refunds.add(key, label, amount);
     lines.push({
       ...blank,
@@ -343,11 +345,16 @@ export function computeReport(
 
   const refundTotal = [...refunds.rows.values()].reduce((a, r) => a + r.amount, 0);
   const list = <K>(t: Tally<K>) => [...t.rows.entries()];
+  const tenderRows = (t: Tally<string>) =>
+    list(t).map(([key, r]) => {
+      const terminal = machines.get(key);
+      return { key, label: r.label, ...(terminal && { terminal }), count: r.count, amount: r.amount };
+    });
   return {
     body: {
       currency: facts.currency,
       sales: { ...sales, refunds: refundTotal, net: sales.amount - refundTotal },
-      tenders: list(tenders).map(([key, r]) => ({ key, label: r.label, count: r.count, amount: r.amount })),
+      tenders: tenderRows(tenders),
       vat: [...vatByRate.rows.entries()]
         .sort(([a], [b]) => (b ?? -1) - (a ?? -1))
         .map(([basisPoints, s]) => ({ basisPoints, gross: s.gross, vat: s.vat, net: s.gross - s.vat })),
@@ -370,7 +377,7 @@ export function computeReport(
         }))
         .sort((a, b) => b.amount - a.amount),
       hours,
-      refunds: list(refunds).map(([key, r]) => ({ key, label: r.label, count: r.count, amount: r.amount })),
+      refunds: tenderRows(refunds),
       refundsWithoutItems,
       discounts,
       priceOverrides,

@@ -1,13 +1,13 @@
 // The till report as receipt lines, so it prints (and previews) like every other slip, in the
 // shop's language, money format and time zone (shared/receipt-words.ts, shared/format.ts).
-import type { TillReportView } from '../../../shared/contract';
+import type { TenderRow, TillReportView } from '../../../shared/contract';
 import { paperFormat } from '../../../shared/format';
 import { line, text, type ReceiptLine } from '../../../shared/receipt';
 import { COLUMNS, type PaperWidth } from '../../../shared/receipt-layout';
 import { receiptWords, type ReceiptWords } from '../../../shared/receipt-words';
 import { amountRow } from '../printing/sale-receipt';
-import { lastDigitsOf, unnamedInEnglish } from '../../../shared/terminal-names';
-import { CARD_KEY, CASH, MANUAL, NO_CATEGORY, NOBODY, UNKNOWN_CARD } from './compute';
+import { lastDigitsOf } from '../../../shared/terminal-names';
+import { CASH, MANUAL, NO_CATEGORY, NOBODY, UNKNOWN_CARD } from './compute';
 
 export interface PrintOptions {
   shopName: string;
@@ -20,17 +20,17 @@ export interface PrintOptions {
 }
 
 /**
- * A tender's or refund's label in the slip's language; card machines keep the shop's names, and
- * one the shop has not named (its label is the services' English fallback) is worded here.
+ * A tender's or refund's label in the slip's language: card machines keep the shop's names, one
+ * the shop has not named is its last digits in the slip's words. A row of a Z closed before rows
+ * said which machine they were prints its label as closed.
  */
-function tenderLabel(key: string, label: string, words: ReceiptWords): string {
-  if (key === CASH.key) return words.cash;
-  if (key === MANUAL.key) return words.tillReport.manualCard;
-  if (key === UNKNOWN_CARD.key) return words.tillReport.unknownCardMachine;
-  const digits = key.startsWith(CARD_KEY) ? lastDigitsOf(key.slice(CARD_KEY.length)) : null;
-  if (digits !== null && label === unnamedInEnglish(digits))
-    return words.tillReport.unnamedCardMachine(digits);
-  return label;
+function tenderLabel(row: TenderRow, words: ReceiptWords): string {
+  if (row.key === CASH.key) return words.cash;
+  if (row.key === MANUAL.key) return words.tillReport.manualCard;
+  if (row.key === UNKNOWN_CARD.key) return words.tillReport.unknownCardMachine;
+  if (row.terminal && !row.terminal.named)
+    return words.tillReport.unnamedCardMachine(lastDigitsOf(row.terminal.id));
+  return row.label;
 }
 
 export function reportReceipt(report: TillReportView, o: PrintOptions): ReceiptLine[] {
@@ -61,7 +61,7 @@ export function reportReceipt(report: TillReportView, o: PrintOptions): ReceiptL
   row(words.netTakings, report.sales.net);
 
   heading(words.byTender);
-  for (const t of report.tenders) row(tenderLabel(t.key, t.label, all), t.amount, t.count);
+  for (const t of report.tenders) row(tenderLabel(t, all), t.amount, t.count);
   heading(words.vat);
   for (const v of report.vat) {
     const name = v.basisPoints === null ? words.noRateKept : paper.percent(v.basisPoints);
@@ -98,7 +98,7 @@ export function reportReceipt(report: TillReportView, o: PrintOptions): ReceiptL
   for (const h of report.hours)
     if (h.count > 0) row(`${String(h.hour).padStart(2, '0')}:00`, h.amount, h.count);
   heading(words.refunds);
-  for (const r of report.refunds) row(tenderLabel(r.key, r.label, all), r.amount, r.count);
+  for (const r of report.refunds) row(tenderLabel(r, all), r.amount, r.count);
   heading(words.other);
   row(words.discounts, report.discounts.amount, report.discounts.count);
   if (report.priceOverrides)

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { GuardedAction, StaffStamp } from '../../../shared/contract';
 import type { HandlersOf } from '../../../shared/contract/dispatch';
-import { terminalName } from '../../../shared/terminal-names';
+import { namedTerminal } from '../../../shared/terminal-names';
 import type { AuditLog } from '../audit/journal';
 import type { ProductCatalogue } from '../catalogue/store';
 import type { Clock } from '../common/clock';
@@ -108,7 +108,7 @@ export function createShopDay(d: ShopDayDeps) {
       },
       paymentTerminal: (paymentId) => d.journal.get(paymentId)?.terminalId ?? null,
       terminalName: (terminalId) =>
-        terminalName(
+        namedTerminal(
           { ...Object.fromEntries(reconciliationNames.names()), ...d.terminalNames() },
           terminalId,
         ),

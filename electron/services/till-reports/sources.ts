@@ -45,8 +45,11 @@ export interface DaySources {
   cardPayments(since: string, until: string): CardPaymentFact[];
   /** The card machine a payment ran on (for a card tender whose payment began before the period). */
   paymentTerminal(paymentId: string): string | null;
-  /** The shop's name for a card machine. */
-  terminalName(terminalId: string): string;
+  /**
+   * A card machine's name: the shop's, else the English fallback, and whether the shop named it
+   * (`namedTerminal` in shared/terminal-names.ts).
+   */
+  terminalName(terminalId: string): TerminalNaming;
   /** Each product's category (archived products too). */
   categories(): ReadonlyMap<string, string>;
   cashRefunds(since: string, until: string): CashRefundFact[];
@@ -56,6 +59,11 @@ export interface DaySources {
   noSales(since: string, until: string): NoSaleFact[] | null;
   cashMovements(since: string, until: string): CashMovement[];
   shiftsClosed(since: string, until: string): ShiftView[];
+}
+
+export interface TerminalNaming {
+  name: string;
+  named: boolean;
 }
 
 /** Everything one report is computed from. */
@@ -69,14 +77,14 @@ export interface DayFacts {
   cashMovements: CashMovement[];
   shifts: ShiftView[];
   terminalOf: (paymentId: string) => string | null;
-  terminalName: (terminalId: string) => string;
+  terminalName: (terminalId: string) => TerminalNaming;
   categories: ReadonlyMap<string, string>;
 }
 
 export function gatherFacts(sources: DaySources, currency: string, since: string, until: string): DayFacts {
   const cardPayments = sources.cardPayments(since, until);
   const terminals = new Map(cardPayments.map((p) => [p.id, p.terminalId]));
-  const names = new Map<string, string>();
+  const names = new Map<string, TerminalNaming>();
   return {
     currency,
     sales: sources.sales(since, until),

@@ -1,7 +1,7 @@
 // Words the services send with a key (TillError.words, a payment's words, a card machine's
 // notification code): shown from the catalogue's `services.*` in the shop's language, with money
 // written in its locale. A key the catalogue lacks shows the services' own English text.
-import { TillError, type WordParam, type Words } from '../../../shared/contract';
+import { TillError, type PaymentView, type WordParam, type Words } from '../../../shared/contract';
 import type { OversizedDiscount } from '../../../shared/pricing';
 import { currentFormat, i18n } from './index';
 
@@ -48,6 +48,14 @@ export function errorText(error: unknown): string {
 /** A card payment's message for the cashier, in the current language. */
 export function paymentMessage(payment: { message: string; words?: Words | undefined }): string {
   return wordsText(payment.words, payment.message);
+}
+
+/**
+ * Why a card payment's outcome is not known, in the current language: the payment's own reason,
+ * else (none was kept) that the card service's answer was lost.
+ */
+export function unknownReasonText(payment: Pick<PaymentView, 'unknownReason'>): string {
+  return payment.unknownReason ? paymentMessage(payment.unknownReason) : i18n.t('sell.payment.unknownLost');
 }
 
 /**

@@ -79,6 +79,18 @@ function paymentWordings(): Worded[] {
   const timeout = cardErrors.networkError(Object.assign(new Error('x'), { name: 'TimeoutError' }));
   out.push({ where: 'no clear start', text: wording.noClearStartAnswer(timeout.message) });
   out.push({ where: 'no clear reprint', text: wording.noClearReprintAnswer(timeout.message) });
+  // Why an outcome is not known, by key (the "Was it paid?" box says it).
+  const { noClearStart, ...fixed } = wording.UNCLEAR;
+  for (const [name, reason] of Object.entries(fixed))
+    out.push({ where: `unclear ${name}`, text: reason.text, words: reason.words });
+  for (const [why, error] of [
+    ['keyed', timeout],
+    ['in words only', new TillError('service_error', 'The card service failed.')],
+    ['plain', new Error('socket hang up')],
+  ] as const) {
+    const reason = noClearStart(error);
+    out.push({ where: `unclear start ${why}`, text: reason.text, words: reason.words });
+  }
   return out;
 }
 
@@ -100,6 +112,7 @@ function runnerView(overrides: Partial<RunnerPaymentView>): RunnerPaymentView {
     receipts: null,
     resolution: null,
     problem: null,
+    problemWords: null,
     mismatch: null,
     staff: null,
     awaitingSignature: null,

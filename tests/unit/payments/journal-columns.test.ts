@@ -1,6 +1,7 @@
 // The payment journal's schema and its smaller writes on a real SQLite file: a database left by an
 // earlier till (some journal steps applied, under their shipped ids) opens with its payments kept,
-// the card-digits search works, a lost transaction and a read problem keep their words, and a
+// the card-digits search works, a lost transaction and a read problem keep their words (an
+// unknown outcome's reason by key too), and a
 // damaged JSON column reads as "nothing saved" instead of breaking the row.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -11,7 +12,13 @@ import { saleRecord } from './fake-card-service';
 import { tempDir } from './support';
 
 /** The journal's steps as tills in use have them recorded: these ids can never change. */
-const SHIPPED_IDS = ['journal-1', 'journal-approval-check', 'journal-staff', 'journal-card-digits'];
+const SHIPPED_IDS = [
+  'journal-1',
+  'journal-approval-check',
+  'journal-staff',
+  'journal-card-digits',
+  'journal-problem-words',
+];
 
 let temp: ReturnType<typeof tempDir>;
 let file: string;
@@ -70,6 +77,7 @@ test('a database from an earlier till, with only its first journal steps, opens 
       assert.equal(row?.saleId, 'sale-old');
       assert.equal(row?.staff, null);
       assert.equal(row?.mismatch, null);
+      assert.equal(row?.problemWords, null);
     } finally {
       reopened.close();
     }
@@ -104,7 +112,37 @@ test('a transaction the card service no longer knows becomes unknown, with the r
   const lost = journal.get(row.id)!;
   assert.equal(lost.state, 'unknown');
   assert.equal(lost.problem, 'The card service no longer knows this payment.');
+  assert.equal(lost.problemWords, null, 'a reason in words only');
   assert.equal(lost.updatedAt, '2026-03-02T09:00:05.000Z');
+});
+
+test('an unknown outcome keeps its reason by key; words of its own replace them, a final record clears them', () => {
+  const words = {
+    key: 'payment.problem.noClearStart',
+    params: { why: { key: 'cardService.timeout', english: 'Late.' } },
+  };
+  const unclear = journal.recordIntent({
+    terminalId: '22900001',
+    type: 'SALE',
+    amount: 700,
+    currency: 'GBP',
+  });
+  journal.markStarting(unclear.id);
+  assert.equal(journal.markUnknown(unclear.id, 'No clear answer to the start: Late.', words), true);
+  assert.deepEqual(journal.get(unclear.id)?.problemWords, words);
+  // A later problem in the services' words only: the keyed words of the one before do not stay.
+  journal.setProblem(unclear.id, 'Something else.');
+  assert.equal(journal.get(unclear.id)?.problemWords, null);
+
+  const lost = journal.recordIntent({ terminalId: '22900001', type: 'SALE', amount: 700, currency: 'GBP' });
+  journal.markStarting(lost.id);
+  journal.markStarted(lost.id, 'tx-gone');
+  const gone = { key: 'payment.problem.transactionLost' };
+  assert.equal(journal.markOutcomeLost(lost.id, 'Gone.', gone), true);
+  assert.deepEqual(journal.get(lost.id)?.problemWords, gone);
+  // Its real outcome read after all: no reason stays.
+  assert.equal(journal.saveFinished(lost.id, saleRecord('tx-gone', '22900001', 'SUCCESSFUL')), true);
+  assert.deepEqual([journal.get(lost.id)?.problem, journal.get(lost.id)?.problemWords], [null, null]);
 });
 
 test('a read problem is kept on the payment until it is cleared, each time stamped', () => {

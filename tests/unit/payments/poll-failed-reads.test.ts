@@ -125,6 +125,7 @@ describe('failed reads of a started sale', () => {
     await rig.clock.advance(1);
     assert.equal(rig.service.getPayment(id)?.state, 'unknown');
     assert.equal(rig.service.getPayment(id)?.problem, TRANSACTION_LOST_PROBLEM);
+    assert.deepEqual(rig.service.getPayment(id)?.problemWords, { key: 'payment.problem.transactionLost' });
     await rig.clock.advance(5_000);
     assert.deepEqual(
       times.slice(6).map((t) => t - startedAt),

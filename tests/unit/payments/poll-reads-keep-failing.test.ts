@@ -85,6 +85,7 @@ describe('reads of a started sale that keep failing', () => {
     assert.equal(times.at(-2)! - startedAt, 1_370, 'given up at the read 1 s after the first failed one');
     assert.equal(rig.service.getPayment(id)?.state, 'unknown');
     assert.equal(rig.service.getPayment(id)?.problem, READS_FAILING_PROBLEM);
+    assert.deepEqual(rig.service.getPayment(id)?.problemWords, { key: 'payment.problem.readsFailing' });
     assert.equal(stateOnDisk(rig.db, id), 'unknown', 'journaled');
     assert.equal((await within(settled, 'the payment to settle', 2_000)).state, 'unknown');
     const progress = eventsOf('progress', id).at(-1)!;

@@ -46,6 +46,9 @@ describe('resuming rows an earlier run left open', () => {
       ],
     );
     assert.deepEqual(rig.machine.calls, ['terminal'], 'the terminal is read; nothing is sent or resent');
+    assert.deepEqual(rig.service.getPayment(r.id)?.problemWords, {
+      key: 'payment.problem.stoppedWhileStarting',
+    });
   });
 
   test('an unknown row is watched again in its own words, never read nor resent', async () => {

@@ -63,7 +63,8 @@ describe('a start that gets no transaction id', () => {
 
   test('a sale with no clear answer: settled() answers unknown at once, and nothing is sent again', async () => {
     const { started, id, waiting } = await onItsWay(() => rig.service.startSale(sale('s-unclear')));
-    rig.machine.startFailure = new TillError('service_error', 'The card service failed.');
+    const why = { key: 'cardService.internal', params: { status: 502 } };
+    rig.machine.startFailure = new TillError('service_error', 'The card service failed.', { words: why });
     rig.machine.releaseStarts();
     const view = await started;
     assert.equal(view.state, 'unknown');
@@ -74,6 +75,11 @@ describe('a start that gets no transaction id', () => {
       done.problem,
       'No clear answer to the start: The card service failed. The card machine may be taking the payment.',
     );
+    // The same by key, with the card service's own words for why, so a German till says it in German.
+    assert.deepEqual(done.problemWords, {
+      key: 'payment.problem.noClearStart',
+      params: { why: { ...why, english: 'The card service failed.' } },
+    });
     assert.equal(rig.machine.count('start'), 1);
   });
 

@@ -131,6 +131,7 @@ export function journalRow(p: JournaledPayment): PaymentRow {
     receipts: null,
     resolution: p.decided ? { outcome: p.decided, note: 'Customer’s app showed it paid', at } : null,
     problem: null,
+    problemWords: null,
     mismatch: null,
     staff: null,
     createdAt: at,

@@ -59,6 +59,7 @@ function approve(
     receipts: { MERCHANT: [], CUSTOMER: [] },
     resolution: null,
     problem: null,
+    problemWords: null,
     mismatch: null,
     staff: null,
     createdAt: at,

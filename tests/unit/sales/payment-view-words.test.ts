@@ -28,6 +28,7 @@ function runnerView(change: Partial<RunnerPaymentView> = {}): RunnerPaymentView 
     receipts: null,
     resolution: null,
     problem: null,
+    problemWords: null,
     mismatch: null,
     staff: null,
     awaitingSignature: null,
@@ -188,6 +189,15 @@ test('an unknown outcome tells the cashier why and to check the card machine', (
   );
   assert.deepEqual(because.words, { key: 'payment.message.unknownBecause', params: { problem } });
   assert.equal(because.canCancel, false);
+  // The reason alone, for the "Was it paid?" box: by key when the runner kept one.
+  assert.deepEqual(because.unknownReason, { message: problem });
+  const keyed = toContractPaymentView(
+    runnerView({ state: 'unknown', problem, problemWords: { key: 'payment.problem.transactionLost' } }),
+  );
+  assert.deepEqual(keyed.unknownReason, {
+    message: problem,
+    words: { key: 'payment.problem.transactionLost' },
+  });
 
   const lost = toContractPaymentView(runnerView({ state: 'unknown' }));
   assert.equal(
@@ -195,6 +205,20 @@ test('an unknown outcome tells the cashier why and to check the card machine', (
     'The answer from the card service was lost. The till will not send this payment again. Check the card machine’s screen: did the payment go through?',
   );
   assert.deepEqual(lost.words, { key: 'payment.message.unknown' });
+  assert.equal('unknownReason' in lost, false, 'no reason kept: the screen says the answer was lost');
+});
+
+test('only an outcome still unknown carries a reason: a failed start or a decided one does not', () => {
+  const problem = 'The card service no longer knows this transaction: check the card machine.';
+  const problemWords = { key: 'payment.problem.transactionLost' };
+  for (const change of [
+    { state: 'failed_to_start' as const },
+    { state: 'started' as const },
+    { state: 'unknown' as const, resolution: { outcome: 'paid' as const, note: '', at: UPDATED } },
+  ]) {
+    const view = toContractPaymentView(runnerView({ problem, problemWords, ...change }));
+    assert.equal('unknownReason' in view, false, JSON.stringify(change));
+  }
 });
 
 test('a payment that never reached the card machine says nothing was charged, or the reason it was refused', () => {

@@ -57,7 +57,7 @@ function day(over: Partial<DayFacts>): DayFacts {
     cashMovements: [],
     shifts: [],
     terminalOf: () => null,
-    terminalName: (id) => `Machine ${id}`,
+    terminalName: (id) => ({ name: `Machine ${id}`, named: true }),
     categories: new Map([
       ['coffee', 'Drinks'],
       ['cake', 'Food'],
@@ -144,7 +144,7 @@ test('only a card tender with a payment is looked up for its machine', () => {
   );
   assert.deepEqual(body.tenders, [
     { key: 'card:unknown', label: 'Card machine not known', count: 1, amount: 100 },
-    { key: 'card:T9', label: 'Machine T9', count: 1, amount: 200 },
+    { key: 'card:T9', label: 'Machine T9', terminal: { id: 'T9', named: true }, count: 1, amount: 200 },
   ]);
 });
 

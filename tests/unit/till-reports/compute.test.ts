@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ShiftView, StaffStamp } from '../../../shared/contract';
+import { namedTerminal } from '../../../shared/terminal-names';
 import { computeReport, NO_CATEGORY, NOBODY } from '../../../electron/services/till-reports/compute';
 import {
   gatherFacts,
@@ -124,7 +125,7 @@ function sources(): DaySources {
     sales: () => SALES,
     cardPayments: () => CARD_PAYMENTS,
     paymentTerminal: (id) => (id === 'pay-before' ? 'T2' : null),
-    terminalName: (id) => names[id] ?? id,
+    terminalName: (id) => namedTerminal(names, id),
     categories: () =>
       new Map([
         ['coffee', 'Drinks'],
@@ -217,7 +218,7 @@ test('sales, refunds and net: completed sales only, paid refunds in the shop’s
     net: 1664 - 540,
   });
   assert.deepEqual(body.refunds, [
-    { key: 'card:T1', label: 'Front counter', count: 2, amount: 420 },
+    { key: 'card:T1', label: 'Front counter', terminal: { id: 'T1', named: true }, count: 2, amount: 420 },
     { key: 'cash', label: 'Cash', count: 1, amount: 120 },
   ]);
   assert.deepEqual(body.refundsWithoutItems, { count: 1, amount: 150 });
@@ -227,9 +228,9 @@ test('sales, refunds and net: completed sales only, paid refunds in the shop’s
 test('tenders by kind and card machine, in the order first taken', () => {
   assert.deepEqual(report().body.tenders, [
     { key: 'cash', label: 'Cash', count: 1, amount: 802 },
-    { key: 'card:T1', label: 'Front counter', count: 1, amount: 300 },
+    { key: 'card:T1', label: 'Front counter', terminal: { id: 'T1', named: true }, count: 1, amount: 300 },
     { key: 'manual_card', label: 'Card keyed in by hand', count: 1, amount: 200 },
-    { key: 'card:T2', label: 'Back bar', count: 1, amount: 262 },
+    { key: 'card:T2', label: 'Back bar', terminal: { id: 'T2', named: true }, count: 1, amount: 262 },
     { key: 'card:unknown', label: 'Card machine not known', count: 1, amount: 100 },
   ]);
 });
@@ -401,7 +402,7 @@ test('a refund of an earlier day’s sale, its card part begun before the day: a
   assert.deepEqual(body.sales, { count: 1, amount: 1000, refunds: 450, net: 550 });
   assert.deepEqual(body.refunds, [
     { key: 'cash', label: 'Cash', count: 1, amount: 151 },
-    { key: 'card:T1', label: 'Front counter', count: 1, amount: 299 },
+    { key: 'card:T1', label: 'Front counter', terminal: { id: 'T1', named: true }, count: 1, amount: 299 },
   ]);
   assert.deepEqual(body.categories, [
     { category: 'Drinks', quantity: 1, amount: 1000, refunds: 299, net: 701 },
@@ -468,8 +469,39 @@ test('an itemised card part whose refund kept no card machine is placed by its p
   );
   const { body } = computeReport(facts);
   assert.deepEqual(body.refunds, [
-    { key: 'card:T2', label: 'Back bar', count: 1, amount: 100 },
+    { key: 'card:T2', label: 'Back bar', terminal: { id: 'T2', named: true }, count: 1, amount: 100 },
     { key: 'card:unknown', label: 'Card machine not known', count: 1, amount: 100 },
   ]);
   assert.deepEqual(body.cashiers, [{ name: NOBODY, count: 0, amount: 0, refunds: 200, net: -200 }]);
+});
+
+test('a card machine the shop has not named: its rows say which machine it is and that it is unnamed', () => {
+  // Only T1 has a name: T2 (a sale taken on it, a refund placed by its payment) is the
+  // services' English fallback, which the screens and slips word from `terminal`, never the label.
+  const facts = gatherFacts(
+    {
+      ...sources(),
+      terminalName: (id) => namedTerminal({ T1: 'Front counter' }, id),
+      itemisedRefunds: () => [],
+    },
+    'GBP',
+    `${DAY}T00:00:00.000Z`,
+    `${DAY}T23:59:59.999Z`,
+  );
+  const { body } = computeReport(facts);
+  const cardRows = (rows: typeof body.tenders) => rows.filter((r) => r.key.startsWith('card:'));
+  assert.deepEqual(cardRows(body.tenders), [
+    { key: 'card:T1', label: 'Front counter', terminal: { id: 'T1', named: true }, count: 1, amount: 300 },
+    {
+      key: 'card:T2',
+      label: 'Card machine ending T2',
+      terminal: { id: 'T2', named: false },
+      count: 1,
+      amount: 262,
+    },
+    { key: 'card:unknown', label: 'Card machine not known', count: 1, amount: 100 },
+  ]);
+  assert.deepEqual(cardRows(body.refunds), [
+    { key: 'card:T1', label: 'Front counter', terminal: { id: 'T1', named: true }, count: 1, amount: 150 },
+  ]);
 });

@@ -198,7 +198,8 @@ test('the till X report equals the sums of the mix, in minor units', async () =>
   assert.equal(x.kind, 'X');
   assert.equal(x.number, null);
   assert.deepEqual(x.sales, { count: sold.length, amount: gross, refunds, net: gross - refunds });
-  // Tenders: cash at what it paid (change never counts), the card machine by name, the keyed card.
+  // Tenders: cash at what it paid (change never counts), the card machine (which the shop has not
+  // named: the English fallback, and the row says so), the keyed card.
   assert.deepEqual(byKey(x.tenders, 'cash'), {
     key: 'cash',
     label: 'Cash',
@@ -208,6 +209,7 @@ test('the till X report equals the sums of the mix, in minor units', async () =>
   assert.deepEqual(byKey(x.tenders, `card:${TERMINAL}`), {
     key: `card:${TERMINAL}`,
     label: 'Card machine ending 0001',
+    terminal: { id: TERMINAL, named: false },
     count: 2,
     amount: sum(mix.cards.map((s) => s.total)),
   });

@@ -37,7 +37,7 @@ function reports(options: { markHighest?: number; markLost?: boolean } = {}) {
     },
     cardPayments: none,
     paymentTerminal: () => null,
-    terminalName: (id) => id,
+    terminalName: (id) => ({ name: id, named: true }),
     categories: () => new Map(),
     cashRefunds: none,
     itemisedRefunds: none,

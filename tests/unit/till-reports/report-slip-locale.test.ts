@@ -29,7 +29,7 @@ const report = (currency: string, terminal: string, category: string): TillRepor
   sales: { count: 3, amount: 123450, refunds: 450, net: 123000 },
   tenders: [
     { key: 'cash', label: 'Cash', count: 2, amount: 23450 },
-    { key: 'card:t1', label: terminal, count: 1, amount: 90000 },
+    { key: 'card:t1', label: terminal, terminal: { id: 't1', named: true }, count: 1, amount: 90000 },
     { key: 'manual_card', label: 'Card keyed in by hand', count: 1, amount: 10000 },
   ],
   vat: [{ basisPoints: 1900, gross: 123000, vat: 19639, net: 103361 }],
@@ -227,8 +227,13 @@ test('the German report prints on CP858 and CP1252 with no character replaced by
 test('a card machine the shop has not named prints in the slip’s language; a named one as the shop named it', () => {
   // Terminal t1 is named, even if its name reads like another machine's fallback.
   const view = report('EUR', 'Card machine ending 0042', 'Kaffee');
-  view.tenders.push({ key: 'card:T-0077', label: 'Card machine ending 0077', count: 1, amount: 100 });
-  view.refunds.push({ key: 'card:T-0042', label: 'Card machine ending 0042', count: 1, amount: 200 });
+  const unnamed = (id: string) => ({
+    key: `card:${id}`,
+    label: `Card machine ending ${id.slice(-4)}`,
+    terminal: { id, named: false },
+  });
+  view.tenders.push({ ...unnamed('T-0077'), count: 1, amount: 100 });
+  view.refunds.push({ ...unnamed('T-0042'), count: 1, amount: 200 });
   const cardRows = (locale: string, timeZone: string) =>
     shown(reportReceipt(view, { shopName: 'Eckladen', paperWidth: 80, locale, timeZone })).filter(
       (l) => l.includes('Kartenterminal') || l.includes('Card machine'),

@@ -61,6 +61,10 @@ interface Options {
   printerFails?: boolean;
   /** What the Z number's mark file holds before the till starts. */
   mark?: string;
+  /** The shop's locale (en-GB unless given). */
+  locale?: string;
+  /** The names the shop gave its card machines (T7 is "Back bar" unless given). */
+  terminalNames?: Record<string, string>;
 }
 
 /** The shop's day over fresh storage; `signedIn` is whether anybody is serving. */
@@ -100,7 +104,7 @@ function shopDay(t: TestContext, options: Options = {}) {
     catalogue: {
       admin: () => ({ products: [{ id: 'coffee', category: 'Drinks' }] }) as unknown as CatalogueAdmin,
     },
-    terminalNames: () => ({ T7: 'Back bar' }),
+    terminalNames: () => options.terminalNames ?? { T7: 'Back bar' },
     refunds: { cashGivenBack: () => [], completedWithItems: () => [], itemisedCardPayments: () => new Set() },
     printReceipt: (id, lines) => {
       if (options.printerFails) return Promise.reject(new Error('Paper out'));
@@ -111,7 +115,7 @@ function shopDay(t: TestContext, options: Options = {}) {
       ({
         shop: { name: 'Corner Café' },
         paperWidth: 80,
-        locale: 'en-GB',
+        locale: options.locale ?? 'en-GB',
         ...(options.timeZone !== undefined && { timeZone: options.timeZone }),
       }) as unknown as ReceiptSettings,
     audit: auditOn(db),
@@ -134,9 +138,41 @@ function refusal(act: () => unknown): TillError {
 test('a card payment begun before the day is put on its machine; one the journal lost is not', (t) => {
   const { reports } = shopDay(t);
   assert.deepEqual(reports.x().tenders, [
-    { key: 'card:T7', label: 'Back bar', count: 1, amount: 150 },
+    { key: 'card:T7', label: 'Back bar', terminal: { id: 'T7', named: true }, count: 1, amount: 150 },
     { key: 'card:unknown', label: 'Card machine not known', count: 1, amount: 200 },
   ]);
+});
+
+test('a German till’s Z words a card machine the shop has not named in German, on paper and when reprinted', async (t) => {
+  const names: Record<string, string> = {};
+  const { reports, printed } = shopDay(t, { locale: 'de-DE', terminalNames: names });
+  const z = reports.z();
+  // The services' English fallback stays the label (the CSV's, the API's); the row says it is unnamed.
+  assert.deepEqual(z.tenders[0], {
+    key: 'card:T7',
+    label: 'Card machine ending T7',
+    terminal: { id: 'T7', named: false },
+    count: 1,
+    amount: 150,
+  });
+  // Named afterwards: the Z kept what closed the day.
+  names.T7 = 'Card machine ending T7';
+  reports.printReport(1);
+  await settleMicrotasks();
+  for (const slip of printed) {
+    const lines = texts(slip.lines);
+    assert.ok(
+      lines.some((l) => /^Kartenterminal mit Endung T7 \(1\) +1,50 £$/.test(l)),
+      lines.join('\n'),
+    );
+    assert.ok(!lines.some((l) => l.includes('Card machine ending')), lines.join('\n'));
+  }
+  assert.equal(printed.length, 2);
+  // A machine the shop named prints its name, even one that reads like another's fallback.
+  assert.deepEqual(reports.x().tenders[0]?.terminal, { id: 'T7', named: true });
+  reports.printReport();
+  await settleMicrotasks();
+  assert.ok(texts(printed[2]!.lines).some((l) => /^Card machine ending T7 \(1\) +1,50 £$/.test(l)));
 });
 
 test('what was sold is put under the category the catalogue gives its product', (t) => {

@@ -133,8 +133,9 @@ export const sell: Wording<typeof en.sell> = {
     accept: 'Unterschrift annehmen',
     decline: 'Unterschrift ablehnen',
     unknownTitle: 'Wurde bezahlt? Sehen Sie am Kartenterminal nach',
+    unknownLost: 'Die Antwort des Kartendienstes ging verloren.',
     unknownText:
-      'Die Antwort des Kartendienstes ging verloren, daher weiß die Kasse nicht, ob diese Zahlung durchging. Die Kasse versucht es <strong>nicht</strong> noch einmal (das könnte den Kunden doppelt belasten). Sehen Sie auf den Bildschirm des Kartenterminals oder seinen letzten Beleg und geben Sie an, was geschah.',
+      'Die Kasse weiß nicht, ob diese Zahlung durchging, und versucht es <strong>nicht</strong> noch einmal (das könnte den Kunden doppelt belasten). Sehen Sie auf den Bildschirm des Kartenterminals oder seinen letzten Beleg und geben Sie an, was geschah.',
     itWasPaid: 'Wurde bezahlt',
     itWasNotPaid: 'Wurde nicht bezahlt',
     printLast: 'Letzten Beleg drucken',

@@ -78,6 +78,15 @@ export const services: Wording<typeof en.services> = {
       refundedTipCashback:
         'Erstattet: {{total}} (Trinkgeld {{tip}}, Bargeldauszahlung {{cashback}} — bitte aushändigen).',
     },
+    problem: {
+      transactionLost: 'Der Kartendienst kennt diese Zahlung nicht mehr: Sehen Sie am Kartenterminal nach.',
+      readsFailing:
+        'Die Kasse konnte mehrere Minuten lang die Antworten des Kartendienstes zu dieser Zahlung nicht lesen: Sehen Sie am Kartenterminal nach.',
+      stoppedWhileStarting:
+        'Die Kasse wurde beendet, während sie diese Zahlung startete; das Kartenterminal hat sie vielleicht angenommen.',
+      noClearStart:
+        'Keine klare Antwort auf den Start: {{why}} Das Kartenterminal nimmt die Zahlung vielleicht gerade an.',
+    },
   },
   bridge: {
     garbled:

@@ -127,8 +127,10 @@ export const sell = {
     accept: 'Accept signature',
     decline: 'Decline signature',
     unknownTitle: 'Was it paid? Check the card machine',
+    /** Why it is not known, when the payment kept no reason of its own. */
+    unknownLost: 'The answer from the card service was lost.',
     unknownText:
-      'The answer from the card service was lost, so the till does not know whether this payment went through. The till will <strong>not</strong> try again (that could charge the customer twice). Look at the card machine’s screen or its last receipt, then say what happened.',
+      'The till does not know whether this payment went through, and will <strong>not</strong> try again (that could charge the customer twice). Look at the card machine’s screen or its last receipt, then say what happened.',
     itWasPaid: 'It was paid',
     itWasNotPaid: 'It was not paid',
     printLast: 'Print last receipt',

@@ -36,6 +36,15 @@ export const services = {
       refundedCashback: 'Refunded: {{total}} (cashback {{cashback}} — hand it over).',
       refundedTipCashback: 'Refunded: {{total}} (tip {{tip}}, cashback {{cashback}} — hand it over).',
     },
+    /** Why a payment's outcome is not known (payments/wording.ts `UNCLEAR`). */
+    problem: {
+      transactionLost: 'The card service no longer knows this transaction: check the card machine.',
+      readsFailing:
+        'The till could not read the card service’s answers about this payment for several minutes: check the card machine.',
+      stoppedWhileStarting:
+        'The till stopped while starting this payment; the card machine may have taken it.',
+      noClearStart: 'No clear answer to the start: {{why}} The card machine may be taking the payment.',
+    },
   },
   // Said by the screens' own link to the services (renderer/src/bridge), worded the same way.
   bridge: {

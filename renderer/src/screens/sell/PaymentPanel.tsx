@@ -1,13 +1,14 @@
 // Following one card payment (sale or refund): what the card machine says in cashier words,
 // cancel while it can be cancelled, the signature check with its 80-second countdown, the final
-// result with what to do next, the unknown outcome the cashier must settle by hand, and an
-// approval that did not match the request, which a manager settles.
+// result with what to do next, the unknown outcome the cashier must settle by hand (with why it
+// is unknown), and an approval that did not match the request, which a manager settles.
 import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
 import { ManagerPinForm } from '../../components/ManagerPinForm';
 import { mismatchFigures } from '../../state/payment-views';
 import { StopSaleButton } from './StopSale';
+import { UnknownOutcome } from './UnknownOutcome';
 import { useSale } from '../../state/sale';
 import { useTerminalName } from '../../state/terminals';
 import { notificationText, paymentMessage } from '../../i18n/words';
@@ -69,38 +70,6 @@ function SignatureCheck({ payment }: { payment: PaymentView }) {
           {t('sell.payment.decline')}
         </button>
       </div>
-    </div>
-  );
-}
-
-function UnknownOutcome({ payment }: { payment: PaymentView }) {
-  const { t } = useTranslation();
-  const busy = useSale((s) => s.busy);
-  const { resolveUnknown, printLastReceipt } = useSale.getState();
-  const terminalName = useTerminalName();
-  return (
-    <div className="unknown" role="alert">
-      <h3>{t('sell.payment.unknownTitle')}</h3>
-      <p>
-        <Trans t={t} i18nKey="sell.payment.unknownText" components={{ strong: <strong /> }} />
-      </p>
-      <div className="row">
-        <button
-          type="button"
-          className="primary big"
-          disabled={busy}
-          onClick={() => void resolveUnknown('paid')}
-        >
-          {t('sell.payment.itWasPaid')}
-        </button>
-        <button type="button" className="big" disabled={busy} onClick={() => void resolveUnknown('not_paid')}>
-          {t('sell.payment.itWasNotPaid')}
-        </button>
-        <button type="button" className="big" disabled={busy} onClick={() => void printLastReceipt()}>
-          {t('sell.payment.printLast')}
-        </button>
-      </div>
-      <p className="hint">{terminalName(payment.terminalId)}</p>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 // Rows of a till report in the shop's language. The services send each tender row's key with an
-// English label: cash, hand-keyed cards and an unknown card machine are worded here, as are the
-// rows for no cashier and no category; names the shop gave (card machines, people, categories)
-// are shown as they are.
-import { TILL_REPORT_LABELS } from '../../../../shared/contract';
+// English label: cash, hand-keyed cards, an unknown card machine and one the shop has not named
+// (from the row's `terminal`, never its label) are worded here, as are the rows for no cashier and
+// no category; names the shop gave (card machines, people, categories) are shown as they are.
+import { TILL_REPORT_LABELS, type TenderRow } from '../../../../shared/contract';
 import { i18n } from '../../i18n';
+import { listedTerminalName } from '../../state/terminals';
 
 const WORDED: Record<string, 'cash' | 'manual_card' | 'unknownCard'> = {
   cash: 'cash',
@@ -11,9 +12,12 @@ const WORDED: Record<string, 'cash' | 'manual_card' | 'unknownCard'> = {
   'card:unknown': 'unknownCard',
 };
 
-export function tenderLabel(row: { key: string; label: string }): string {
+/** A row of a Z closed before rows said which machine they were shows its label as closed. */
+export function tenderLabel(row: Pick<TenderRow, 'key' | 'label' | 'terminal'>): string {
   const worded = WORDED[row.key];
-  return worded ? i18n.t(`shopDay.report.tender.${worded}`) : row.label;
+  if (worded) return i18n.t(`shopDay.report.tender.${worded}`);
+  if (!row.terminal) return row.label;
+  return listedTerminalName({ terminalId: row.terminal.id, name: row.label, named: row.terminal.named });
 }
 
 export function cashierLabel(name: string): string {
