@@ -1,6 +1,8 @@
 // Flood test for the browser host: a raw client sends 100,000 calls and never reads a reply.
 // The host (a child process, so its memory is measured alone) must stay under 200 MB, keep
-// answering a second, well-behaved screen within a second, and close the flooding socket.
+// answering a second, well-behaved screen within a second, and close the flooding socket. The
+// child runs as the host runs for a shop (one bundled module on plain Node, like out/host/cli.mjs),
+// not through tsx, whose TypeScript compiler would be counted as the host's memory.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -8,12 +10,29 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test } from 'node:test';
+import { build } from 'esbuild';
 import WebSocket from 'ws';
 import { NOT_READING_CLOSE } from '../../electron/host/server';
 import { HOST_SOCKET_PATH } from '../../shared/host-protocol';
 
 const ROOT = resolve(__dirname, '../..');
-const CHILD = join(ROOT, 'tests/fault/fixtures/host-child.ts');
+const CHILD_SOURCE = join(ROOT, 'tests/fault/fixtures/host-child.ts');
+/** Inside the repository so the bundle's npm packages resolve from its node_modules. */
+const CHILD = join(ROOT, 'out/tests/host-child.mjs');
+
+/** The child bundled like the host (scripts/build-if-stale.mjs): our code in one module, packages external. */
+async function bundleChild(): Promise<void> {
+  await build({
+    entryPoints: [CHILD_SOURCE],
+    outfile: CHILD,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
 const FLOOD_CALLS = 100_000;
 const MB = 1024 * 1024;
 
@@ -35,7 +54,8 @@ interface HostChild {
 }
 
 async function startHostChild(dir: string): Promise<HostChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir], {
+  await bundleChild();
+  const child = spawn(process.execPath, [CHILD, dir], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
