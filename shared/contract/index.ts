@@ -17,6 +17,7 @@ import { shiftsMethods } from './shifts';
 import { tillReportsMethods } from './till-reports';
 import { historyEvents, historyMethods } from './history';
 import { counterMethods } from './counter';
+import { backupEvents, backupMethods } from './backup';
 
 export const methods = {
   ...systemMethods,
@@ -34,6 +35,7 @@ export const methods = {
   ...tillReportsMethods,
   ...historyMethods,
   ...counterMethods,
+  ...backupMethods,
 } as const;
 
 export const events = {
@@ -46,6 +48,7 @@ export const events = {
   ...merchantEvents,
   ...staffEvents,
   ...historyEvents,
+  ...backupEvents,
 } as const;
 
 export type Methods = typeof methods;
@@ -88,3 +91,4 @@ export * from './shifts';
 export * from './till-reports';
 export * from './counter';
 export * from './history';
+export * from './backup';

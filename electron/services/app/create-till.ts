@@ -39,7 +39,8 @@ import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../set
 import { StorageHealth } from '../storage/storage-health';
 import { DistributionConnection } from '../supplies/connection';
 import { suppliesHandlers } from '../supplies/handlers';
-import { checkpointPeriodically, closeDatabase, openDatabase } from '../storage/database';
+import { checkpointPeriodically, closeDatabase, DATABASE_FILE, openDatabase } from '../storage/database';
+import * as backup from '../backup/for-till';
 import { TILL_MIGRATIONS } from './migrations';
 import { probeDataDir, secureDataDir } from '../storage/data-dir';
 import { SaleNumberMark } from '../storage/sale-number-mark';
@@ -55,7 +56,7 @@ import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
 import { StatusBoard } from './status';
 
-export interface TillOptions<S extends StandIns = StandIns> {
+export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
   dataDir: string;
   host: AppInfo['host'];
   version: string;
@@ -125,7 +126,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   // Storage: one database (every area's migrations applied here, once) and one record of
   // whether the till can save.
   const storageHealth = new StorageHealth({ probe: () => probeDataDir(options.dataDir) });
-  const db = openDatabase(join(options.dataDir, 'paydesk.sqlite'), TILL_MIGRATIONS, clock);
+  const db = openDatabase(join(options.dataDir, DATABASE_FILE), TILL_MIGRATIONS, clock);
   // Staff and their rights; a manager PIN from before staff existed becomes the staff member "Manager".
   const staff = new StaffDirectory({
     store: new StaffStore(db, clock),
@@ -232,7 +233,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   const ledger = new SalesLedger(db, clock, saleNumbers, (saleId) =>
     refundedAmount(payments.paymentsLinkedTo({ saleId })),
   );
-  checkStorageAtStart({
+  const backupStore = new backup.BackupStore(db);
+  const startCheck = checkStorageAtStart({
     db,
     dataDir: options.dataDir,
     mark: saleNumbers,
@@ -240,6 +242,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     receiptNumber: receiptNumberOf,
     storageHealth,
     logger,
+    acceptedThrough: () => backupStore.acceptedThrough(),
   });
   const checkout = new Checkout({
     catalogue,
@@ -288,6 +291,12 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     printReceipt,
     receiptSettings: () => receiptSettingsFrom(settings.load()),
   });
+
+  // Backups: the folder, the nightly schedule, restore, and missing sales waiting for a manager.
+  const backups = backup.serviceForTill(
+    { options, db, clock, settings, secrets, storageHealth, logger, startCheck, saleNumbers, ledger },
+    { events, board, gate: manager, store: backupStore, migrations: TILL_MIGRATIONS },
+  );
 
   // Settings changes reach the card service connection and the UI (printing watches its own).
   const settingsDeps: SettingsHandlerDeps = {
@@ -437,6 +446,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
         logger,
       }),
     ),
+    ...backup.handlers(backups),
     ...suppliesHandlers({
       db,
       connection: distribution,
@@ -453,6 +463,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   const close = async () => {
     // The settings store can outlive this till (a restart in the same process builds a new one).
     stopWatchingSettings();
+    backups.close();
     manager.close();
     monitor.stop();
     distribution.close();

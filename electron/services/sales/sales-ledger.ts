@@ -93,6 +93,14 @@ export class SalesLedger {
     return this.get(id);
   }
 
+  /** When the first sale the database holds was opened (ISO), or null when it holds none. */
+  firstSaleAt(): string | null {
+    const row = this.db.prepare('SELECT created_at FROM sales ORDER BY number LIMIT 1').get() as
+      | { created_at: string }
+      | undefined;
+    return row?.created_at ?? null;
+  }
+
   get(saleId: string): SaleView {
     const row = this.db.prepare('SELECT * FROM sales WHERE id = ?').get(saleId) as SaleRow | undefined;
     if (!row) throw new TillError('not_found', 'That sale does not exist.');
