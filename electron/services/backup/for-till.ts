@@ -50,7 +50,7 @@ export interface BackupForTill {
 }
 
 export interface BackupWiring {
-  events: Pick<EventBus, 'emit'>;
+  events: Pick<EventBus, 'emit' | 'subscribe'>;
   board: Pick<StatusBoard, 'setBackup'>;
   gate: Pick<ManagerGate, 'require' | 'unlock' | 'hasManager'>;
   store: BackupStore;
@@ -86,5 +86,9 @@ export function serviceForTill(d: BackupForTill, w: BackupWiring): BackupService
   };
   const service = new BackupService(deps);
   service.start();
+  // The first sale ends the "new till" offer in the top bar.
+  w.events.subscribe((event) => {
+    if (event === 'sales.updated') service.refreshBar();
+  });
   return service;
 }

@@ -54,6 +54,7 @@ export class BackupSchedule {
     private readonly clock: Pick<Clock, 'setTimer'>,
     private readonly due: () => boolean,
     private readonly run: () => Promise<unknown>,
+    private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
   start(): void {
@@ -75,6 +76,8 @@ export class BackupSchedule {
   private async tick(): Promise<void> {
     try {
       if (this.due()) await this.run();
+    } catch (error) {
+      this.onError(error);
     } finally {
       this.arm(CHECK_EVERY_MS);
     }

@@ -87,6 +87,7 @@ export class BackupService {
         return this.scheduledDue();
       },
       () => this.run('scheduled', null),
+      (error) => d.logger.error('backup: the scheduled backup could not start', error),
     );
   }
 
@@ -368,6 +369,11 @@ export class BackupService {
     outcome: Omit<BackupRun, 'at' | 'trigger' | 'by'>,
   ): BackupRun {
     return { at: new Date(this.d.clock.now()).toISOString(), trigger, by, ...outcome };
+  }
+
+  /** Announces the top bar's backup word again (the board passes it on only when it changed). */
+  refreshBar(): void {
+    this.announceBar();
   }
 
   private announceBar(): void {
