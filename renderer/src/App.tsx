@@ -25,6 +25,8 @@ import { browserClock } from './state/clock';
 import { SignInScreen, StaffSwitch, useSignInShowing } from './screens/staff-sign-in/SignInScreen';
 import { MerchantScreen } from './screens/merchant/MerchantScreen';
 import { useMerchant } from './state/merchant';
+import { useBackup } from './state/backup';
+import { BackupScreen } from './screens/backup/BackupScreen';
 import { useTranslation } from './i18n';
 import { followShopLocale } from './i18n/follow-locale';
 
@@ -54,6 +56,8 @@ function Screen({ id }: { id: ScreenId }) {
       return <BackOfficeScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'backups':
+      return <BackupScreen />;
   }
 }
 
@@ -93,6 +97,7 @@ export function App() {
         supplies: useSupplies,
         merchant: useMerchant,
         history: useHistory,
+        backup: useBackup,
       },
       { connection: bridgeConnection },
     );

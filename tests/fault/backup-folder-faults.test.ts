@@ -3,7 +3,16 @@
 // share renamed). Either way the run says so in words, nothing half-written keeps a backup's name,
 // and the previous backups are intact (they pass the full check).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, truncateSync, unlinkSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  unlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';

@@ -55,15 +55,26 @@ test('a backup taken while sales are being made holds every sale whole or not at
     total: number;
     lines: string;
   }[];
-  const tenders = copy.prepare('SELECT sale_id, amount FROM tenders').all() as { sale_id: string; amount: number }[];
+  const tenders = copy.prepare('SELECT sale_id, amount FROM tenders').all() as {
+    sale_id: string;
+    amount: number;
+  }[];
   const paid = new Map<string, number>();
   for (const tender of tenders) paid.set(tender.sale_id, (paid.get(tender.sale_id) ?? 0) + tender.amount);
   const ids = new Set(sales.map((s) => s.id));
-  assert.ok(tenders.every((tender) => ids.has(tender.sale_id)), 'no tender without its sale');
+  assert.ok(
+    tenders.every((tender) => ids.has(tender.sale_id)),
+    'no tender without its sale',
+  );
   for (const sale of sales) {
     const lines = JSON.parse(sale.lines) as { lineTotal: number }[];
-    assert.equal(lines.reduce((a, l) => a + l.lineTotal, 0), sale.total, `${sale.number}: lines make the total`);
-    if (sale.state === 'completed') assert.equal(paid.get(sale.id), sale.total, `${sale.number}: paid in full`);
+    assert.equal(
+      lines.reduce((a, l) => a + l.lineTotal, 0),
+      sale.total,
+      `${sale.number}: lines make the total`,
+    );
+    if (sale.state === 'completed')
+      assert.equal(paid.get(sale.id), sale.total, `${sale.number}: paid in full`);
     else assert.equal(sale.state, 'open', `${sale.number}: open (being paid) or completed, nothing else`);
   }
   // Numbers run without a hole up to the last one the backup holds.

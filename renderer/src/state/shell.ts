@@ -18,6 +18,7 @@ export const SCREENS = [
   { id: 'merchant', label: 'Merchant tools' },
   { id: 'back-office', label: 'Back office' },
   { id: 'settings', label: 'Settings' },
+  { id: 'backups', label: 'Backups' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];
 

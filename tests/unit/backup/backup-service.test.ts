@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { MANIFEST_TABLE, readManifest } from '../../../electron/services/backup/backup-file';
-import { DAY_MS, FIRST_CHECK_AFTER_START_MS, RETRY_AFTER_FAILURE_MS } from '../../../electron/services/backup/schedule';
+import {
+  DAY_MS,
+  FIRST_CHECK_AFTER_START_MS,
+  RETRY_AFTER_FAILURE_MS,
+} from '../../../electron/services/backup/schedule';
 import { fillBackupWords } from '../../../shared/backup-words';
 import type { Product } from '../../../shared/contract';
 import { declareNotNullOverANull } from '../../support/damaged-database';
@@ -103,7 +107,10 @@ test('a backup describes itself, holds no secret or PIN record, and the last N a
     ],
   );
   const empty = await till.call('backup.list', { folder: folder(t) });
-  assert.deepEqual(empty, { backups: [], problem: { message: fillBackupWords('noneFound'), words: { key: 'backup.noneFound' } } });
+  assert.deepEqual(empty, {
+    backups: [],
+    problem: { message: fillBackupWords('noneFound'), words: { key: 'backup.noneFound' } },
+  });
 });
 
 test('a backup of a damaged database is refused and said; no file is left and the earlier backups stay', async (t) => {
@@ -203,7 +210,10 @@ test('a file offered as a backup is checked: not one, incomplete, or from a newe
   assert.equal((await till.failure('backup.restore', { file: junk })).message, fillBackupWords('notABackup'));
   const plain = join(backups, 'plain.sqlite');
   new Database(plain).exec('CREATE TABLE x (a)');
-  assert.equal((await till.failure('backup.restore', { file: plain })).message, fillBackupWords('notABackup'));
+  assert.equal(
+    (await till.failure('backup.restore', { file: plain })).message,
+    fillBackupWords('notABackup'),
+  );
   assert.equal(
     (await till.failure('backup.restore', { file: join(backups, 'gone.sqlite') })).message,
     fillBackupWords('unreadable'),
@@ -214,7 +224,10 @@ test('a file offered as a backup is checked: not one, incomplete, or from a newe
   const db = new Database(short);
   db.exec('DELETE FROM staff_config');
   db.close();
-  assert.equal((await till.failure('backup.restore', { file: short })).message, fillBackupWords('incomplete'));
+  assert.equal(
+    (await till.failure('backup.restore', { file: short })).message,
+    fillBackupWords('incomplete'),
+  );
 
   const newer = join(backups, 'newer.sqlite');
   copyFileSync(file, newer);

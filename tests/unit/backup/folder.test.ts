@@ -22,9 +22,18 @@ function folder(t: { after: (fn: () => void) => void }): string {
 
 test('a backup’s name is its UTC time; a taken second gets -2, -3', () => {
   const now = Date.UTC(2026, 10, 23, 9, 5, 7);
-  assert.equal(backupFileName(now, () => false), 'paydesk-backup-20261123-090507Z.sqlite');
-  const taken = new Set(['paydesk-backup-20261123-090507Z.sqlite', 'paydesk-backup-20261123-090507Z-2.sqlite']);
-  assert.equal(backupFileName(now, (n) => taken.has(n)), 'paydesk-backup-20261123-090507Z-3.sqlite');
+  assert.equal(
+    backupFileName(now, () => false),
+    'paydesk-backup-20261123-090507Z.sqlite',
+  );
+  const taken = new Set([
+    'paydesk-backup-20261123-090507Z.sqlite',
+    'paydesk-backup-20261123-090507Z-2.sqlite',
+  ]);
+  assert.equal(
+    backupFileName(now, (n) => taken.has(n)),
+    'paydesk-backup-20261123-090507Z-3.sqlite',
+  );
   assert.equal(isBackupFileName(partialName('paydesk-backup-20261123-090507Z.sqlite')), false);
   assert.equal(isBackupFileName('paydesk-backup-20261123-090507Z.sqlite'), true);
   assert.equal(isBackupFileName('paydesk.sqlite'), false);
@@ -39,7 +48,10 @@ test('pruning keeps the newest N, never the one just written, and removes half-w
   assert.deepEqual(listBackupNames(dir), [...names].reverse());
 
   const removed = pruneBackups(dir, 3, names[4]!);
-  assert.deepEqual(removed.sort(), [names[0], names[1], '.paydesk-backup-20261101-030000Z.sqlite.partial'].sort());
+  assert.deepEqual(
+    removed.sort(),
+    [names[0], names[1], '.paydesk-backup-20261101-030000Z.sqlite.partial'].sort(),
+  );
   assert.deepEqual(readdirSync(dir).sort(), [names[2], names[3], names[4], 'holiday-photos.jpg'].sort());
 
   // keep = 1 removes all but the newest; the one just written survives even when it is not the newest.

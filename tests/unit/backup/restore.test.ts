@@ -80,7 +80,10 @@ test('a restore on an empty data folder gives the same X report, and numbers car
   const staff = (await fresh.call('staff.session', {})).people;
   const manager = staff.find((p) => p.name === TEST_STAFF.manager.name)!;
   assert.ok(manager, 'the staff came back, with their PINs');
-  assert.equal((await fresh.call('staff.signIn', { staffId: manager.id, pin: TEST_STAFF.manager.pin })).ok, true);
+  assert.equal(
+    (await fresh.call('staff.signIn', { staffId: manager.id, pin: TEST_STAFF.manager.pin })).ok,
+    true,
+  );
 
   assert.deepEqual(withoutTime(await fresh.call('tillReports.x', {})), withoutTime(x));
   const parked = await fresh.call('counter.parked', {});
@@ -103,7 +106,10 @@ test('the PC’s own marks win: a backup older than them leaves a gap a manager 
   // This PC had numbered 9 more sales than the backup holds (they went with its disk).
   const { mkdirSync } = await import('node:fs');
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(join(dataDir, SALE_NUMBER_MARK_FILE), JSON.stringify({ highestSaleNumber: numberOf(last) + 9 }));
+  writeFileSync(
+    join(dataDir, SALE_NUMBER_MARK_FILE),
+    JSON.stringify({ highestSaleNumber: numberOf(last) + 9 }),
+  );
   const settings = new JsonFileSettingsStore({ file: join(dataDir, 'settings.json') });
   restoreAtStart({
     file: join(backups, run.fileName!),
@@ -116,16 +122,26 @@ test('the PC’s own marks win: a backup older than them leaves a gap a manager 
   const pc = await startTestTill({ dataDir, settingsStore: settings, drivenClock: true, logger: silent });
   t.after(() => pc.close());
   const status = await pc.call('backup.status', {});
-  assert.deepEqual(status.missingSales && { first: status.missingSales.first, count: status.missingSales.count }, {
-    first: numberOf(last) + 1,
-    count: 9,
-  });
-  assert.equal((await pc.call('status.get', {})).storage.state, 'damaged', 'no selling until a manager decides');
+  assert.deepEqual(
+    status.missingSales && { first: status.missingSales.first, count: status.missingSales.count },
+    {
+      first: numberOf(last) + 1,
+      count: 9,
+    },
+  );
+  assert.equal(
+    (await pc.call('status.get', {})).storage.state,
+    'damaged',
+    'no selling until a manager decides',
+  );
   const [product] = (await pc.call('catalogue.get', {})).products as [Product];
   const people = (await pc.call('staff.session', {})).people;
   const manager = people.find((p) => p.name === TEST_STAFF.manager.name)!;
   await pc.call('staff.signIn', { staffId: manager.id, pin: TEST_STAFF.manager.pin });
-  assert.equal((await pc.failure('sales.open', { lines: [{ productId: product.id, quantity: 1 }] })).code, 'storage');
+  assert.equal(
+    (await pc.failure('sales.open', { lines: [{ productId: product.id, quantity: 1 }] })).code,
+    'storage',
+  );
   await pc.call('staff.signOut', {});
 
   const wrong = await pc.failure('backup.acceptMissingSales', { pin: '9999' });
@@ -164,7 +180,10 @@ test('restoring over a till that holds sales needs the manager’s explicit word
 
   const refused = await other.t.failure('backup.restore', { file });
   assert.equal(refused.code, 'conflict');
-  assert.match(refused.message, /already holds 1 sales \(the last receipt S000001\).*Replace this till’s sales/);
+  assert.match(
+    refused.message,
+    /already holds 1 sales \(the last receipt S000001\).*Replace this till’s sales/,
+  );
 
   await other.staff.signIn('cashier');
   assert.equal((await other.t.failure('backup.restore', { file, replaceSales: true })).code, 'not_allowed');

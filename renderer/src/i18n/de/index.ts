@@ -16,6 +16,7 @@ import { approval } from './approval';
 import { history } from './history';
 import { counter } from './counter';
 import { shopDay } from './shop-day';
+import { backup } from './backup';
 
 export const de: Wording<Catalogue> = {
   common,
@@ -39,4 +40,5 @@ export const de: Wording<Catalogue> = {
   history,
   counter,
   shopDay,
+  backup,
 };

@@ -42,6 +42,7 @@ export const shell: Wording<typeof en.shell> = {
     shift: 'Kassenlade',
     'till-reports': 'Kassenberichte',
     settings: 'Einstellungen',
+    backups: 'Datensicherung',
   },
   banner: {
     allSandbox:
@@ -57,6 +58,7 @@ export const shell: Wording<typeof en.shell> = {
 };
 
 export const status: Wording<typeof en.status> = {
+  backupNewTill: 'Neue Kasse? Aus einer Sicherung wiederherstellen',
   label: 'Verbindungs- und Druckerstatus',
   disconnected: 'Kassendienst getrennt — verbinde neu …',
   service: {

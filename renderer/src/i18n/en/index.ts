@@ -14,6 +14,7 @@ import { approval } from './approval';
 import { history } from './history';
 import { counter } from './counter';
 import { shopDay } from './shop-day';
+import { backup } from './backup';
 
 export const en = {
   common,
@@ -37,5 +38,6 @@ export const en = {
   history,
   counter,
   shopDay,
+  backup,
 };
 export type Catalogue = typeof en;

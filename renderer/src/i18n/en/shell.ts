@@ -40,6 +40,7 @@ export const shell = {
     merchant: 'Merchant tools',
     'back-office': 'Back office',
     settings: 'Settings',
+    backups: 'Backups',
   },
   banner: {
     allSandbox: 'Sandbox — no real money moves. Card machines, supplier and printer are stand-ins.',
@@ -53,6 +54,7 @@ export const shell = {
 };
 
 export const status = {
+  backupNewTill: 'New till? Restore from a backup',
   label: 'Connection and printer status',
   disconnected: 'Till service disconnected — reconnecting…',
   service: {
