@@ -50,7 +50,13 @@ export interface TestTill {
 }
 
 export async function startTestTill(options: TestTillOptions = {}): Promise<TestTill> {
-  const { sandboxSpeed = 50, catalogueSeedSize, drivenClock = false, restartable = false, ...tillOptions } = options;
+  const {
+    sandboxSpeed = 50,
+    catalogueSeedSize,
+    drivenClock = false,
+    restartable = false,
+    ...tillOptions
+  } = options;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-till-'));
   const clock = drivenClock ? new ManualClock(Date.now()) : undefined;
   const till = await (restartable ? createRestartableTill : createTill)({

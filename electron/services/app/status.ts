@@ -1,6 +1,12 @@
 // What the shell's status bar shows: each outside service's connection, and the receipt
 // printer in one word. Announced only when something the cashier would see has changed.
-import type { BackupBar, ConnectionState, PrinterStatus, ServiceName, TillStatus } from '../../../shared/contract';
+import type {
+  BackupBar,
+  ConnectionState,
+  PrinterStatus,
+  ServiceName,
+  TillStatus,
+} from '../../../shared/contract';
 import type { StorageHealth } from '../storage/storage-health';
 import type { ConnectionMonitor } from '../connections/monitor';
 import type { PrinterStatusView } from '../printing/index';

@@ -96,8 +96,7 @@ export class SalesLedger {
   /** When the first sale the database holds was opened (ISO), or null when it holds none. */
   firstSaleAt(): string | null {
     const row = this.db.prepare('SELECT created_at FROM sales ORDER BY number LIMIT 1').get() as
-      | { created_at: string }
-      | undefined;
+      { created_at: string } | undefined;
     return row?.created_at ?? null;
   }
 
