@@ -22,7 +22,7 @@ export const BACKUP_WORDS = {
     'The backup could not be made. Back up again; if it fails again, use another USB stick or folder. The earlier backups are untouched.',
   running: 'A backup is already running: wait for it to finish.',
   // Choosing the folder.
-  folderNotAbsolute: 'Type the whole folder, from the start (like /media/usb/backups or E:\\Backups).',
+  folderNotAbsolute: 'Type the whole folder, starting with its drive letter or its first slash.',
   folderNotFound:
     'That folder cannot be found: plug in the USB stick or connect the network folder, then try again.',
   folderNotAFolder: 'That is a file, not a folder: type the folder the backups should go to.',

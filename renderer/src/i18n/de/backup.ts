@@ -14,7 +14,7 @@ export const backup: Wording<Catalogue['backup']> = {
   next: 'Nächste Sicherung: {{when}}.',
   folder: 'Sicherungsordner',
   folderHint:
-    'Der ganze Ordner, etwa /media/usb/sicherung oder E:\\Sicherung. Nicht auf der Festplatte dieses Computers.',
+    'Der ganze Ordner, mit Laufwerksbuchstaben oder erstem Schrägstrich. Nicht auf der Festplatte dieses Computers.',
   keep: 'Aufzubewahrende Sicherungen',
   keepHint: 'Ältere werden entfernt, sobald eine neue Sicherung geprüft ist.',
   keepUnreadable: 'Aufzubewahrende Sicherungen: eine ganze Zahl von 1 bis 365.',

@@ -10,7 +10,7 @@ export const backup = {
   lastFailed: 'The last try ({{when}}) failed:',
   next: 'Next backup: {{when}}.',
   folder: 'Backup folder',
-  folderHint: 'The whole folder, like /media/usb/backups or E:\\Backups. Not on this computer’s own disk.',
+  folderHint: 'The whole folder, starting with its drive letter or its first slash. Not on this computer’s own disk.',
   keep: 'Backups to keep',
   keepHint: 'Older ones are removed once a new backup has been checked.',
   keepUnreadable: 'Backups to keep is a whole number from 1 to 365.',
