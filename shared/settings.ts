@@ -171,6 +171,8 @@ export const backupSettingsSchema = z.object({
   scheduleOn: z.boolean().default(true),
   /** How many good backups stay in the folder; older ones are removed after a new one is proven. */
   keep: z.number().int().min(1).max(365).default(14),
+  /** The owner chose "Start fresh" on the first-start panel: a new till no longer offers a restore. */
+  firstStartDismissed: z.boolean().default(false),
 });
 export type BackupSettings = z.infer<typeof backupSettingsSchema>;
 

@@ -50,7 +50,7 @@ export const backupStatusSchema = z.object({
   attention: backupWordsSchema.nullable(),
   /** Sale numbers handed out that the records do not hold: a manager decides (accept or restore). */
   missingSales: missingSalesSchema.nullable(),
-  /** The till holds no sales yet: the first start offers a restore. */
+  /** The till holds no sales: a restore replaces nothing, so it needs no "Replace this till's sales". */
   newTill: z.boolean(),
   /** A file named with --restore that waits for a manager's decision (this till already holds sales). */
   pendingRestore: z.string().nullable(),
@@ -117,6 +117,11 @@ export const backupMethods = {
     'Replaces the till’s records with a checked backup and starts the till on it. Refused over a till with sales unless `replaceSales`. Manager only.',
     z.object({ file: z.string().min(1).max(2048), replaceSales: z.boolean().default(false) }).strict(),
     restoreResultSchema,
+  ),
+  'backup.startFresh': method(
+    'The owner of a new till chose "Start fresh": the first-start panel no longer offers a restore.',
+    noInput,
+    backupStatusSchema,
   ),
   'backup.acceptMissingSales': method(
     'A manager, with their PIN, accepts that the missing sales are gone: numbering carries on above the last number handed out.',

@@ -54,8 +54,11 @@ export const backupBarSchema = z.object({
   /** Staff words: what happened and what to do next. */
   detail: z.string(),
   words: wordsSchema.optional(),
-  /** The till holds no sales yet: the top bar offers a restore from a backup. */
-  newTill: z.boolean(),
+  /**
+   * A till nobody has used yet (no sale, staff, parked sale, shift or backup) whose owner has not
+   * chosen "Start fresh": the Sell screen welcomes them with a restore from a backup.
+   */
+  firstStart: z.boolean(),
 });
 export type BackupBar = z.infer<typeof backupBarSchema>;
 

@@ -2,7 +2,10 @@
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { ManagerGate } from '../manager-gate';
+import type { ParkedSales } from '../sales/parked';
 import { receiptNumberOf, type SalesLedger } from '../sales/sales-ledger';
+import type { ShiftService } from '../shifts/service';
+import type { StaffDirectory } from '../staff/directory';
 import type { Db, Migration } from '../storage/database';
 import type { SaleNumberMark } from '../storage/sale-number-mark';
 import type { SecretStore } from '../storage/secret-store';
@@ -45,6 +48,12 @@ export interface BackupForTill {
   storageHealth: Pick<StorageHealth, 'missingSalesAccepted'>;
   saleNumbers: Pick<SaleNumberMark, 'highest'>;
   ledger: Pick<SalesLedger, 'firstSaleAt'>;
+  /** Other areas' records, read only to tell a till nobody has used yet (the first-start panel). */
+  records: {
+    staff: Pick<StaffDirectory, 'active'>;
+    parked: Pick<ParkedSales, 'list'>;
+    shifts: Pick<ShiftService, 'history'>;
+  };
   startCheck: StartCheckReport;
   logger: Logger;
 }
@@ -75,6 +84,10 @@ export function serviceForTill(d: BackupForTill, w: BackupWiring): BackupService
     marks: { sale: d.saleNumbers, z: { highest: () => zNumberMark(options.dataDir).highest() } },
     highestSaleNumber: highestSaleNumberIn,
     firstSaleAt: () => d.ledger.firstSaleAt(),
+    usedBefore: () =>
+      d.records.staff.active().length > 0 ||
+      d.records.parked.list().length > 0 ||
+      d.records.shifts.history(1).length > 0,
     receiptNumber: receiptNumberOf,
     missingSales: d.startCheck.missingAccepted ? null : d.startCheck.missingSales,
     pendingRestore: options.pendingRestore ?? null,
@@ -86,9 +99,9 @@ export function serviceForTill(d: BackupForTill, w: BackupWiring): BackupService
   };
   const service = new BackupService(deps);
   service.start();
-  // The first sale ends the "new till" offer in the top bar.
+  // A first sale or a first member of staff ends the first-start panel's offer.
   w.events.subscribe((event) => {
-    if (event === 'sales.updated') service.refreshBar();
+    if (event === 'sales.updated' || event === 'staff.changed') service.refreshBar();
   });
   return service;
 }

@@ -9,6 +9,7 @@ export function backupHandlers(service: BackupService): HandlersOf<'backup'> {
     'backup.runNow': () => service.runNow(),
     'backup.list': ({ folder }) => service.list(folder),
     'backup.restore': ({ file, replaceSales }) => service.restore(file, replaceSales),
+    'backup.startFresh': () => service.startFresh(),
     'backup.acceptMissingSales': ({ pin, staffId }) => service.acceptMissingSales(pin, staffId),
   };
 }

@@ -53,6 +53,8 @@ export interface BackupServiceDeps {
   /** The sales area's readings: the highest number in a database, and when the first sale was. */
   highestSaleNumber: (db: Db) => number;
   firstSaleAt: () => string | null;
+  /** Whether anything besides sales was ever recorded here (staff, a parked sale, a shift). */
+  usedBefore: () => boolean;
   receiptNumber: (n: number) => string;
   /** Sale numbers the start check found missing (and not yet accepted), or null. */
   missingSales: { first: number; last: number; count: number } | null;
@@ -130,8 +132,14 @@ export class BackupService {
       state: attention ? 'attention' : 'ok',
       detail: attention?.message ?? '',
       ...(attention?.words && { words: attention.words }),
-      newTill: this.d.highestSaleNumber(this.d.db) === 0,
+      firstStart: this.firstStart(),
     };
+  }
+
+  /** The owner of a new till chose "Start fresh": the first-start panel goes, for good. */
+  async startFresh(): Promise<BackupStatus> {
+    this.d.settings.update({ backup: { firstStartDismissed: true } });
+    return this.changed();
   }
 
   async configure(change: {
@@ -319,6 +327,19 @@ export class BackupService {
         `to ${this.d.receiptNumber(missing.last)} (${missing.count}); numbering continues from ${this.d.receiptNumber(missing.last + 1)}`,
     );
     return this.changed();
+  }
+
+  /**
+   * A till nobody has used: no sale, no backup run, nothing else recorded (staff, parked sales,
+   * shifts), and the owner has not chosen "Start fresh". Such a till offers a restore at once.
+   */
+  private firstStart(): boolean {
+    return (
+      !this.d.settings.load().backup.firstStartDismissed &&
+      this.d.firstSaleAt() === null &&
+      this.d.store.lastRun() === null &&
+      !this.d.usedBefore()
+    );
   }
 
   private scheduledDue(): boolean {

@@ -64,16 +64,6 @@ export function StatusBar() {
           {wordsText(status.backup.words, status.backup.detail)}
         </button>
       )}
-      {status?.backup?.newTill && (
-        <button
-          type="button"
-          className="pill"
-          data-testid="status-backup-restore"
-          onClick={() => go('backups')}
-        >
-          {t('status.backupNewTill')}
-        </button>
-      )}
       {status && status.storage.state !== 'ok' && (
         <span className="pill pill-error" data-testid="status-storage">
           {status.storage.detail}

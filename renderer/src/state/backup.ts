@@ -18,6 +18,8 @@ export interface BackupState {
   list(folder: string): Promise<void>;
   restore(file: string, replaceSales: boolean): Promise<RestoreResult>;
   acceptMissingSales(pin: string): Promise<void>;
+  /** A new till's owner chose "Start fresh": no more restore offer on the Sell screen. */
+  startFresh(): Promise<void>;
 }
 
 export function createBackupStore(api: TillApi) {
@@ -49,6 +51,9 @@ export function createBackupStore(api: TillApi) {
     },
     async acceptMissingSales(pin) {
       set({ status: await api.invoke('backup.acceptMissingSales', { pin }) });
+    },
+    async startFresh() {
+      set({ status: await api.invoke('backup.startFresh', {}) });
     },
   }));
 }

@@ -9,15 +9,25 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { MANIFEST_TABLE, readManifest } from '../../../electron/services/backup/backup-file';
 import {
+  CHECK_EVERY_MS,
   DAY_MS,
   FIRST_CHECK_AFTER_START_MS,
   RETRY_AFTER_FAILURE_MS,
 } from '../../../electron/services/backup/schedule';
+import { TILL_MIGRATIONS } from '../../../electron/services/app/migrations';
+import { highestSaleNumberIn } from '../../../electron/services/backup/restore';
+import { BackupService } from '../../../electron/services/backup/service';
+import { BackupStore } from '../../../electron/services/backup/store';
+import { receiptNumberOf } from '../../../electron/services/sales/sales-ledger';
+import { openDatabase } from '../../../electron/services/storage/database';
+import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
 import { fillBackupWords } from '../../../shared/backup-words';
-import type { Product } from '../../../shared/contract';
+import type { BackupBar, Product } from '../../../shared/contract';
 import { declareNotNullOverANull } from '../../support/damaged-database';
+import { ManualClock } from '../../support/manual-clock';
+import { setUpStaff } from '../../support/staff';
 import { startStaffedTill } from '../../support/staffed-till';
-import type { TestTill } from '../../support/till';
+import { startTestTill, type TestTill } from '../../support/till';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -137,17 +147,61 @@ test('a backup of a damaged database is refused and said; no file is left and th
   assert.equal(status.lastGood?.fileName, good.fileName);
 });
 
-test('the schedule backs up soon after start, tries a failure again later, and the top bar warns after two days', async (t) => {
-  const { t: till, products } = await startStaffedTill({ logger: silent });
-  t.after(() => till.close());
-  const clock = till.time!.clock;
-  await till.time!.hold();
-  const backups = folder(t);
-  await sell(till, products[0]!);
-  await till.call('backup.configure', { folder: backups });
+/**
+ * The backup service alone on a manual clock, over a real database and folder: the schedule and
+ * the top bar move by days here, which a whole till (its connection checks every 15 s) cannot do
+ * quickly. `firstSaleAt` is the sales area's reading, set by the test.
+ */
+function serviceOnItsOwn(t: { after: (fn: () => void) => void }) {
+  const dataDir = folder(t);
+  const clock = new ManualClock(Date.UTC(2026, 10, 23, 9, 0, 0));
+  const db = openDatabase(join(dataDir, 'paydesk.sqlite'), TILL_MIGRATIONS, clock);
+  const settings = new JsonFileSettingsStore({ file: join(dataDir, 'settings.json'), clock });
+  const bars: BackupBar[] = [];
+  const sales = { firstAt: null as string | null };
+  const service = new BackupService({
+    db,
+    dataDir,
+    clock,
+    version: 'test',
+    settings,
+    secrets: { list: async () => [] },
+    gate: { require: () => null, unlock: async () => ({ ok: true }) as never, hasManager: () => false },
+    storageHealth: { missingSalesAccepted: () => true },
+    store: new BackupStore(db),
+    migrations: TILL_MIGRATIONS.map((m) => m.id),
+    marks: { sale: { highest: () => 0 }, z: { highest: () => 0 } },
+    highestSaleNumber: highestSaleNumberIn,
+    firstSaleAt: () => sales.firstAt,
+    usedBefore: () => true,
+    receiptNumber: receiptNumberOf,
+    missingSales: null,
+    logger: silent,
+    onChange: () => {},
+    onBar: (bar) => bars.push(bar),
+  });
+  service.start();
+  t.after(() => {
+    service.close();
+    db.close();
+  });
+  /** Moves the clock, then lets a backup the schedule started finish (its copy is real I/O). */
+  const advance = async (ms: number) => {
+    await clock.advance(ms);
+    while ((await service.status()).running) await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { service, clock, advance, settings, sales, bar: () => bars.at(-1)! };
+}
 
-  await clock.advance(FIRST_CHECK_AFTER_START_MS + 1_000);
-  let status = await till.call('backup.status', {});
+test('the schedule backs up soon after start, tries a failure again later, and the top bar warns after two days', async (t) => {
+  const { service, clock, advance, bar } = serviceOnItsOwn(t);
+  const backups = folder(t);
+  await service.configure({ folder: backups });
+
+  await advance(FIRST_CHECK_AFTER_START_MS - 1);
+  assert.equal((await service.status()).lastRun, null, 'not before the first check');
+  await advance(1);
+  let status = await service.status();
   assert.equal(status.lastGood?.trigger, 'scheduled', 'never backed up: the first check backs up');
   assert.equal(status.lastGood?.by, null);
 
@@ -155,45 +209,109 @@ test('the schedule backs up soon after start, tries a failure again later, and t
   const pulled = `${backups}-pulled`;
   renameSync(backups, pulled);
   t.after(() => rmSync(pulled, { recursive: true, force: true }));
-  await clock.advance(DAY_MS);
-  status = await till.call('backup.status', {});
+  await advance(DAY_MS);
+  status = await service.status();
   assert.equal(status.lastRun?.ok, false);
   assert.equal(status.lastRun?.result.message, fillBackupWords('folderMissing'));
-  const lastTry = async () => Date.parse((await till.call('backup.status', {})).lastRun!.at);
+  const lastTry = async () => Date.parse((await service.status()).lastRun!.at);
   const failedAt = await lastTry();
-  await clock.advance(failedAt + RETRY_AFTER_FAILURE_MS - 1 - clock.now());
+  await advance(failedAt + RETRY_AFTER_FAILURE_MS - 1 - clock.now());
   assert.equal(await lastTry(), failedAt, 'not tried again before the wait is over');
-  await clock.advance(10 * 60_000 + 1);
+  await advance(CHECK_EVERY_MS + 1);
   assert.ok((await lastTry()) >= failedAt + RETRY_AFTER_FAILURE_MS, 'tried again after it');
 
   // Two days on with no good backup: the top bar says so, and what to do.
-  await clock.advance(DAY_MS);
-  const bar = (await till.call('status.get', {})).backup!;
-  assert.equal(bar.state, 'attention');
-  assert.equal(bar.detail, fillBackupWords('staleFailing', { days: 2 }));
-  assert.equal(bar.newTill, false);
+  const lastGoodAt = Date.parse(status.lastGood!.at);
+  await advance(lastGoodAt + 2 * DAY_MS - clock.now());
+  assert.equal(bar().state, 'ok', 'two days exactly: not yet');
+  await advance(CHECK_EVERY_MS);
+  assert.equal(bar().state, 'attention');
+  assert.equal(bar().detail, fillBackupWords('staleFailing', { days: 2 }));
+  assert.deepEqual(bar().words, { key: 'backup.staleFailing', params: { days: 2 } });
 
   // The stick is back: the next try succeeds and the warning goes.
   renameSync(pulled, backups);
-  await clock.advance(RETRY_AFTER_FAILURE_MS + 1);
-  assert.equal((await till.call('status.get', {})).backup!.state, 'ok');
-  assert.equal((await till.call('backup.status', {})).lastRun?.ok, true);
+  await advance(RETRY_AFTER_FAILURE_MS + CHECK_EVERY_MS);
+  assert.equal(bar().state, 'ok');
+  assert.equal((await service.status()).lastRun?.ok, true);
+});
+
+test('a good backup that grows old: the top bar says how many days, and that a manager backs up', async (t) => {
+  const { service, advance, bar } = serviceOnItsOwn(t);
+  await service.configure({ folder: folder(t), scheduleOn: false });
+  assert.equal((await service.runNow()).ok, true);
+  await advance(3 * DAY_MS + CHECK_EVERY_MS);
+  assert.equal(bar().state, 'attention', 'the schedule is off, so nothing backed up since');
+  assert.equal(bar().detail, fillBackupWords('stale', { days: 3 }));
+  assert.equal((await service.status()).nextDueAt, null, 'no schedule, no next backup');
 });
 
 test('no backup ever made: the top bar warns once the till holds sales two days old', async (t) => {
-  const { t: till, products } = await startStaffedTill({ logger: silent });
-  t.after(() => till.close());
-  await till.time!.hold();
-  assert.equal((await till.call('status.get', {})).backup!.newTill, true, 'a new till offers a restore');
-  await sell(till, products[0]!);
-  assert.equal((await till.call('status.get', {})).backup!.newTill, false);
-  await till.time!.clock.advance(2 * DAY_MS);
-  assert.equal((await till.call('status.get', {})).backup!.state, 'ok', 'two days exactly: not yet');
-  await till.time!.clock.advance(60_000);
-  await till.time!.clock.advance(10 * 60_000);
-  const bar = (await till.call('status.get', {})).backup!;
-  assert.equal(bar.state, 'attention');
-  assert.equal(bar.detail, fillBackupWords('neverMade'));
+  const { clock, advance, sales, bar } = serviceOnItsOwn(t);
+  await advance(CHECK_EVERY_MS);
+  assert.equal(bar().state, 'ok', 'no sales: nothing to lose yet');
+  sales.firstAt = new Date(clock.now()).toISOString();
+  await advance(2 * DAY_MS);
+  assert.equal(bar().state, 'ok', 'two days exactly: not yet');
+  await advance(CHECK_EVERY_MS);
+  assert.equal(bar().state, 'attention');
+  assert.equal(bar().detail, fillBackupWords('neverMade'));
+});
+
+test('a till nobody has used offers a restore until its first staff, its first sale, or "Start fresh"', async (t) => {
+  const fresh = await startTestTill({ logger: silent });
+  t.after(() => fresh.close());
+  const firstStart = async (till: TestTill) => (await till.call('status.get', {})).backup!.firstStart;
+  assert.equal(await firstStart(fresh), true, 'nothing recorded yet');
+
+  // Staff set up: the till is in use, and the offer goes at once.
+  await setUpStaff(fresh.call, { signIn: 'manager' });
+  assert.equal(await firstStart(fresh), false);
+
+  // A first sale ends it too.
+  const selling = await startTestTill({ logger: silent });
+  t.after(() => selling.close());
+  const { products } = await selling.call('catalogue.get', {});
+  await sell(selling, products[0]!);
+  assert.equal(await firstStart(selling), false);
+
+  // "Start fresh" is remembered: the same data folder started again no longer offers it.
+  const dataDir = folder(t);
+  const declined = await startTestTill({ logger: silent, dataDir });
+  assert.equal(await firstStart(declined), true);
+  const after = await declined.call('backup.startFresh', {});
+  assert.equal(after.newTill, true, 'still no sales: a restore would replace nothing');
+  assert.equal(await firstStart(declined), false);
+  await declined.close();
+  const again = await startTestTill({ logger: silent, dataDir });
+  t.after(() => again.close());
+  assert.equal(await firstStart(again), false);
+});
+
+test('a parked sale, a shift or a backup made mean the till is in use: the offer does not come back', async (t) => {
+  const firstStart = async (till: TestTill) => (await till.call('status.get', {})).backup!.firstStart;
+  const restarted = async (dataDir: string) => {
+    const till = await startTestTill({ logger: silent, dataDir });
+    t.after(() => till.close());
+    return till;
+  };
+  const uses: Record<string, (till: TestTill, products: Product[]) => Promise<unknown>> = {
+    'a parked sale': (till, products) =>
+      till.call('counter.park', { lines: [{ productId: products[0]!.id, quantity: 1 }], note: 'Table 2' }),
+    'a shift': (till) => till.call('shifts.open', { float: [{ value: 500, count: 2 }] }),
+    'a backup': async (till) => {
+      await till.call('backup.configure', { folder: folder(t) });
+      return till.call('backup.runNow', {});
+    },
+  };
+  for (const [use, make] of Object.entries(uses)) {
+    const dataDir = folder(t);
+    const till = await startTestTill({ logger: silent, dataDir });
+    assert.equal(await firstStart(till), true, `${use}: offered before`);
+    await make(till, (await till.call('catalogue.get', {})).products);
+    await till.close();
+    assert.equal(await firstStart(await restarted(dataDir)), false, `${use}: not offered after`);
+  }
 });
 
 test('a file offered as a backup is checked: not one, incomplete, or from a newer till', async (t) => {

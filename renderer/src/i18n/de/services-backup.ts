@@ -19,8 +19,7 @@ export const backupServices: { backup: Record<keyof typeof BACKUP_WORDS, string>
     failed:
       'Die Sicherung konnte nicht erstellt werden. Erneut sichern; schlägt es wieder fehl, einen anderen USB-Stick oder Ordner nehmen. Die früheren Sicherungen sind unberührt.',
     running: 'Es läuft schon eine Sicherung: warten Sie, bis sie fertig ist.',
-    folderNotAbsolute:
-      'Geben Sie den ganzen Ordner ein, mit Laufwerksbuchstaben oder erstem Schrägstrich.',
+    folderNotAbsolute: 'Geben Sie den ganzen Ordner ein, mit Laufwerksbuchstaben oder erstem Schrägstrich.',
     folderNotFound:
       'Dieser Ordner ist nicht zu finden: USB-Stick einstecken oder den Netzwerkordner verbinden, dann erneut versuchen.',
     folderNotAFolder: 'Das ist eine Datei, kein Ordner: geben Sie den Ordner für die Sicherungen ein.',

@@ -58,7 +58,6 @@ export const shell: Wording<typeof en.shell> = {
 };
 
 export const status: Wording<typeof en.status> = {
-  backupNewTill: 'Neue Kasse? Aus einer Sicherung wiederherstellen',
   label: 'Verbindungs- und Druckerstatus',
   disconnected: 'Kassendienst getrennt — verbinde neu …',
   service: {

@@ -10,7 +10,8 @@ export const backup = {
   lastFailed: 'The last try ({{when}}) failed:',
   next: 'Next backup: {{when}}.',
   folder: 'Backup folder',
-  folderHint: 'The whole folder, starting with its drive letter or its first slash. Not on this computer’s own disk.',
+  folderHint:
+    'The whole folder, starting with its drive letter or its first slash. Not on this computer’s own disk.',
   keep: 'Backups to keep',
   keepHint: 'Older ones are removed once a new backup has been checked.',
   keepUnreadable: 'Backups to keep is a whole number from 1 to 365.',
@@ -38,6 +39,12 @@ export const backup = {
   gapAfterRestore:
     'Sales numbered after this backup are not in it ({{count}}): a manager accepts the gap with their PIN on this screen.',
   carryOn: 'Carry on',
+  firstStart: {
+    title: 'New till, or moving from another PC?',
+    text: 'If this shop used Paydesk on another computer, restore its last backup here: its sales, receipt numbers, staff and products carry on. Otherwise start fresh. You can sell straight away either way.',
+    restore: 'Restore from a backup',
+    startFresh: 'Start fresh',
+  },
   missing: {
     title: 'Sales are missing from this till’s records',
     what: 'The till handed out receipts {{first}} to {{last}} ({{count}}), but its records no longer hold them (an older backup or a failed disk).',

@@ -54,7 +54,6 @@ export const shell = {
 };
 
 export const status = {
-  backupNewTill: 'New till? Restore from a backup',
   label: 'Connection and printer status',
   disconnected: 'Till service disconnected — reconnecting…',
   service: {

@@ -283,9 +283,19 @@ export function BackupScreen() {
       {locked ? (
         <PinGate />
       ) : (
+        // A till without sales is most likely a new PC: the restore comes first there.
         <div className="settings-sections">
-          <BackupSection />
-          <RestoreSection />
+          {status?.newTill ? (
+            <>
+              <RestoreSection />
+              <BackupSection />
+            </>
+          ) : (
+            <>
+              <BackupSection />
+              <RestoreSection />
+            </>
+          )}
         </div>
       )}
     </section>
