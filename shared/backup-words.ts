@@ -50,7 +50,7 @@ export const BACKUP_WORDS = {
   tillHasSales:
     'This till already holds {{sales}} sales (the last receipt {{receipt}}). Restoring replaces them with the backup’s records: a manager ticks “Replace this till’s sales” only when sure, then restores again.',
   restartToRestore:
-    'This till cannot restore while it runs this way: quit it and start it again with --restore and the backup file.',
+    'This till cannot restore while it runs. Ask whoever looks after this computer to start it again with the backup to restore.',
   nothingMissing: 'No sales are missing: there is nothing to accept.',
 } as const;
 

@@ -49,7 +49,7 @@ export const backupServices: { backup: Record<keyof typeof BACKUP_WORDS, string>
     tillHasSales:
       'Diese Kasse hat schon {{sales}} Verkäufe (letzter Beleg {{receipt}}). Wiederherstellen ersetzt sie durch die Daten der Sicherung: eine Filialleitung setzt „Die Verkäufe dieser Kasse ersetzen“ nur, wenn sie sicher ist, und stellt dann erneut wieder her.',
     restartToRestore:
-      'Diese Kasse kann so nicht wiederherstellen: beenden und mit --restore und der Sicherungsdatei neu starten.',
+      'Diese Kasse kann im laufenden Betrieb nicht wiederherstellen. Bitten Sie die Betreuung dieses Computers, sie mit der Sicherung neu zu starten.',
     nothingMissing: 'Es fehlen keine Verkäufe: es gibt nichts zu bestätigen.',
   },
 };
