@@ -4,13 +4,13 @@
 // backup's and the PC's, so no number is ever used twice; the settings come back without secrets
 // (this PC's keychain is its own), and the PC's manager PIN record stays.
 import Database from 'better-sqlite3';
-import { chmodSync, copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceName } from '../../../shared/contract';
 import type { Settings } from '../../../shared/settings';
 import type { Logger } from '../common/logger';
 import { DATABASE_FILE, type Db } from '../storage/database';
-import { DATA_FILE_MODE } from '../storage/data-dir';
+import { DATA_DIR_MODE, DATA_FILE_MODE } from '../storage/data-dir';
 import { SaleNumberMark } from '../storage/sale-number-mark';
 import type { SavedSecret } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
@@ -18,8 +18,6 @@ import { Z_NUMBER_MARK_FILE } from '../till-reports/shop-day';
 import { checkBackupFile, MANIFEST_TABLE, tableCounts, type BackupManifest } from './backup-file';
 import { receiptNumberOf, SalesLedger } from '../sales/sales-ledger';
 import { fillBackupWords } from '../../../shared/backup-words';
-import { mkdirSync } from 'node:fs';
-import { DATA_DIR_MODE } from '../storage/data-dir';
 import { syncFile, syncFolder } from './folder';
 import { backupRefusal } from './words';
 
@@ -93,21 +91,32 @@ export interface RestoredFiles {
   setAside: string | null;
 }
 
-/** Restores `file` into `dataDir`. Nothing may have the database open. */
+/**
+ * Restores `file` into `dataDir`. Nothing may have the database open. The file is copied beside
+ * the records first and the copy is checked whole: what becomes the till's records is what passed
+ * (a USB stick that reads badly once cannot slip a damaged copy past a check of the original).
+ */
 export function restoreDataDir(input: RestoreFilesInput): RestoredFiles {
-  const manifest = checkForRestore(input.file, input.knownMigrations);
+  if (!existsSync(input.file)) throw backupRefusal('not_found', 'unreadable');
   const database = join(input.dataDir, DATABASE_FILE);
   const incoming = `${database}.restoring`;
-  rmSync(incoming, { force: true });
-  copyFileSync(input.file, incoming);
-  chmodSync(incoming, DATA_FILE_MODE);
-  const copy = new Database(incoming);
+  let manifest: BackupManifest;
   try {
-    copy.exec(`DROP TABLE ${MANIFEST_TABLE}`);
-  } finally {
-    copy.close();
+    rmSync(incoming, { force: true });
+    copyFileSync(input.file, incoming);
+    chmodSync(incoming, DATA_FILE_MODE);
+    manifest = checkForRestore(incoming, input.knownMigrations);
+    const copy = new Database(incoming);
+    try {
+      copy.exec(`DROP TABLE ${MANIFEST_TABLE}`);
+    } finally {
+      copy.close();
+    }
+    syncFile(incoming);
+  } catch (error) {
+    rmSync(incoming, { force: true });
+    throw error;
   }
-  syncFile(incoming);
 
   // The records being replaced are kept, with their WAL, under a name SQLite opens as one database.
   const stamp = new Date(input.now()).toISOString().replace(/[-:.]/g, '');
@@ -151,9 +160,10 @@ export function restoreAtStart(
   input: RestoreFilesInput,
 ): { restored: RestoredFiles; pending: null } | { restored: null; pending: string; message: string } {
   mkdirSync(input.dataDir, { recursive: true, mode: DATA_DIR_MODE });
-  checkForRestore(input.file, input.knownMigrations);
   const here = salesInDataDir(input.dataDir);
   if (here.count > 0) {
+    // Checked now, so a bad backup is said at start rather than when a manager chooses it.
+    checkForRestore(input.file, input.knownMigrations);
     const message = fillBackupWords('tillHasSales', {
       sales: here.count,
       receipt: receiptNumberOf(here.highest),

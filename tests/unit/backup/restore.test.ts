@@ -6,11 +6,14 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import Database from 'better-sqlite3';
 import { TILL_MIGRATIONS } from '../../../electron/services/app/migrations';
 import { restoreAtStart } from '../../../electron/services/backup/restore';
 import { SALE_NUMBER_MARK_FILE } from '../../../electron/services/storage/sale-number-mark';
 import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
+import { fillBackupWords } from '../../../shared/backup-words';
 import type { Product } from '../../../shared/contract';
+import type { TillError } from '../../../shared/contract/errors';
 import { TEST_STAFF } from '../../support/staff';
 import { startStaffedTill } from '../../support/staffed-till';
 import { startTestTill, type TestTill } from '../../support/till';
@@ -219,4 +222,37 @@ test('a live service’s credentials are named after a restore: secrets never tr
   const result = await fresh.call('backup.restore', { file: join(backups, run.fileName!) });
   assert.deepEqual(result.credentialsToEnter, ['distribution']);
   assert.deepEqual((await fresh.call('backup.status', {})).credentialsToEnter, ['distribution']);
+});
+
+test('a backup that fails its check at start is refused in words, and leaves the new PC’s folder as it was', async (t) => {
+  const backups = folder(t, 'backups');
+  const old = await startStaffedTill({ logger: silent });
+  t.after(() => old.t.close());
+  await sellCash(old.t, old.products[0]!);
+  await old.t.call('backup.configure', { folder: backups });
+  const run = await old.t.call('backup.runNow', {});
+  // A sale gone from the file since it was written: its counts no longer match its manifest.
+  const file = join(backups, run.fileName!);
+  const db = new Database(file);
+  db.exec('DELETE FROM tenders');
+  db.close();
+
+  const dataDir = join(folder(t, 'new-pc'), 'data');
+  const settings = new JsonFileSettingsStore({ file: join(dataDir, 'settings.json') });
+  const start = () =>
+    restoreAtStart({
+      file,
+      dataDir,
+      settings,
+      knownMigrations: new Set(TILL_MIGRATIONS.map((m) => m.id)),
+      now: Date.now,
+      logger: silent,
+    });
+  assert.throws(start, (error: TillError) => {
+    assert.equal(error.message, fillBackupWords('incomplete'));
+    assert.equal(error.words?.key, 'backup.incomplete');
+    return true;
+  });
+  assert.deepEqual(readdirSync(dataDir), [], 'no records, no half-copied file');
+  assert.equal(settings.load().backup.folder, null, 'the settings were not taken either');
 });
