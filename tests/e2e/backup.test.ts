@@ -1,9 +1,9 @@
 // Backups and restoring onto a new PC, in Chromium (docs/backups.md): a manager sets the folder
-// and backs up on the Backups screen and reads the result; two days on with the USB stick pulled,
-// the top bar says so (the till's clock jumps). A new till (empty data folder) greets its owner
-// with the first-start panel, restores through the screen, and shows the same last sale and
-// numbers on after it. The browser host started with `--restore <file>` (`npm run start:browser`,
-// as a user runs it) serves a till holding the restored sales.
+// and backs up on the Backups screen and reads the result; two days on with the USB stick
+// pulled, the top bar and Settings say so (the till's clock jumps). A new till (empty data
+// folder) greets its owner with the first-start panel, restores through the screen, and shows
+// the same last sale and numbers on after it. The browser host started with `--restore <file>`
+// (`npm run start:browser`, as a user runs it) serves a till holding the restored sales.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
@@ -82,7 +82,7 @@ async function newestInHistory(page: Page): Promise<string> {
   return (await row.innerText()).trim().split(/\s/)[0]!;
 }
 
-test('a manager sets the folder, backs up now and reads the result; two days on, the top bar says so', async () => {
+test('a manager sets the folder, backs up now and reads the result; two days on, the top bar and Settings say so', async () => {
   const page = await openTill(browser, old.host.url);
   await goToScreen(page, 'Backups');
   const section = page.getByRole('region', { name: 'Back up the till’s records' });
@@ -113,6 +113,18 @@ test('a manager sets the folder, backs up now and reads the result; two days on,
   await section
     .getByTestId('backup-last-failed')
     .filter({ hasText: fillBackupWords('folderMissing') })
+    .waitFor();
+
+  // Settings says so too, beside the last good backup.
+  await goToScreen(page, 'Settings');
+  const summary = page.getByRole('region', { name: 'Backups' });
+  await summary
+    .getByTestId('backup-last-failed')
+    .filter({ hasText: fillBackupWords('folderMissing') })
+    .waitFor();
+  await summary
+    .getByTestId('backup-last-good')
+    .filter({ hasText: `3 sales, the last receipt ${lastReceipt}.` })
     .waitFor();
 
   // The stick is back: from the top bar to the Backups screen, back up, and the warning goes.

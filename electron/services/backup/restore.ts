@@ -15,7 +15,7 @@ import { SaleNumberMark } from '../storage/sale-number-mark';
 import type { SavedSecret } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
 import { Z_NUMBER_MARK_FILE } from '../till-reports/shop-day';
-import { checkBackupFile, MANIFEST_TABLE, tableCounts, type BackupManifest } from './backup-file';
+import { checkBackupFile, MANIFEST_TABLE, type BackupManifest } from './backup-file';
 import { receiptNumberOf, SalesLedger } from '../sales/sales-ledger';
 import { fillBackupWords } from '../../../shared/backup-words';
 import { syncFile, syncFolder } from './folder';
@@ -40,16 +40,13 @@ export function highestSaleNumberIn(db: Db): number {
 }
 
 /** How many sales the data folder's records hold, and the highest number (0, 0 without records). */
-export function salesInDataDir(
-  dataDir: string,
-  highestSaleNumber: (db: Db) => number = highestSaleNumberIn,
-): { count: number; highest: number } {
+export function salesInDataDir(dataDir: string): { count: number; highest: number } {
   const file = join(dataDir, DATABASE_FILE);
   if (!existsSync(file)) return { count: 0, highest: 0 };
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const count = tableCounts(db)['sales'] ?? 0;
-    return { count, highest: count > 0 ? highestSaleNumber(db) : 0 };
+    const ledger = new SalesLedger(db);
+    return { count: ledger.count(), highest: ledger.highestNumber() };
   } finally {
     db.close();
   }

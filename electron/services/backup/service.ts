@@ -274,7 +274,7 @@ export class BackupService {
   async restore(file: string, replaceSales: boolean): Promise<RestoreResult> {
     const by = this.d.gate.require('settings');
     const manifest = checkForRestore(file, this.known);
-    const here = salesInDataDir(this.d.dataDir, this.d.highestSaleNumber);
+    const here = salesInDataDir(this.d.dataDir);
     if (here.count > 0 && !replaceSales)
       throw backupRefusal('conflict', 'tillHasSales', {
         sales: here.count,

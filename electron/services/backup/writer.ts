@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { BackupWordKey } from '../../../shared/backup-words';
 import { findDamage, type Db } from '../storage/database';
 import { DATA_FILE_MODE } from '../storage/data-dir';
+import { classifyStorageError } from '../storage/storage-health';
 import {
   checkBackupFile,
   tableCounts,
@@ -54,26 +55,13 @@ export class BackupFailure extends Error {
   }
 }
 
-function codeOf(error: unknown): string {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return '';
-}
-
-/** What a failed write means for the folder, in the words' keys. */
+/** What a failed write means for the folder, in the words' keys (the till's own disk rules). */
 export function failureReason(error: unknown, folderStillThere: boolean): BackupWordKey {
   if (error instanceof BackupFailure) return error.reason;
   if (!folderStillThere) return 'folderMissing';
-  const code = codeOf(error);
-  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return 'folderFull';
-  if (code === 'ENOENT' || code === 'SQLITE_CANTOPEN') return 'folderMissing';
-  if (['EACCES', 'EPERM', 'EROFS'].includes(code) || code.startsWith('SQLITE_READONLY'))
-    return 'folderNotWritable';
-  // SQLite reports some out-of-space writes as I/O errors.
-  if (code.startsWith('SQLITE_IOERR') || code === 'EIO') return 'folderFull';
+  const problem = classifyStorageError(error);
+  if (problem === 'full') return 'folderFull';
+  if (problem === 'read_only') return 'folderNotWritable';
   return 'failed';
 }
 

@@ -93,6 +93,11 @@ export class SalesLedger {
     return this.get(id);
   }
 
+  /** How many sales the database holds, in any state. */
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM sales').get() as { n: number }).n;
+  }
+
   /** When the first sale the database holds was opened (ISO), or null when it holds none. */
   firstSaleAt(): string | null {
     const row = this.db.prepare('SELECT created_at FROM sales ORDER BY number LIMIT 1').get() as

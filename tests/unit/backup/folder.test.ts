@@ -13,6 +13,7 @@ import {
   partialName,
   pruneBackups,
 } from '../../../electron/services/backup/folder';
+import { BackupFailure, failureReason } from '../../../electron/services/backup/writer';
 
 function folder(t: { after: (fn: () => void) => void }): string {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-backup-folder-'));
@@ -77,4 +78,22 @@ test('a folder must be typed whole, exist, be a folder, take a file and not be t
     chmodSync(stick, 0o500);
     assert.equal(folderProblem(stick, dataDir), 'folderRefusesWrites');
   }
+});
+
+test('a failed write is worded for the folder: gone, full, not writable, or failed', () => {
+  const coded = (code: string) => Object.assign(new Error(`write failed: ${code}`), { code });
+  assert.equal(failureReason(coded('ENOSPC'), true), 'folderFull');
+  assert.equal(failureReason(coded('SQLITE_FULL'), true), 'folderFull');
+  // SQLite reports some out-of-space writes as I/O errors; a network share says EIO.
+  assert.equal(failureReason(coded('SQLITE_IOERR_WRITE'), true), 'folderFull');
+  assert.equal(failureReason(coded('EACCES'), true), 'folderNotWritable');
+  assert.equal(failureReason(coded('SQLITE_READONLY'), true), 'folderNotWritable');
+  assert.equal(
+    failureReason(new Error('copy failed', { cause: coded('EROFS') }), true),
+    'folderNotWritable',
+    'the cause is read too',
+  );
+  assert.equal(failureReason(coded('ENOSPC'), false), 'folderMissing', 'a folder that went is said first');
+  assert.equal(failureReason(new Error('something else'), true), 'failed');
+  assert.equal(failureReason(new BackupFailure('checkFailed', 'counts differ'), true), 'checkFailed');
 });

@@ -43,6 +43,12 @@ export const backup: Wording<Catalogue['backup']> = {
   gapAfterRestore:
     'Nach dieser Sicherung nummerierte Verkäufe fehlen ({{count}}): eine Filialleitung bestätigt die Lücke mit ihrer PIN auf dieser Seite.',
   carryOn: 'Weiter',
+  summary: {
+    title: 'Datensicherung',
+    intro:
+      'Die Kasse sichert ihre Daten auf einen USB-Stick oder einen Netzwerkordner, jede Nacht und auf Knopfdruck.',
+    open: 'Datensicherung öffnen',
+  },
   firstStart: {
     title: 'Neue Kasse oder Umzug von einem anderen PC?',
     text: 'Hat dieses Geschäft Paydesk auf einem anderen Computer benutzt, stellen Sie hier dessen letzte Sicherung wieder her: Verkäufe, Belegnummern, Personal und Artikel gehen weiter. Sonst fangen Sie neu an. Verkaufen können Sie so oder so sofort.',

@@ -39,6 +39,11 @@ export const backup = {
   gapAfterRestore:
     'Sales numbered after this backup are not in it ({{count}}): a manager accepts the gap with their PIN on this screen.',
   carryOn: 'Carry on',
+  summary: {
+    title: 'Backups',
+    intro: 'The till backs up its records to a USB stick or a network folder, every night and on demand.',
+    open: 'Open Backups',
+  },
   firstStart: {
     title: 'New till, or moving from another PC?',
     text: 'If this shop used Paydesk on another computer, restore its last backup here: its sales, receipt numbers, staff and products carry on. Otherwise start fresh. You can sell straight away either way.',

@@ -2,7 +2,7 @@
 // last result in words; a restore from a backup (a new PC starts here: type the folder, look,
 // choose one); and missing sales, which a manager accepts with their PIN when no backup holds them.
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FoundBackup } from '../../../../shared/contract';
+import type { BackupStatus, FoundBackup } from '../../../../shared/contract';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFormat, useTranslation } from '../../i18n';
 import { wordsText } from '../../i18n/words';
@@ -59,6 +59,33 @@ function MissingSales() {
   );
 }
 
+/** The last good backup and, when the last try failed, what happened: here and in Settings. */
+export function LastResults({ status }: { status: BackupStatus }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { lastGood, lastRun } = status;
+  const failed = lastRun && !lastRun.ok ? lastRun : null;
+  return (
+    <>
+      <p role="status" data-testid="backup-last-good">
+        {lastGood
+          ? t('backup.lastGood', {
+              when: format.dateTime(lastGood.at),
+              sales: lastGood.sales,
+              receipt: lastGood.lastReceipt ?? t('backup.noReceipt'),
+            })
+          : t('backup.noGoodYet')}
+      </p>
+      {failed && (
+        <p className="notice notice-error" data-testid="backup-last-failed">
+          {t('backup.lastFailed', { when: format.dateTime(failed.at) })}{' '}
+          {wordsText(failed.result.words, failed.result.message)}
+        </p>
+      )}
+    </>
+  );
+}
+
 function BackupSection() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -87,8 +114,6 @@ function BackupSection() {
       if (!result.ok) throw new Error(words);
       return words;
     });
-  const { lastGood, lastRun } = status;
-  const failed = lastRun && !lastRun.ok ? lastRun : null;
   return (
     <SectionCard
       id="backups-now"
@@ -96,21 +121,7 @@ function BackupSection() {
       intro={t('backup.intro')}
       save={{ dirty, state: save.state, onSave, onUndo: reset }}
     >
-      <p role="status" data-testid="backup-last-good">
-        {lastGood
-          ? t('backup.lastGood', {
-              when: format.dateTime(lastGood.at),
-              sales: lastGood.sales,
-              receipt: lastGood.lastReceipt ?? t('backup.noReceipt'),
-            })
-          : t('backup.noGoodYet')}
-      </p>
-      {failed && (
-        <p className="notice notice-error" data-testid="backup-last-failed">
-          {t('backup.lastFailed', { when: format.dateTime(failed.at) })}{' '}
-          {wordsText(failed.result.words, failed.result.message)}
-        </p>
-      )}
+      <LastResults status={status} />
       {status.nextDueAt && <p>{t('backup.next', { when: format.dateTime(status.nextDueAt) })}</p>}
       <div className="field-grid">
         <Field label={t('backup.folder')} hint={t('backup.folderHint')}>
