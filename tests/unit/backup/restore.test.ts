@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { TILL_MIGRATIONS } from '../../../electron/services/app/migrations';
-import { restoreAtStart } from '../../../electron/services/backup/restore';
+import { restoreAtStart, type RestoredFiles } from '../../../electron/services/backup/restore';
+import { restoreResult } from '../../../electron/services/backup/service';
+import { receiptNumberOf } from '../../../electron/services/sales/sales-ledger';
 import { SALE_NUMBER_MARK_FILE } from '../../../electron/services/storage/sale-number-mark';
 import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
 import { fillBackupWords } from '../../../shared/backup-words';
@@ -255,4 +257,34 @@ test('a backup that fails its check at start is refused in words, and leaves the
   });
   assert.deepEqual(readdirSync(dataDir), [], 'no records, no half-copied file');
   assert.equal(settings.load().backup.folder, null, 'the settings were not taken either');
+});
+
+test('what a restore says: the next receipt after every number handed out, and the gap to accept', (t) => {
+  const manifest = (lastSaleNumber: number) =>
+    ({ lastSaleNumber, counts: { sales: lastSaleNumber } }) as unknown as RestoredFiles['manifest'];
+  const settings = new JsonFileSettingsStore({ file: join(folder(t, 'words'), 'settings.json') }).load();
+  const restored = (last: number, saleMark: number): RestoredFiles => ({
+    manifest: manifest(last),
+    saleMark,
+    zMark: 0,
+    setAside: null,
+  });
+
+  const even = restoreResult(restored(5, 5), settings, [], receiptNumberOf);
+  assert.deepEqual(
+    [even.sales, even.lastReceipt, even.nextReceipt, even.missingSales],
+    [5, 'S000005', 'S000006', null],
+  );
+  // This PC had numbered four more than the backup holds: they are named, and never reused.
+  const behind = restoreResult(restored(5, 9), settings, [], receiptNumberOf);
+  assert.equal(behind.nextReceipt, 'S000010');
+  assert.deepEqual(behind.missingSales, {
+    first: 6,
+    last: 9,
+    count: 4,
+    firstReceipt: 'S000006',
+    lastReceipt: 'S000009',
+  });
+  const empty = restoreResult(restored(0, 0), settings, [], receiptNumberOf);
+  assert.deepEqual([empty.lastReceipt, empty.nextReceipt, empty.missingSales], [null, 'S000001', null]);
 });
