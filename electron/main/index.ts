@@ -15,6 +15,8 @@ import {
 } from 'electron';
 import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { fillBackupWords } from '../../shared/backup-words';
+import { TillError } from '../../shared/contract/errors';
 import { startSandboxServices } from '../sandbox/index';
 import type { Till } from '../services/app/create-till';
 import { TILL_MIGRATIONS } from '../services/app/migrations';
@@ -218,9 +220,11 @@ function restoreFromArgs(
     return outcome.pending;
   } catch (error) {
     logger.error('restore at start failed', error);
+    // A refusal carries staff words; anything else (the system's own message, with its paths and
+    // codes) stays in the log.
     dialog.showErrorBox(
       'Paydesk: the backup was not restored',
-      error instanceof Error ? error.message : String(error),
+      error instanceof TillError ? error.message : fillBackupWords('unreadable'),
     );
     return null;
   }

@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fillBackupWords } from '../../../shared/backup-words';
 import type { ServiceName } from '../../../shared/contract';
 import type { Settings } from '../../../shared/settings';
 import type { Logger } from '../common/logger';
@@ -15,9 +16,8 @@ import { SaleNumberMark } from '../storage/sale-number-mark';
 import type { SavedSecret } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
 import { Z_NUMBER_MARK_FILE } from '../till-reports/shop-day';
-import { checkBackupFile, MANIFEST_TABLE, type BackupManifest } from './backup-file';
 import { receiptNumberOf, SalesLedger } from '../sales/sales-ledger';
-import { fillBackupWords } from '../../../shared/backup-words';
+import { checkBackupFile, MANIFEST_TABLE, type BackupManifest } from './backup-file';
 import { syncFile, syncFolder } from './folder';
 import { backupRefusal } from './words';
 

@@ -19,7 +19,7 @@ import type { Logger } from '../common/logger';
 import type { ManagerGate } from '../manager-gate';
 import type { Db } from '../storage/database';
 import type { SaleNumberMark } from '../storage/sale-number-mark';
-import type { SecretStore } from '../storage/secret-store';
+import type { SavedSecret, SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
 import type { StorageHealth } from '../storage/storage-health';
 import { checkBackupFile } from './backup-file';
@@ -31,7 +31,6 @@ import {
   salesInDataDir,
   type RestoredFiles,
 } from './restore';
-import type { SavedSecret } from '../storage/secret-store';
 import { BackupSchedule, DAY_MS, nextDueAt, STALE_AFTER_MS } from './schedule';
 import type { BackupStore } from './store';
 import { backupRefusal, backupWords } from './words';
