@@ -397,7 +397,16 @@ export class BackupService {
   }
 
   private announceBar(): void {
-    this.d.onBar(this.bar());
+    let bar: BackupBar;
+    try {
+      bar = this.bar();
+    } catch (error) {
+      // Records too damaged to read: the storage check says so in the top bar, and the till must
+      // still start to say it; the backups' word waits until they can be read.
+      this.d.logger.warn('backup: the top bar’s word could not be read', error);
+      return;
+    }
+    this.d.onBar(bar);
   }
 
   private async changed(): Promise<BackupStatus> {
