@@ -174,6 +174,19 @@ export const counterSchema = z.object({
 });
 export type CounterSettings = z.infer<typeof counterSchema>;
 
+/** Backups of the till's records (docs/backups.md): where, whether nightly, how many kept. */
+export const backupSettingsSchema = z.object({
+  /** The folder backups go to (a USB stick, a network share); null until a manager sets one. */
+  folder: z.string().min(1).max(1024).nullable().default(null),
+  /** A backup once a day (at night, or soon after start when the night was missed). */
+  scheduleOn: z.boolean().default(true),
+  /** How many good backups stay in the folder; older ones are removed after a new one is proven. */
+  keep: z.number().int().min(1).max(365).default(14),
+  /** The owner chose "Start fresh" on the first-start panel: a new till no longer offers a restore. */
+  firstStartDismissed: z.boolean().default(false),
+});
+export type BackupSettings = z.infer<typeof backupSettingsSchema>;
+
 /** A slow, salted hash of the manager PIN: what was used to make it travels with it. */
 export const pinHashRecordSchema = z.object({
   algorithm: z.literal('scrypt'),
@@ -209,6 +222,7 @@ export const settingsObjectSchema = z.object({
   receiptPrinterId: z.string().nullable().default('preview'),
   shop: shopSchema.prefault({}),
   counter: counterSchema.prefault({}),
+  backup: backupSettingsSchema.prefault({}),
   kioskMode: z.boolean().default(false),
   startOnLogin: z.boolean().default(false),
   /** Private to the main process: publicSettings() removes it. */

@@ -5,7 +5,11 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { portOption, runCommand } from '../common/cli-support';
 import { startSandboxServices } from '../sandbox/index';
-import { createTill } from '../services/app/create-till';
+import { createRestartableTill } from '../services/app/restartable-till';
+import { TILL_MIGRATIONS } from '../services/app/migrations';
+import { restoreAtStart } from '../services/backup/restore';
+import { createLogger } from '../services/common/logger';
+import { JsonFileSettingsStore } from '../services/storage/settings';
 import { startBrowserHost } from './server';
 
 const { values } = parseArgs({
@@ -14,6 +18,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'renderer-dir': { type: 'string', default: 'out/renderer' },
     'sandbox-speed': { type: 'string', default: '1' },
+    /** A backup to start from (docs/backups.md): restored at once into a data folder without sales. */
+    restore: { type: 'string' },
   },
 });
 const port = portOption(values.port);
@@ -21,10 +27,32 @@ const dataDir = resolve(values['data-dir'] ?? '.data');
 const version = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string }).version;
 
 runCommand(async () => {
-  const till = await createTill({
+  const logger = createLogger('till');
+  const settingsStore = new JsonFileSettingsStore({ file: resolve(dataDir, 'settings.json') });
+  let pendingRestore: string | null = null;
+  if (values.restore) {
+    const outcome = restoreAtStart({
+      file: resolve(values.restore),
+      dataDir,
+      settings: settingsStore,
+      knownMigrations: new Set(TILL_MIGRATIONS.map((m) => m.id)),
+      now: Date.now,
+      logger,
+    });
+    pendingRestore = outcome.pending;
+    process.stdout.write(
+      outcome.restored
+        ? `Restored the backup of ${outcome.restored.manifest.createdAt}.\n`
+        : `Not restored yet: ${outcome.message}\n`,
+    );
+  }
+  const till = await createRestartableTill({
     dataDir,
     host: 'browser',
     version,
+    logger,
+    settingsStore,
+    pendingRestore,
     standIns: () => startSandboxServices({ speed: Number(values['sandbox-speed']) }),
   });
   const host = await startBrowserHost({ till, rendererDir: values['renderer-dir'], port });

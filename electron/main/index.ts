@@ -1,11 +1,27 @@
 // Electron main: thin. It builds the same till services as the browser host (with the sandbox
 // stand-ins, started when sandbox mode first needs them), binds the contract to IPC, and keeps
 // one hardened window (kiosk-capable) alive.
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { fillBackupWords } from '../../shared/backup-words';
+import { TillError } from '../../shared/contract/errors';
 import { startSandboxServices } from '../sandbox/index';
-import { createTill, type Till } from '../services/app/create-till';
+import type { Till } from '../services/app/create-till';
+import { TILL_MIGRATIONS } from '../services/app/migrations';
+import { createRestartableTill } from '../services/app/restartable-till';
+import { restoreAtStart } from '../services/backup/restore';
 import { createLogger } from '../services/common/logger';
 import { KeychainSecretStore } from '../services/storage/secret-store-keychain';
 import { EncryptedFileSecretStore } from '../services/storage/secret-store-encrypted-file';
@@ -129,7 +145,9 @@ async function start(): Promise<void> {
   const settingsStore = createElectronSettingsStore(dataDir);
   kiosk ||= settingsStore.load().kioskMode;
   applyStartOnLogin(settingsStore.load().startOnLogin, logger);
-  till = await createTill({
+  const pendingRestore = restoreFromArgs(dataDir, settingsStore);
+  till = await createRestartableTill({
+    pendingRestore,
     dataDir,
     host: 'electron',
     version: app.getVersion(),
@@ -177,6 +195,39 @@ async function start(): Promise<void> {
 
   window = createWindow();
   window.on('closed', () => (window = null));
+}
+
+/**
+ * `--restore <file>`: restored before the till opens its data folder when it holds no sales;
+ * otherwise the file waits on the Backups screen for a manager. A bad backup is said in a box.
+ */
+function restoreFromArgs(
+  dataDir: string,
+  settings: Parameters<typeof restoreAtStart>[0]['settings'],
+): string | null {
+  const at = process.argv.indexOf('--restore');
+  const file = at >= 0 ? process.argv[at + 1] : undefined;
+  if (!file) return null;
+  try {
+    const outcome = restoreAtStart({
+      file,
+      dataDir,
+      settings,
+      knownMigrations: new Set(TILL_MIGRATIONS.map((m) => m.id)),
+      now: Date.now,
+      logger,
+    });
+    return outcome.pending;
+  } catch (error) {
+    logger.error('restore at start failed', error);
+    // A refusal carries staff words; anything else (the system's own message, with its paths and
+    // codes) stays in the log.
+    dialog.showErrorBox(
+      'Paydesk: the backup was not restored',
+      error instanceof TillError ? error.message : fillBackupWords('unreadable'),
+    );
+    return null;
+  }
 }
 
 // Quitting (the guarded kiosk quit, Cmd+Q, the OS shutting down) first closes the services

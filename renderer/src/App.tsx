@@ -27,6 +27,8 @@ import { browserClock } from './state/clock';
 import { SignInScreen, StaffSwitch, useSignInShowing } from './screens/staff-sign-in/SignInScreen';
 import { MerchantScreen } from './screens/merchant/MerchantScreen';
 import { useMerchant } from './state/merchant';
+import { useBackup } from './state/backup';
+import { BackupScreen } from './screens/backup/BackupScreen';
 import { useTranslation } from './i18n';
 import { followShopLocale } from './i18n/follow-locale';
 
@@ -58,6 +60,8 @@ function Screen({ id }: { id: ScreenId }) {
       return <AuditScreen />;
     case 'settings':
       return <SettingsScreen />;
+    case 'backups':
+      return <BackupScreen />;
   }
 }
 
@@ -100,6 +104,7 @@ export function App() {
         supplies: useSupplies,
         merchant: useMerchant,
         history: useHistory,
+        backup: useBackup,
       },
       { connection: bridgeConnection },
     );

@@ -18,6 +18,7 @@ import { tillReportsMethods } from './till-reports';
 import { historyEvents, historyMethods } from './history';
 import { counterMethods } from './counter';
 import { auditMethods } from './audit';
+import { backupEvents, backupMethods } from './backup';
 
 export const methods = {
   ...systemMethods,
@@ -36,6 +37,7 @@ export const methods = {
   ...historyMethods,
   ...counterMethods,
   ...auditMethods,
+  ...backupMethods,
 } as const;
 
 export const events = {
@@ -48,6 +50,7 @@ export const events = {
   ...merchantEvents,
   ...staffEvents,
   ...historyEvents,
+  ...backupEvents,
 } as const;
 
 export type Methods = typeof methods;
@@ -91,3 +94,4 @@ export * from './till-reports';
 export * from './counter';
 export * from './history';
 export * from './audit';
+export * from './backup';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method, noInput } from './define';
+import { wordsSchema } from './errors';
 
 export const serviceNameSchema = z.enum(['payAtCounter', 'distribution', 'merchant']);
 export type ServiceName = z.infer<typeof serviceNameSchema>;
@@ -47,10 +48,25 @@ export const storageStatusSchema = z.object({
 });
 export type StorageStatus = z.infer<typeof storageStatusSchema>;
 
+/** Backups as the top bar shows them: a warning only when they need someone (docs/backups.md). */
+export const backupBarSchema = z.object({
+  state: z.enum(['ok', 'attention']),
+  /** Staff words: what happened and what to do next. */
+  detail: z.string(),
+  words: wordsSchema.optional(),
+  /**
+   * A till nobody has used yet (no sale, staff, parked sale, shift or backup) whose owner has not
+   * chosen "Start fresh": the Sell screen welcomes them with a restore from a backup.
+   */
+  firstStart: z.boolean(),
+});
+export type BackupBar = z.infer<typeof backupBarSchema>;
+
 export const statusSchema = z.object({
   connections: z.array(connectionStateSchema),
   printer: printerStatusSchema,
   storage: storageStatusSchema,
+  backup: backupBarSchema.optional(),
 });
 export type TillStatus = z.infer<typeof statusSchema>;
 

@@ -1,4 +1,5 @@
 // `npm run bench -- --json <file>`: runs every benchmark, prints a table, writes the figures.
+// `--only backup,catalogue` runs those suites alone.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -18,6 +19,7 @@ const suites: Suite[] = [
   { name: 'receipts', load: async () => (await import('./receipt-latency')).benchReceiptLatency },
   { name: 'catalogue', load: async () => (await import('./catalogue')).benchCatalogue },
   { name: 'till-reports', load: async () => (await import('./till-reports')).benchTillReports },
+  { name: 'backup', load: async () => (await import('./backup')).benchBackup },
 ];
 
 async function main(): Promise<void> {

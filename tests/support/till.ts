@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandboxServices, type SandboxServices } from '../../electron/sandbox/index';
 import { createTill, type Till, type TillOptions } from '../../electron/services/app/create-till';
+import { createRestartableTill } from '../../electron/services/app/restartable-till';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../shared/contract';
 import { driveClock, ManualClock } from './manual-clock';
 
@@ -19,6 +20,8 @@ export type TestTillOptions = Partial<Omit<TillOptions<SandboxServices>, 'standI
    * takes a few real milliseconds, and `time.hold()` stops the clock to keep one running.
    */
   drivenClock?: boolean;
+  /** Started as the hosts start it (app/restartable-till.ts), so a restore can replace its records. */
+  restartable?: boolean;
 };
 
 /** The driven clock of a till started with `drivenClock`. */
@@ -47,10 +50,16 @@ export interface TestTill {
 }
 
 export async function startTestTill(options: TestTillOptions = {}): Promise<TestTill> {
-  const { sandboxSpeed = 50, catalogueSeedSize, drivenClock = false, ...tillOptions } = options;
+  const {
+    sandboxSpeed = 50,
+    catalogueSeedSize,
+    drivenClock = false,
+    restartable = false,
+    ...tillOptions
+  } = options;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-till-'));
   const clock = drivenClock ? new ManualClock(Date.now()) : undefined;
-  const till = await createTill({
+  const till = await (restartable ? createRestartableTill : createTill)({
     host: 'browser',
     version: 'test',
     pinScryptCost: 1024,

@@ -3,7 +3,6 @@
 import { join } from 'node:path';
 import type { AppInfo, ServiceName } from '../../../shared/contract';
 import { createDispatcher, type Dispatch, type Handlers } from '../../../shared/contract/dispatch';
-import { TillError } from '../../../shared/contract/errors';
 import { auditHandlers } from '../audit/handlers';
 import { AuditJournal } from '../audit/journal';
 import { seedJournaled } from '../catalogue/audit-entries';
@@ -11,12 +10,8 @@ import { catalogueHandlers } from '../catalogue/handlers';
 import { ProductCatalogue } from '../catalogue/store';
 import { systemClock, type Clock } from '../common/clock';
 import { createLogger, type Logger } from '../common/logger';
-import { ConnectionMonitor } from '../connections/monitor';
-import { PayAtCounterConnection } from '../connections/pay-at-counter-connection';
 import { ManagerGate, type GuardedAction } from '../manager-gate';
-import { merchantConnection } from '../merchant/connection-view';
 import { merchantHandlers } from '../merchant/handlers';
-import { MerchantService } from '../merchant/merchant-service';
 import { StaffDirectory } from '../staff/directory';
 import { staffHandlers } from '../staff/handlers';
 import { StaffStore } from '../staff/store';
@@ -41,9 +36,9 @@ import { receiptNumberOf, SalesLedger } from '../sales/sales-ledger';
 import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
 import { adoptMachineTimeZone, shopToday } from '../settings/time-zone';
 import { StorageHealth } from '../storage/storage-health';
-import { DistributionConnection } from '../supplies/connection';
 import { suppliesHandlers } from '../supplies/handlers';
-import { checkpointPeriodically, closeDatabase, openDatabase } from '../storage/database';
+import { checkpointPeriodically, closeDatabase, DATABASE_FILE, openDatabase } from '../storage/database';
+import * as backup from '../backup/for-till';
 import { TILL_MIGRATIONS } from './migrations';
 import { probeDataDir, secureDataDir } from '../storage/data-dir';
 import { SaleNumberMark } from '../storage/sale-number-mark';
@@ -55,11 +50,11 @@ import { terminalHandlers } from '../terminals/handlers';
 import { createShopDay } from '../till-reports/shop-day';
 import { EventBus } from './events';
 import { appHandlers } from './handlers';
+import { createConnections } from './connections';
 import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
-import { StatusBoard } from './status';
 
-export interface TillOptions<S extends StandIns = StandIns> {
+export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
   dataDir: string;
   host: AppInfo['host'];
   version: string;
@@ -93,9 +88,6 @@ export interface Till<S extends StandIns = StandIns> {
   close(): Promise<void>;
 }
 
-const CONNECTION_CHECK_MS = 15_000;
-/** The supplier is asked less often: its product list is a larger read than the terminal list. */
-const SUPPLIER_CHECK_MS = 60_000;
 const SANDBOX_SERVICES: ServiceName[] = ['payAtCounter'];
 
 export async function createTill<S extends StandIns>(options: TillOptions<S>): Promise<Till<S>> {
@@ -130,7 +122,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   // Storage: one database (every area's migrations applied here, once) and one record of
   // whether the till can save.
   const storageHealth = new StorageHealth({ probe: () => probeDataDir(options.dataDir) });
-  const db = openDatabase(join(options.dataDir, 'paydesk.sqlite'), TILL_MIGRATIONS, clock);
+  const db = openDatabase(join(options.dataDir, DATABASE_FILE), TILL_MIGRATIONS, clock);
   // Every change to staff, rights, catalogue, prices, VAT and settings is journaled here.
   const audit = new AuditJournal(db, clock);
   // Staff and their rights; a manager PIN from before staff existed becomes the staff member "Manager".
@@ -154,63 +146,19 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   if (inSandbox() && catalogue.isEmpty())
     seedJournaled(catalogue, (await standIns.get()).demoCatalogue ?? [], audit);
 
-  // Connections and the status bar.
-  const payAtCounter = new PayAtCounterConnection(
-    settings,
-    secrets,
-    async () => (await standIns.get()).payAtCounter,
-  );
-  const distribution = new DistributionConnection(
-    settings,
-    secrets,
-    async () => (await standIns.get()).distribution,
-    { clock, log: logger },
-  );
-  const monitor = new ConnectionMonitor(
-    [
-      { service: 'payAtCounter', mode: payAtCounter.mode() },
-      { service: 'distribution', mode: distribution.mode() },
-    ],
-    clock,
-  );
-  // A card machine the service calls unknown or offline shows in the top bar until it answers.
-  payAtCounter.onTerminalAnswer(({ terminalId, answered }) =>
-    monitor.terminalAnswered('payAtCounter', terminalId, answered),
-  );
-  const trackCard = <T>(work: Promise<T>) => monitor.track('payAtCounter', work);
-  const trackSupplier = <T>(work: Promise<T>) => monitor.track('distribution', work);
-  const checkSupplier = () => trackSupplier(distribution.client().then((c) => c.listProducts()));
-  const board = new StatusBoard(monitor, storageHealth, (status) => events.emit('status.changed', status));
-  monitor.startPeriodicCheck(
-    'payAtCounter',
-    async () => trackCard((await payAtCounter.client()).listTerminals()),
-    CONNECTION_CHECK_MS,
-  );
-  monitor.startPeriodicCheck('distribution', checkSupplier, SUPPLIER_CHECK_MS);
-
-  // Merchant tools: the stand-in's endpoint in sandbox mode, the settings' address when live.
-  const merchant = new MerchantService({
-    settings,
-    secrets,
-    sandbox: async () => (await standIns.get()).merchant ?? null,
-    clock,
-    log: logger,
-    version: options.version,
-    ...(options.openExternal && { openExternal: options.openExternal }),
-    onChange: (status) => {
-      events.emit('merchant.changed', status);
-      board.setConnection(merchantConnection(status, clock.now()));
-    },
-  });
-  board.setConnection(merchantConnection(merchant.status(), clock.now()));
-  // A live sign-in kept from the last run is resumed quietly, so the status bar and the screen
-  // agree. In sandbox mode there is nothing to resume (the stand-in is new each run), and resuming
-  // would start the stand-ins before anyone asked for them.
-  if (merchant.status().mode === 'live') {
-    void merchant
-      .resumedStatus()
-      .catch((error: unknown) => logger.warn('merchant tools: not resumed', error));
-  }
+  // Connections (card service, supplier, merchant tools) and the status bar.
+  const { payAtCounter, distribution, monitor, board, merchant, trackCard, trackSupplier, ...connections } =
+    createConnections({
+      settings,
+      secrets,
+      standIns,
+      clock,
+      logger,
+      events,
+      storageHealth,
+      version: options.version,
+      ...(options.openExternal && { openExternal: options.openExternal }),
+    });
 
   // Card payments.
   const payments = createPaymentService({
@@ -241,7 +189,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   const ledger = new SalesLedger(db, clock, saleNumbers, (saleId) =>
     refundedAmount(payments.paymentsLinkedTo({ saleId })),
   );
-  checkStorageAtStart({
+  const backupStore = new backup.BackupStore(db);
+  const startCheck = checkStorageAtStart({
     db,
     dataDir: options.dataDir,
     mark: saleNumbers,
@@ -249,6 +198,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     receiptNumber: receiptNumberOf,
     storageHealth,
     logger,
+    acceptedThrough: () => backupStore.acceptedThrough(),
   });
   const checkout = new Checkout({
     catalogue,
@@ -278,6 +228,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     onRefund: (view) => events.emit('history.refundUpdated', view),
     logger,
   });
+  const parked = new ParkedSales(db, clock);
   const noSales = new NoSales({ db, clock, openDrawer: () => printing.current(), logger });
   // The shop's day: shifts and cash-up, the till's X and Z reports.
   const shopDay = createShopDay({
@@ -299,26 +250,30 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     audit,
   });
 
+  // Backups: the folder, the nightly schedule, restore, and missing sales waiting for a manager.
+  const backups = backup.serviceForTill(
+    {
+      options,
+      db,
+      clock,
+      settings,
+      secrets,
+      storageHealth,
+      logger,
+      startCheck,
+      saleNumbers,
+      ledger,
+      records: { staff, parked, shifts: shopDay.shifts },
+    },
+    { events, board, gate: manager, store: backupStore, audit, migrations: TILL_MIGRATIONS },
+  );
+
   // Settings changes reach the card service connection and the UI (printing watches its own).
   const settingsDeps: SettingsHandlerDeps = {
     settings,
     secrets,
     manager,
-    testConnection: async (service, liveBaseUrl) => {
-      if (service === 'distribution') {
-        // A live address about to be saved is not the till's connection yet: not tracked.
-        if (liveBaseUrl !== undefined) await distribution.liveClientFor(liveBaseUrl).listProducts();
-        else await checkSupplier();
-        return;
-      }
-      if (service === 'merchant') return merchant.probe(liveBaseUrl ?? (await merchant.endpoint()));
-      if (service !== 'payAtCounter') {
-        throw new TillError('not_configured', 'This service’s client arrives in a later version of Paydesk.');
-      }
-      // A live address about to be saved is not the till's connection yet: not tracked.
-      if (liveBaseUrl !== undefined) await payAtCounter.liveClientFor(liveBaseUrl).listTerminals();
-      else await trackCard((await payAtCounter.client()).listTerminals());
-    },
+    testConnection: connections.testConnection,
     cardPaymentRunning,
     onSecretsChanged: () => {
       payAtCounter.forgetCredentials();
@@ -332,20 +287,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   };
   const announceSettings = async () => events.emit('settings.changed', await settingsView(settingsDeps));
   const stopWatchingSettings = settings.onChange((next, previous) => {
-    if (
-      next.payAtCounter.mode !== previous.payAtCounter.mode ||
-      next.payAtCounter.liveBaseUrl !== previous.payAtCounter.liveBaseUrl
-    ) {
-      monitor.setMode('payAtCounter', next.payAtCounter.mode);
-      void trackCard(payAtCounter.client().then((c) => c.listTerminals())).catch(() => undefined);
-    }
-    if (
-      next.distribution.mode !== previous.distribution.mode ||
-      next.distribution.liveBaseUrl !== previous.distribution.liveBaseUrl
-    ) {
-      monitor.setMode('distribution', next.distribution.mode);
-      void checkSupplier().catch(() => undefined);
-    }
+    connections.followSettings(next, previous);
     announceSettings().catch(logged('settings view'));
   });
 
@@ -398,7 +340,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       ledger,
       checkout,
       catalogue,
-      parked: new ParkedSales(db, clock),
+      parked,
       noSales,
       printing: () => printing.current(),
       serving: () => manager.serving(),
@@ -454,6 +396,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       staff: () => staff.store.list(),
       timeZone: () => settings.load().shop.timeZone ?? undefined,
     }),
+    ...backup.handlers(backups),
     ...suppliesHandlers({
       db,
       connection: distribution,
@@ -470,6 +413,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   const close = async () => {
     // The settings store can outlive this till (a restart in the same process builds a new one).
     stopWatchingSettings();
+    backups.close();
     manager.close();
     monitor.stop();
     distribution.close();

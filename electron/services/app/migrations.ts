@@ -16,6 +16,7 @@ import { SHIFTS_MIGRATIONS } from '../shifts/store';
 import { STAFF_MIGRATIONS } from '../staff/store';
 import { SUPPLIES_MIGRATIONS } from '../supplies/order-attempts';
 import { TILL_REPORTS_MIGRATIONS } from '../till-reports/store';
+import { BACKUP_MIGRATIONS } from '../backup/store';
 
 export const TILL_MIGRATIONS: readonly Migration[] = [
   ...JOURNAL_MIGRATIONS,
@@ -33,4 +34,5 @@ export const TILL_MIGRATIONS: readonly Migration[] = [
   ...SHIFTS_MIGRATIONS,
   ...TILL_REPORTS_MIGRATIONS,
   ...AUDIT_MIGRATIONS,
+  ...BACKUP_MIGRATIONS,
 ];

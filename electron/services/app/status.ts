@@ -1,6 +1,12 @@
 // What the shell's status bar shows: each outside service's connection, and the receipt
 // printer in one word. Announced only when something the cashier would see has changed.
-import type { ConnectionState, PrinterStatus, ServiceName, TillStatus } from '../../../shared/contract';
+import type {
+  BackupBar,
+  ConnectionState,
+  PrinterStatus,
+  ServiceName,
+  TillStatus,
+} from '../../../shared/contract';
 import type { StorageHealth } from '../storage/storage-health';
 import type { ConnectionMonitor } from '../connections/monitor';
 import type { PrinterStatusView } from '../printing/index';
@@ -42,6 +48,7 @@ export class StatusBoard {
     queued: 0,
     uncertain: 0,
   };
+  private backup: BackupBar | null = null;
   /** Services that report their own state (the merchant tools' sign-in), not the monitor. */
   private readonly reported = new Map<ServiceName, ConnectionState>();
 
@@ -59,7 +66,15 @@ export class StatusBoard {
       connections: [...this.connections.list(), ...this.reported.values()],
       printer: { ...this.printer },
       storage: this.storage.status(),
+      ...(this.backup && { backup: { ...this.backup } }),
     };
+  }
+
+  /** The backups' word for the top bar (services/backup); announced when it changed. */
+  setBackup(next: BackupBar): void {
+    if (JSON.stringify(next) === JSON.stringify(this.backup)) return;
+    this.backup = next;
+    this.announce(this.status());
   }
 
   /** A service's own word on its connection; announced when the state, detail or mode changed. */

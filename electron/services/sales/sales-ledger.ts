@@ -93,6 +93,18 @@ export class SalesLedger {
     return this.get(id);
   }
 
+  /** How many sales the database holds, in any state. */
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM sales').get() as { n: number }).n;
+  }
+
+  /** When the first sale the database holds was opened (ISO), or null when it holds none. */
+  firstSaleAt(): string | null {
+    const row = this.db.prepare('SELECT created_at FROM sales ORDER BY number LIMIT 1').get() as
+      { created_at: string } | undefined;
+    return row?.created_at ?? null;
+  }
+
   get(saleId: string): SaleView {
     const row = this.db.prepare('SELECT * FROM sales WHERE id = ?').get(saleId) as SaleRow | undefined;
     if (!row) throw new TillError('not_found', 'That sale does not exist.');

@@ -6,6 +6,9 @@ import { DATA_DIR_MODE, DATA_FILE_MODE, ensurePrivateFile } from './data-dir';
 
 export type Db = Database.Database;
 
+/** The till's one database file, in its data folder. */
+export const DATABASE_FILE = 'paydesk.sqlite';
+
 /** A schema step owned by one service; applied once, in order, inside a transaction. */
 export interface Migration {
   /** Unique across the whole database, e.g. "journal-1". */

@@ -1,26 +1,18 @@
 // Before the till sells anything: is the database file sound, and does it hold every sale the
 // till ever numbered? Either failure is damage: loud in the log (with what to do), in the top
-// bar, and new sales are refused until someone who looks after the till has dealt with it.
-import { existsSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
+// bar, and new sales are refused until a manager has dealt with it (restore a backup, or accept
+// the missing sales on the till's screen: services/backup).
 import type { Logger } from '../common/logger';
 import { findDamage, type Db } from './database';
 import { SaleNumberMarkUnreadable, type SaleNumberMark } from './sale-number-mark';
 import type { StorageHealth } from './storage-health';
-
-/**
- * Created by whoever looks after the till, after restoring the latest backup, to accept that the
- * sales still missing are gone (their paper receipts are the record). Numbering continues above
- * the last number handed out, so none is ever used twice. Removed once read.
- */
-export const ACCEPT_MISSING_SALES_FILE = 'accept-missing-sales';
 
 export interface StartCheckReport {
   /** What `PRAGMA quick_check` found ([] when the file is sound). */
   damage: string[];
   /** Sale numbers handed out that the database no longer holds. */
   missingSales: { first: number; last: number; count: number } | null;
-  /** True when the missing sales were accepted through ACCEPT_MISSING_SALES_FILE. */
+  /** True when a manager had already accepted that these sales are gone. */
   missingAccepted: boolean;
 }
 
@@ -34,6 +26,11 @@ export interface StartCheckInput {
   receiptNumber: (n: number) => string;
   storageHealth: Pick<StorageHealth, 'reportDamaged'>;
   logger: Logger;
+  /**
+   * The highest sale number up to which a manager accepted missing sales as gone (0 when none):
+   * a gap at or below it is no longer damage.
+   */
+  acceptedThrough?: () => number;
 }
 
 export function checkStorageAtStart(input: StartCheckInput): StartCheckReport {
@@ -80,26 +77,25 @@ export function checkStorageAtStart(input: StartCheckInput): StartCheckReport {
     missing.count === 1
       ? input.receiptNumber(missing.first)
       : `${input.receiptNumber(missing.first)} to ${input.receiptNumber(missing.last)}`;
-  const acceptFile = join(input.dataDir, ACCEPT_MISSING_SALES_FILE);
-  if (existsSync(acceptFile)) {
-    unlinkSync(acceptFile);
+  if ((input.acceptedThrough?.() ?? 0) >= marked) {
     report.missingAccepted = true;
     logger.warn(
-      `MISSING SALES ACCEPTED: ${missing.count} sale(s) (${range}) are not in the database; ${ACCEPT_MISSING_SALES_FILE} was present, ` +
-        `so the till sells again, numbering from ${input.receiptNumber(marked + 1)}. Their paper receipts are the only record.`,
+      `MISSING SALES ACCEPTED: ${missing.count} sale(s) (${range}) are not in the database; a manager accepted it, ` +
+        `so the till sells on, numbering from ${input.receiptNumber(marked + 1)}. Their paper receipts are the only record.`,
     );
     return report;
   }
   logger.error(
     `SALES MISSING: the database's last sale is ${input.receiptNumber(highest)} but the till handed out numbers up to ` +
       `${input.receiptNumber(marked)}: ${missing.count} sale(s) (${range}) are missing (a lost WAL file or an older backup). ` +
-      'Sales are refused so no receipt number is used twice. Stop the till and restore the latest backup of paydesk.sqlite ' +
-      `with its -wal file. If no backup holds them, create an empty file named ${ACCEPT_MISSING_SALES_FILE} in ${input.dataDir} ` +
-      'and restart: numbering then continues above the last number handed out.',
+      'Sales are refused so no receipt number is used twice. Restore the latest backup that holds them (Backups screen, ' +
+      'or start with --restore <file>); if no backup holds them, a manager accepts the gap on the till’s screen with their PIN: ' +
+      'numbering then continues above the last number handed out.',
   );
   storageHealth.reportDamaged(
     `${missing.count === 1 ? 'Sale' : `${missing.count} sales`} ${range} ${missing.count === 1 ? 'is' : 'are'} missing from this till’s records. ` +
-      'Do not sell on this till: ask whoever looks after it to restore the latest backup.',
+      'Do not sell on this till: ask a manager to restore the latest backup, or to accept the gap with their PIN.',
+    'missing_sales',
   );
   return report;
 }

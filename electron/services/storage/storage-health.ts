@@ -5,6 +5,8 @@ import { TillError } from '../../../shared/contract/errors';
 import type { StorageStatus } from '../../../shared/contract';
 
 export type StorageProblem = Exclude<StorageStatus['state'], 'ok'>;
+/** What damage was found: the file itself, or sales numbered that the records no longer hold. */
+export type DamageCause = 'records' | 'missing_sales';
 
 const WORDS: Record<StorageStatus['state'], string> = {
   ok: 'Saving normally',
@@ -78,6 +80,7 @@ export interface StorageHealthOptions {
 
 export class StorageHealth {
   private current: StorageStatus = { state: 'ok', detail: WORDS.ok };
+  private readonly damage = new Set<DamageCause>();
   private readonly changed = new Emitter<StorageStatus>();
 
   constructor(private readonly options: StorageHealthOptions = {}) {}
@@ -101,8 +104,21 @@ export class StorageHealth {
    * Damage found at start (integrity check, receipt-number mark): stays until a restart.
    * `detail` replaces the general words, e.g. to say which receipts are missing.
    */
-  reportDamaged(detail?: string): void {
+  reportDamaged(detail?: string, cause: DamageCause = 'records'): void {
+    this.damage.add(cause);
     this.set('damaged', detail);
+  }
+
+  /**
+   * A manager accepted the missing sales (services/backup): the till may sell again, unless the
+   * file itself is damaged too. Returns whether the till is back to ok.
+   */
+  missingSalesAccepted(): boolean {
+    if (!this.damage.delete('missing_sales')) return this.current.state === 'ok';
+    if (this.damage.size > 0) return false;
+    this.current = { state: 'ok', detail: WORDS.ok };
+    this.changed.fire(this.status());
+    return true;
   }
 
   /** A write went through again. Damage is not cleared by a write. */

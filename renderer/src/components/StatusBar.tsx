@@ -1,4 +1,5 @@
 import { useTranslation } from '../i18n';
+import { wordsText } from '../i18n/words';
 import { needsLookWords } from '../screens/printer/printer-words';
 import { useShell } from '../state/shell';
 import { useTerminalName } from '../state/terminals';
@@ -51,6 +52,16 @@ export function StatusBar() {
           onClick={() => go('printer')}
         >
           {needsLookWords(status.printer.uncertain)}
+        </button>
+      )}
+      {status?.backup?.state === 'attention' && (
+        <button
+          type="button"
+          className="pill pill-printer-held"
+          data-testid="status-backup"
+          onClick={() => go('backups')}
+        >
+          {wordsText(status.backup.words, status.backup.detail)}
         </button>
       )}
       {status && status.storage.state !== 'ok' && (

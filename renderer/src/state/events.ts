@@ -10,6 +10,7 @@ import type { ShellStore } from './shell';
 import type { SuppliesStore } from './supplies';
 import type { MerchantStore } from './merchant';
 import type { HistoryStore } from './history';
+import type { BackupStore } from './backup';
 
 export interface FollowedStores {
   shell: ShellStore;
@@ -20,6 +21,7 @@ export interface FollowedStores {
   supplies?: SuppliesStore;
   merchant?: MerchantStore;
   history?: HistoryStore;
+  backup?: BackupStore;
 }
 
 /** The link to the services coming and going (the browser's WebSocket); Electron's IPC has none. */
@@ -45,6 +47,7 @@ export function followTillEvents(
     api.on('supplies.changed', ({ orderId }) => stores.supplies?.getState().changed(orderId)),
     api.on('merchant.changed', (status) => stores.merchant?.getState().changed(status)),
     api.on('history.refundUpdated', (view) => stores.history?.getState().refundUpdated(view)),
+    api.on('backup.changed', (status) => stores.backup?.getState().changed(status)),
     api.on('printing.changed', () => {
       // Only the Printer screen shows the queue: refresh it while it shows, once per burst.
       if (printingRefresh || stores.shell.getState().screen !== 'printer') return;

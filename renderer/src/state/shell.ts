@@ -19,6 +19,7 @@ export const SCREENS = [
   { id: 'back-office', label: 'Back office' },
   { id: 'audit', label: 'Audit' },
   { id: 'settings', label: 'Settings' },
+  { id: 'backups', label: 'Backups' },
 ] as const;
 export type ScreenId = (typeof SCREENS)[number]['id'];
 

@@ -82,6 +82,12 @@ test('every area of the contract is wired: one method of each answers for real',
     ['tillReports.list', { limit: 5 }, (v: unknown[]) => assert.deepEqual(v, [])],
     ['history.search', {}, (v: { sales: unknown[] }) => assert.deepEqual(v.sales, [])],
     ['counter.parked', {}, (v: unknown[]) => assert.deepEqual(v, [])],
+    [
+      'backup.status',
+      {},
+      (v: { folder: string | null; newTill: boolean }) =>
+        assert.deepEqual([v.folder, v.newTill], [null, true]),
+    ],
   ];
   const prefixes = new Set(Object.keys(methods).map((m) => m.split('.')[0]));
   const covered = new Set(checks.map(([m]) => m.split('.')[0]));

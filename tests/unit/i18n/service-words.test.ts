@@ -18,6 +18,8 @@ import { offences } from './staff-words';
 import { counterWordings, rightsWordings, type Worded } from './counter-words';
 import { officeSamples } from './office-samples';
 import { suppliesSamples } from './supplies-samples';
+import { backupSamples } from './backup-samples';
+import { BACKUP_WORDS } from '../../../shared/backup-words';
 
 const fromError = (where: string, error: TillError): Worded => ({
   where,
@@ -392,6 +394,44 @@ test('what placing and checking an order came to: every result sampled, and a Ge
       'Es wurde nichts bestellt. Der Lieferant ist gerade wegen Wartung geschlossen. In 2 Minuten erneut versuchen.',
     );
     assert.match(shown('checked, supplier still closed'), /^Der Lieferant ist weiterhin nicht erreichbar/);
+  } finally {
+    await i18n.changeLanguage('en-GB');
+  }
+});
+
+test('backups’ words (results, folder checks, restores, the top bar): keyed, no internals, German too', async () => {
+  const all = await backupSamples();
+  const sampled = new Set(all.map((w) => w.words?.key));
+  assert.deepEqual(
+    Object.keys(BACKUP_WORDS).filter((key) => !sampled.has(`backup.${key}`)),
+    [],
+    'every word of the table',
+  );
+  // Produced for real, not only from the table: a folder check, a backup made, one that failed.
+  for (const key of [
+    'folderNotAbsolute',
+    'done',
+    'doneNoSales',
+    'folderMissing',
+    'tillHasSales',
+    'notABackup',
+  ])
+    assert.ok(
+      all.some((w) => w.words?.key === `backup.${key}` && !w.where.startsWith('backup words')),
+      `${key} produced by the till`,
+    );
+  assert.deepEqual(offences(all), []);
+  assert.deepEqual(
+    all.filter((w) => !w.words).map((w) => `${w.where}: ${w.text}`),
+    [],
+  );
+  assert.deepEqual(keyProblems(all), []);
+  await i18n.changeLanguage('de-DE');
+  try {
+    assert.deepEqual(
+      all.filter((w) => wordsText(w.words, w.text) === w.text).map((w) => `${w.where}: still English`),
+      [],
+    );
   } finally {
     await i18n.changeLanguage('en-GB');
   }

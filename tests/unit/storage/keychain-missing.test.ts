@@ -12,8 +12,7 @@ import { TillError } from '../../../shared/contract/errors';
 import { loadKeychainBackend } from '../../../electron/services/storage/keychain-backends';
 import { KeychainSecretStore } from '../../../electron/services/storage/secret-store-keychain';
 
-const KEYCHAIN_MODULES =
-  /^@napi-rs\/keyring$|[\\/]node_modules[\\/]@napi-rs[\\/]keyring[\\/]/;
+const KEYCHAIN_MODULES = /^@napi-rs\/keyring$|[\\/]node_modules[\\/]@napi-rs[\\/]keyring[\\/]/;
 const NO_MODULE =
   'This copy of Paydesk cannot reach the computer’s keychain. Ask whoever installed it to reinstall Paydesk.';
 

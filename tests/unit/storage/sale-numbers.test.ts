@@ -10,10 +10,7 @@ import { join } from 'node:path';
 import { TillError } from '../../../shared/contract/errors';
 import { closeDatabase, openDatabase } from '../../../electron/services/storage/database';
 import { SaleNumberMark, SALE_NUMBER_MARK_FILE } from '../../../electron/services/storage/sale-number-mark';
-import {
-  ACCEPT_MISSING_SALES_FILE,
-  checkStorageAtStart,
-} from '../../../electron/services/storage/start-checks';
+import { checkStorageAtStart } from '../../../electron/services/storage/start-checks';
 import { classifyStorageError, StorageHealth } from '../../../electron/services/storage/storage-health';
 import type { SettingsFs } from '../../../electron/services/storage/settings-files';
 import {
@@ -41,7 +38,7 @@ function folder(t: { after: (fn: () => void) => void }): string {
 }
 
 /** The till's start-up on `dir`: database, mark, ledger and the start check. */
-function start(dir: string, markFs?: SettingsFs) {
+function start(dir: string, markFs?: SettingsFs, acceptedThrough = 0) {
   const clock = new ManualClock(Date.parse('2026-11-23T09:00:00.000Z'));
   const db = openDatabase(join(dir, 'paydesk.sqlite'), SALES_MIGRATIONS, clock);
   const mark = SaleNumberMark.inDataDir(dir, markFs);
@@ -56,6 +53,7 @@ function start(dir: string, markFs?: SettingsFs) {
     receiptNumber: receiptNumberOf,
     storageHealth: health,
     logger: { ...silent, error: (m) => log.push(m), warn: (m) => log.push(m) },
+    acceptedThrough: () => acceptedThrough,
   });
   const close = () => closeDatabase(db, () => {});
   return { db, mark, ledger, health, log, report, close };
@@ -99,7 +97,7 @@ test('an older backup put back: refused as damaged, the missing receipts named, 
     (e: unknown) =>
       e instanceof TillError && e.code === 'storage' && /A new sale cannot start/.test(e.message),
   );
-  assert.match(restored.log.join('\n'), /SALES MISSING.*restore the latest backup/);
+  assert.match(restored.log.join('\n'), /SALES MISSING.*Restore the latest backup that holds them/);
   // Even a ledger used regardless numbers above the mark.
   const next = numberOf(restored.ledger.open('GBP', [LINE]).receiptNumber);
   assert.equal(next, 9);
@@ -119,25 +117,28 @@ test('one sale lost with the WAL is named on its own, in the singular', (t) => {
   assert.deepEqual(restarted.report.missingSales, { first: 3, last: 3, count: 1 });
   assert.equal(
     restarted.health.status().detail,
-    'Sale S000003 is missing from this till’s records. Do not sell on this till: ask whoever looks after it to restore the latest backup.',
+    'Sale S000003 is missing from this till’s records. Do not sell on this till: ask a manager to restore the latest backup, or to accept the gap with their PIN.',
   );
   assert.match(restarted.log.join('\n'), /1 sale\(s\) \(S000003\) are missing/);
 });
 
-test('accepting the missing sales lets the till sell again, above the mark, once', (t) => {
+test('missing sales a manager accepted (up to the mark) let the till sell again, above the mark', (t) => {
   const dir = folder(t);
   const first = start(dir);
   first.ledger.open('GBP', [LINE]);
   first.close();
   writeFileSync(join(dir, SALE_NUMBER_MARK_FILE), JSON.stringify({ highestSaleNumber: 40 }));
-  writeFileSync(join(dir, ACCEPT_MISSING_SALES_FILE), '');
 
-  const accepted = start(dir);
+  const short = start(dir, undefined, 39);
+  assert.equal(short.report.missingAccepted, false, 'accepted only up to 39: sale 40 is still missing');
+  assert.equal(short.health.status().state, 'damaged');
+  short.close();
+
+  const accepted = start(dir, undefined, 40);
   t.after(accepted.close);
   assert.equal(accepted.report.missingAccepted, true);
   assert.equal(accepted.health.status().state, 'ok');
   assert.equal(accepted.ledger.open('GBP', [LINE]).receiptNumber, 'S000041');
-  assert.equal(fs.existsSync(join(dir, ACCEPT_MISSING_SALES_FILE)), false);
 });
 
 test('a mark that cannot be written (disk full): the number is never handed out, and never reused', (t) => {

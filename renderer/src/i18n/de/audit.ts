@@ -55,6 +55,7 @@ export const audit: Wording<typeof english> = {
     'settings-changed': 'Einstellungen geändert',
     'secret-saved': 'Anmeldung gespeichert',
     'secret-removed': 'Anmeldung entfernt',
+    'missing-sales-accepted': 'Fehlende Verkäufe akzeptiert',
     'card-machine-named': 'Kartenterminal benannt',
     exported: 'Protokoll exportiert',
     other: 'Geändert',

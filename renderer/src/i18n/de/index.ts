@@ -17,6 +17,7 @@ import { history } from './history';
 import { counter } from './counter';
 import { shopDay } from './shop-day';
 import { audit } from './audit';
+import { backup } from './backup';
 
 export const de: Wording<Catalogue> = {
   common,
@@ -41,4 +42,5 @@ export const de: Wording<Catalogue> = {
   counter,
   shopDay,
   audit,
+  backup,
 };

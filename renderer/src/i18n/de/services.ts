@@ -2,10 +2,12 @@ import type * as en from '../en/services';
 import type { Wording } from '../wording-type';
 import { officeServices } from './services-office';
 import { suppliesServices } from './services-supplies';
+import { backupServices } from './services-backup';
 
 export const services: Wording<typeof en.services> = {
   ...officeServices,
   ...suppliesServices,
+  ...backupServices,
   payment: {
     notFound: 'Diese Kartenzahlung gibt es nicht.',
     notification: {

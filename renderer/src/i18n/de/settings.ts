@@ -13,6 +13,7 @@ export const settings: Wording<typeof en.settings> = {
     shop: 'Geschäftsdaten',
     language: 'Sprache',
     startup: 'Start',
+    backups: 'Datensicherung',
     manager: 'Filialleitungs-PIN',
   },
   problems: {

@@ -44,6 +44,7 @@ export const shell: Wording<typeof en.shell> = {
     shift: 'Kassenlade',
     'till-reports': 'Kassenberichte',
     settings: 'Einstellungen',
+    backups: 'Datensicherung',
   },
   banner: {
     allSandbox:

@@ -52,6 +52,7 @@ export const audit = {
     'settings-changed': 'Settings changed',
     'secret-saved': 'Sign-in saved',
     'secret-removed': 'Sign-in removed',
+    'missing-sales-accepted': 'Missing sales accepted',
     'card-machine-named': 'Card machine named',
     exported: 'Audit exported',
     other: 'Changed',

@@ -15,6 +15,7 @@ import { history } from './history';
 import { counter } from './counter';
 import { shopDay } from './shop-day';
 import { audit } from './audit';
+import { backup } from './backup';
 
 export const en = {
   common,
@@ -39,5 +40,6 @@ export const en = {
   counter,
   shopDay,
   audit,
+  backup,
 };
 export type Catalogue = typeof en;

@@ -4,10 +4,12 @@
 import { NO_RESULT, NOTIFICATION_WORDS, RESULT_WORDS } from '../../../../shared/payment-words';
 import { officeServices } from './services-office';
 import { suppliesServices } from './services-supplies';
+import { backupServices } from './services-backup';
 
 export const services = {
   ...officeServices,
   ...suppliesServices,
+  ...backupServices,
   payment: {
     notFound: 'That card payment does not exist.',
     notification: NOTIFICATION_WORDS,

@@ -11,6 +11,7 @@ export const settings = {
     shop: 'Shop details',
     language: 'Language',
     startup: 'Start-up',
+    backups: 'Backups',
     manager: 'Manager PIN',
   },
   problems: {

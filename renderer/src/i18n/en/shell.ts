@@ -43,6 +43,7 @@ export const shell = {
     'back-office': 'Back office',
     audit: 'Audit',
     settings: 'Settings',
+    backups: 'Backups',
   },
   banner: {
     allSandbox: 'Sandbox — no real money moves. Card machines, supplier and printer are stand-ins.',

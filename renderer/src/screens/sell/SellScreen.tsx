@@ -15,6 +15,7 @@ import { TenderPanel } from './TenderPanel';
 import { useBarcodeScanner } from './useBarcodeScanner';
 import { findBySku } from '../../state/catalogue-index';
 import { CounterBar } from './CounterBar';
+import { FirstStartPanel } from '../backup/FirstStartPanel';
 import { useSellKeys } from './useSellKeys';
 import { useSettings } from '../../state/settings';
 import './sell.css';
@@ -95,6 +96,7 @@ export function SellScreen() {
       {index && (
         <div className="sell-body">
           <div className="sell-main">
+            {phase === 'basket' && <FirstStartPanel />}
             <MainPanel />
           </div>
           <Basket index={index} />

@@ -14,6 +14,7 @@ import { CounterSection } from './CounterSection';
 import { LanguageSection } from './LanguageSection';
 import { useFormat, useTranslation } from '../../i18n';
 import './settings.css';
+import { BackupSummary } from '../backup/BackupSummary';
 
 /** The sections in page order; their names are `settings.sections.<id>` in the catalogues. */
 const SECTIONS = [
@@ -24,6 +25,7 @@ const SECTIONS = [
   'shop',
   'language',
   'startup',
+  'backups',
   'manager',
 ] as const;
 
@@ -166,6 +168,7 @@ function Sections({ keychainProblem }: { keychainProblem: string | null }) {
       <CounterSection />
       <LanguageSection />
       <StartupSection />
+      <BackupSummary />
     </>
   );
 }
