@@ -284,8 +284,8 @@ export class BackupService {
       });
     if (!this.d.restart) throw backupRefusal('not_configured', 'restartToRestore');
     const saved = await this.d.secrets.list();
-    // audit: a restore replaces the till's records: who (`by`), which backup (its date and last
-    // sale number), and how many sales this till held before (`here`).
+    // A restore replaces the audit trail too (the backup's own comes back with its records), so
+    // who restored what over how many sales goes to the log, which the restore does not touch.
     this.d.logger.warn(
       `restore: ${by?.name ?? 'whoever looks after the till'} restores the backup of ${manifest.createdAt} ` +
         `(last sale ${manifest.lastSaleNumber}) over ${here.count} sale(s) on this till`,
