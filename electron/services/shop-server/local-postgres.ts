@@ -143,7 +143,7 @@ function readFileLines(file: string): string[] {
 
 /** Why PostgreSQL failed, for a person: the server's own output stays in its log file. */
 function failed(what: string, logFile: string): TillError {
-  return new TillError('unavailable', `PostgreSQL could not ${what}. What it said is in ${logFile}.`);
+  return new TillError('service_error', `PostgreSQL could not ${what}. What it said is in ${logFile}.`);
 }
 
 /**
