@@ -59,7 +59,8 @@ export interface RefundSlipWords {
 
 export interface TillReportWords {
   reprint: string;
-  zTitle: (number: number | null) => string;
+  /** The Z number as staff see it (zNumberText): "12", or "2-12" on till 2 of a shop. */
+  zTitle: (number: string) => string;
   xTitle: string;
   /** When the period starts; null before the first Z. */
   from: (when: string | null) => string;
@@ -157,7 +158,7 @@ const WORDS: Record<ShopLocale, ReceiptWords> = {
     },
     tillReport: {
       reprint: 'REPRINT',
-      zTitle: (number) => `Z REPORT ${number ?? ''}`.trim(),
+      zTitle: (number) => `Z REPORT ${number}`.trim(),
       xTitle: 'X REPORT (day so far)',
       from: (when) => (when ? `From ${when}` : 'From the first sale'),
       to: (when) => `To   ${when}`,
@@ -259,7 +260,7 @@ const WORDS: Record<ShopLocale, ReceiptWords> = {
     },
     tillReport: {
       reprint: 'NACHDRUCK',
-      zTitle: (number) => `Z-BERICHT ${number ?? ''}`.trim(),
+      zTitle: (number) => `Z-BERICHT ${number}`.trim(),
       xTitle: 'X-BERICHT (Tag bisher)',
       from: (when) => (when ? `Von ${when}` : 'Ab dem ersten Verkauf'),
       to: (when) => `Bis ${when}`,

@@ -8,11 +8,11 @@ import { staffStampSchema } from './staff';
 const id = z.string().min(1).max(80);
 const minor = z.number().int();
 
-/** A receipt number as printed ("S000123") or just its digits ("123"). */
+/** A receipt number as printed ("S000123", or "2-000123" on till 2 of a shop) or just its digits ("123"). */
 export const receiptNumberInputSchema = z
   .string()
   .trim()
-  .regex(/^[Ss]?\d{1,9}$/, 'Type the receipt number as printed, e.g. S000123.');
+  .regex(/^(?:[Ss]|\d{1,3}-)?\d{1,9}$/, 'Type the receipt number as printed, e.g. S000123.');
 
 export const historySearchSchema = z
   .object({

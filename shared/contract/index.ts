@@ -19,6 +19,7 @@ import { historyEvents, historyMethods } from './history';
 import { counterMethods } from './counter';
 import { auditMethods } from './audit';
 import { backupEvents, backupMethods } from './backup';
+import { shopServerMethods } from './shop-server';
 
 export const methods = {
   ...systemMethods,
@@ -38,6 +39,7 @@ export const methods = {
   ...counterMethods,
   ...auditMethods,
   ...backupMethods,
+  ...shopServerMethods,
 } as const;
 
 export const events = {

@@ -2,7 +2,8 @@
 // free loopback port, a fresh database per test; stopped and removed at the end. It is the real
 // server (Debian's `postgresql` package; scripts/setup-test-machine.sh installs it), started the
 // way `npm run shop-server` starts one (electron/services/shop-server/local-postgres.ts).
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -31,12 +32,41 @@ export interface TestPostgres {
 
 let databases = 0;
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+/** A self-signed certificate for 127.0.0.1 (openssl), as a shop's own server might have. */
+export function selfSignedCertificate(): { cert: string; key: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-cert-'));
+  try {
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1'].concat([
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ]),
+      { stdio: 'ignore' },
+    );
+    return {
+      cert: readFileSync(join(dir, 'cert.pem'), 'utf8'),
+      key: readFileSync(join(dir, 'key.pem'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function startTestPostgres(
+  options: { tls?: { cert: string; key: string } } = {},
+): Promise<TestPostgres> {
   const folder = mkdtempSync(join(tmpdir(), 'paydesk-pg-'));
   // Test temp folders are 0700 and PostgreSQL runs as `postgres`: it may pass through them.
   letPostgresThrough(folder, tmpdir());
   const began = performance.now();
-  const server = await startLocalPostgres({ folder: join(folder, 'server'), durable: false });
+  const server = await startLocalPostgres({
+    folder: join(folder, 'server'),
+    durable: false,
+    ...(options.tls && { tls: options.tls }),
+  });
   const startedInMs = Math.round(performance.now() - began);
   const query: TestPostgres['query'] = async (database, sql, values) => {
     const client = new pg.Client({ connectionString: server.url(database) });

@@ -32,7 +32,8 @@ import { NoSales } from '../sales/no-sale';
 import { ParkedSales } from '../sales/parked';
 import { createSalesHistory, historyHandlers } from '../sales/history-handlers';
 import { receiptSettingsFrom } from '../sales/receipt-settings';
-import { receiptNumberOf, SalesLedger } from '../sales/sales-ledger';
+import { SalesLedger } from '../sales/sales-ledger';
+import { numberedTill } from '../../../shared/settings';
 import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
 import { adoptMachineTimeZone, shopToday } from '../settings/time-zone';
 import { StorageHealth } from '../storage/storage-health';
@@ -53,6 +54,9 @@ import { appHandlers } from './handlers';
 import { createConnections } from './connections';
 import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
+import { journalSources } from './journal-sources';
+import { createShopServer } from '../shop-server/service';
+import { lastChangeSeq } from '../storage/journal-changes';
 
 export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
   dataDir: string;
@@ -186,8 +190,14 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
 
   // Sales.
   const saleNumbers = SaleNumberMark.inDataDir(options.dataDir, undefined, () => clock.now());
-  const ledger = new SalesLedger(db, clock, saleNumbers, (saleId) =>
-    refundedAmount(payments.paymentsLinkedTo({ saleId })),
+  // With a shop server set, receipts and Z reports carry this till's number ("2-000123").
+  const tillNumber = () => numberedTill(settings.load());
+  const ledger = new SalesLedger(
+    db,
+    clock,
+    saleNumbers,
+    (saleId) => refundedAmount(payments.paymentsLinkedTo({ saleId })),
+    tillNumber,
   );
   const backupStore = new backup.BackupStore(db);
   const startCheck = checkStorageAtStart({
@@ -195,7 +205,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     dataDir: options.dataDir,
     mark: saleNumbers,
     highestSaleNumber: () => ledger.highestNumber(),
-    receiptNumber: receiptNumberOf,
+    receiptNumber: (number) => ledger.receiptNumber(number),
     storageHealth,
     logger,
     acceptedThrough: () => backupStore.acceptedThrough(),
@@ -227,6 +237,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     receiptSettings: () => receiptSettingsFrom(settings.load()),
     onRefund: (view) => events.emit('history.refundUpdated', view),
     logger,
+    receiptNumber: (number) => ledger.receiptNumber(number),
   });
   const parked = new ParkedSales(db, clock);
   const noSales = new NoSales({ db, clock, openDrawer: () => printing.current(), logger });
@@ -248,6 +259,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     printReceipt,
     receiptSettings: () => receiptSettingsFrom(settings.load()),
     audit,
+    tillNumber,
   });
 
   // Backups: the folder, the nightly schedule, restore, and missing sales waiting for a manager.
@@ -268,6 +280,22 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     { events, board, gate: manager, store: backupStore, audit, migrations: TILL_MIGRATIONS },
   );
 
+  // The shop server: the journal goes up through the outbox while one is set (nothing otherwise).
+  const journal = journalSources(db);
+  const shopServer = createShopServer({
+    db,
+    settings,
+    secrets,
+    clock,
+    logger,
+    sources: journal.sources,
+    lastLocalSeq: () => lastChangeSeq(db),
+    waitingSales: journal.completedSalesAfter,
+    onStatus: (status) => board.setShopServer(status),
+  });
+  // Whatever the till writes is either a contract call or announced as an event: both wake the outbox.
+  const stopNudging = events.subscribe(() => shopServer.nudge());
+
   // Settings changes reach the card service connection and the UI (printing watches its own).
   const settingsDeps: SettingsHandlerDeps = {
     settings,
@@ -278,6 +306,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     onSecretsChanged: () => {
       payAtCounter.forgetCredentials();
       distribution.forgetKey();
+      shopServer.secretsChanged();
     },
     keychainStatus: async () => {
       if (!keychain.ok) keychain = await secrets.availability();
@@ -288,6 +317,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   const announceSettings = async () => events.emit('settings.changed', await settingsView(settingsDeps));
   const stopWatchingSettings = settings.onChange((next, previous) => {
     connections.followSettings(next, previous);
+    shopServer.followSettings(next, previous);
     announceSettings().catch(logged('settings view'));
   });
 
@@ -408,17 +438,20 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       onChange: (orderId) => events.emit('supplies.changed', { orderId }),
       track: trackSupplier,
     }),
+    ...shopServer.handlers,
   };
 
   const close = async () => {
     // The settings store can outlive this till (a restart in the same process builds a new one).
     stopWatchingSettings();
+    stopNudging();
     backups.close();
     manager.close();
     monitor.stop();
     distribution.close();
     checkout.close();
     salesHistory.refunds.close();
+    await shopServer.close();
     await merchant.close();
     await payments.close();
     await printing.close();
@@ -446,10 +479,17 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   }
 
   // A storage error reaches staff worded (full disk, read-only, damaged), never as "internal".
-  const dispatch = createDispatcher(handlers, (method, error) => {
+  const dispatchCall = createDispatcher(handlers, (method, error) => {
     logger.error(`method ${method} failed`, error);
     return storageHealth.wordFailure(error);
   });
+  const dispatch: Dispatch = async (name, input) => {
+    try {
+      return await dispatchCall(name, input);
+    } finally {
+      shopServer.nudge();
+    }
+  };
   return {
     dispatch,
     events,

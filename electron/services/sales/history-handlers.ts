@@ -50,6 +50,8 @@ export interface SalesHistoryParts {
   receiptSettings: () => ReceiptSettings;
   onRefund: (view: RefundView) => void;
   logger: Logger;
+  /** A sale number as its receipt shows it (SalesLedger.receiptNumber); "S000123" by default. */
+  receiptNumber?: (number: number) => string;
 }
 
 /** Builds the history and refunds over the sales ledger, the checkout's card refund path and the journal. */
@@ -76,6 +78,7 @@ export function createSalesHistory(parts: SalesHistoryParts): { history: SaleHis
     receiptSettings: parts.receiptSettings,
     onRefund: parts.onRefund,
     logger,
+    ...(parts.receiptNumber && { receiptNumber: parts.receiptNumber }),
   });
   const history = new SaleHistory({
     db,
@@ -98,6 +101,7 @@ export function createSalesHistory(parts: SalesHistoryParts): { history: SaleHis
     paperSettings: parts.receiptSettings,
     printReceipt: (receiptId, lines) => parts.printReceipt(receiptId, lines, { kickDrawer: false }),
     logger,
+    ...(parts.receiptNumber && { receiptNumber: parts.receiptNumber }),
   });
   return { history, refunds };
 }

@@ -107,6 +107,8 @@ export class RefundRecords {
   constructor(
     private readonly db: Db,
     private readonly sale: (saleId: string) => SaleView,
+    /** A sale number as its receipt shows it ("S000123", or "2-000123" on till 2 of a shop). */
+    private readonly receiptNumber: (number: number) => string = receiptNumberOf,
   ) {}
 
   /** Every refund of a sale, oldest first. */
@@ -165,7 +167,7 @@ export class RefundRecords {
       saleId: r.sale_id,
       amount: r.cash_amount,
       at: r.completed_at,
-      receiptNumber: receiptNumberOf(r.number),
+      receiptNumber: this.receiptNumber(r.number),
       by: r.done_by ? (JSON.parse(r.done_by) as StaffStamp) : null,
     }));
   }
@@ -208,7 +210,7 @@ export class RefundRecords {
       const refund = refunds.get(r.id) ?? {
         refundId: r.id,
         saleId: r.sale_id,
-        receiptNumber: receiptNumberOf(r.number),
+        receiptNumber: this.receiptNumber(r.number),
         at: r.completed_at,
         cardPaymentId: r.card_payment_id,
         cardAmount: r.card_amount,

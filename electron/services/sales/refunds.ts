@@ -58,6 +58,8 @@ export interface SaleRefundsOptions {
   receiptSettings: () => ReceiptSettings;
   onRefund: (view: RefundView) => void;
   logger: Logger;
+  /** A sale number as its receipt shows it; "S000123" by default. */
+  receiptNumber?: (number: number) => string;
 }
 
 export class SaleRefunds {
@@ -65,7 +67,7 @@ export class SaleRefunds {
   private readonly records: RefundRecords;
 
   constructor(private readonly o: SaleRefundsOptions) {
-    this.records = new RefundRecords(o.db, o.sale);
+    this.records = new RefundRecords(o.db, o.sale, o.receiptNumber);
     this.unsubscribe = o.onPaymentChange((paymentId) => {
       const row = this.records.pendingFor(paymentId);
       if (row) this.settle(row);

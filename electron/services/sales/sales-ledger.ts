@@ -36,10 +36,17 @@ export class SalesLedger {
     private readonly numbers?: SaleNumbers,
     /** What card refunds gave back on a sale (the payments area knows; the ledger only shows it). */
     private readonly refundedOn: (saleId: string) => number = () => 0,
+    /** This till's number while a shop server is set (receipts "2-000123"), else null ("S000123"). */
+    private readonly tillNumber: () => number | null = () => null,
   ) {}
 
   private stamp(): string {
     return new Date(this.clock.now()).toISOString();
+  }
+
+  /** A sale number as its receipt shows it ("S000123", or "2-000123" on till 2 of a shop). */
+  receiptNumber(number: number): string {
+    return receiptNumberOf(number, this.tillNumber());
   }
 
   /** The highest sale number the database holds (0 when none). */
@@ -215,7 +222,7 @@ export class SalesLedger {
     return rows.map((r) => ({
       tenderId: r.id,
       saleId: r.sale_id,
-      receiptNumber: receiptNumberOf(r.number),
+      receiptNumber: this.receiptNumber(r.number),
       amount: r.amount,
       reference: r.reference,
       takenAt: r.created_at,
@@ -265,7 +272,7 @@ export class SalesLedger {
     }
     return sales.map((row) => ({
       saleId: row.id,
-      receiptNumber: receiptNumberOf(row.number),
+      receiptNumber: this.receiptNumber(row.number),
       state: row.state === 'completed' ? 'completed' : 'abandoned',
       endedBecause: row.ended_because,
       currency: row.currency,
@@ -312,7 +319,7 @@ export class SalesLedger {
     const kept = row.state === 'open' ? paid - refunded : paid;
     return {
       saleId: row.id,
-      receiptNumber: receiptNumberOf(row.number),
+      receiptNumber: this.receiptNumber(row.number),
       state: row.state,
       currency: row.currency,
       // Lines sold before VAT rates were kept have none: no VAT is shown for them.

@@ -136,7 +136,11 @@ export interface EndedSale {
   }>;
 }
 
-/** A sale number as staff see it on the receipt. */
-export function receiptNumberOf(number: number): string {
-  return `S${String(number).padStart(6, '0')}`;
+/**
+ * A sale number as staff see it on the receipt: "S000123" on a till alone; "2-000123" on till 2 of a
+ * shop with a shop server (settings `shopServer`), so receipts stay unique across the shop's tills.
+ */
+export function receiptNumberOf(number: number, tillNumber: number | null = null): string {
+  const digits = String(number).padStart(6, '0');
+  return tillNumber === null ? `S${digits}` : `${tillNumber}-${digits}`;
 }

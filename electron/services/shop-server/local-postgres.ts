@@ -78,6 +78,8 @@ export interface LocalPostgresOptions {
   durable?: boolean;
   /** A port to listen on; a free one is chosen when absent. */
   port?: number;
+  /** TLS with this certificate and key (PEM), as a shop's server offers it; none when absent. */
+  tls?: { cert: string; key: string };
 }
 
 export interface LocalPostgres {
@@ -202,7 +204,17 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
 
   let port = options.port ?? (await freePort());
   const writeConf = () => {
+    if (options.tls) {
+      for (const [name, text] of [
+        ['server.crt', options.tls.cert],
+        ['server.key', options.tls.key],
+      ] as const) {
+        writeFileSync(join(data, name), text, { mode: 0o600 });
+        if (owner) chownSync(join(data, name), owner.uid, owner.gid);
+      }
+    }
     const conf = [
+      ...(options.tls ? ['ssl = on', "ssl_cert_file = 'server.crt'", "ssl_key_file = 'server.key'"] : []),
       `port = ${port}`,
       "listen_addresses = '127.0.0.1'",
       "unix_socket_directories = ''",
@@ -216,13 +228,24 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   };
   const pgCtl = (...args: string[]) => runProgram(join(bin, exe('pg_ctl')), ['-D', data, ...args]);
 
+  let started = false;
   const start = async () => {
+    // Already running: after our own start, nothing to do; one an earlier run left behind (killed
+    // without stopping it) is stopped and started again with this run's settings.
+    if ((await pgCtl('status')).code === 0) {
+      if (!started) await pgCtl('-m', 'fast', '-w', 'stop');
+      else return;
+    }
     for (let attempt = 0; ; attempt++) {
       writeConf();
-      const started = await pgCtl('-l', logFile, '-w', '-t', '60', 'start');
-      if (started.code === 0) return;
-      // Another program may have taken the port between choosing and starting: choose again.
-      if (options.port === undefined && attempt < 3) {
+      const run = await pgCtl('-l', logFile, '-w', '-t', '60', 'start');
+      if (run.code === 0) {
+        started = true;
+        return;
+      }
+      // Another program may have taken the port between choosing and starting: choose again
+      // (only the first time: afterwards the till's settings name this port).
+      if (!started && options.port === undefined && attempt < 3) {
         port = await freePort();
         continue;
       }

@@ -6,6 +6,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { CASH_MOVEMENT_LABELS, type CsvFile, type TillReportView } from '../../../shared/contract';
 import { shopDate } from '../../../shared/time-zone';
+import { zNumberText } from '../../../shared/till-report-receipts';
 import { escapeCell } from '../catalogue/csv';
 import type { LineRecord } from './compute';
 
@@ -57,7 +58,7 @@ const rate = (basisPoints: number | null) => (basisPoints === null ? '' : String
 /** The file's name: the kind, the Z number and the shop's day the report ran to. */
 function fileStem(report: TillReportView, timeZone: string | undefined): string {
   const day = shopDate(report.until, timeZone);
-  return report.kind === 'Z' ? `z-report-${report.number}-${day}` : `x-report-${day}`;
+  return report.kind === 'Z' ? `z-report-${zNumberText(report)}-${day}` : `x-report-${day}`;
 }
 
 const amountOrEmpty = (minor: number | null | undefined) =>
@@ -86,7 +87,7 @@ export function summaryCsv(report: TillReportView, timeZone?: string): CsvFile {
   const withoutItems = report.refundsWithoutItems;
   const rows: Row[] = [
     fact('kind', report.kind),
-    fact('number', report.number === null ? '' : String(report.number)),
+    fact('number', zNumberText(report)),
     fact('currency', report.currency),
     fact('since', report.since ?? ''),
     fact('until', report.until),

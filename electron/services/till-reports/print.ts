@@ -5,6 +5,7 @@ import { paperFormat } from '../../../shared/format';
 import { line, text, type ReceiptLine } from '../../../shared/receipt';
 import { COLUMNS, type PaperWidth } from '../../../shared/receipt-layout';
 import { receiptWords, type ReceiptWords } from '../../../shared/receipt-words';
+import { zNumberText } from '../../../shared/till-report-receipts';
 import { amountRow } from '../printing/sale-receipt';
 import { lastDigitsOf } from '../../../shared/terminal-names';
 import { CASH, MANUAL, NO_CATEGORY, NOBODY, UNKNOWN_CARD } from './compute';
@@ -50,7 +51,9 @@ export function reportReceipt(report: TillReportView, o: PrintOptions): ReceiptL
 
   if (o.reprint) out.push(text(words.reprint, 'BOLD'));
   if (o.shopName) out.push(text(o.shopName, 'BOLD'));
-  out.push(text(report.kind === 'Z' ? words.zTitle(report.number) : words.xTitle, 'BOLD', 'DOUBLE_HEIGHT'));
+  out.push(
+    text(report.kind === 'Z' ? words.zTitle(zNumberText(report)) : words.xTitle, 'BOLD', 'DOUBLE_HEIGHT'),
+  );
   out.push(text(words.from(report.since ? paper.dateTime(report.since) : null)));
   out.push(text(words.to(paper.dateTime(report.until))));
   if (report.runBy) out.push(text(words.runBy(report.runBy.name)));

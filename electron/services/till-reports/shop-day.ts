@@ -45,6 +45,8 @@ export interface ShopDayDeps {
   printReceipt: TillReportServiceDeps['printReceipt'];
   receiptSettings: () => Pick<ReceiptSettings, 'shop' | 'paperWidth' | 'locale' | 'timeZone'>;
   audit: AuditLog;
+  /** This till's number while a shop server is set: its X and Z reports carry it. */
+  tillNumber?: () => number | null;
 }
 
 type TillReportServiceDeps = ConstructorParameters<typeof TillReportService>[0];
@@ -86,6 +88,7 @@ export function createShopDay(d: ShopDayDeps) {
       };
     },
     logger: d.logger,
+    ...(d.tillNumber && { tillNumber: d.tillNumber }),
     sources: {
       sales: (since, until) => d.ledger.endedBetween(since, until),
       cardPayments: (since, until) => {

@@ -88,6 +88,7 @@ test('every area of the contract is wired: one method of each answers for real',
       (v: { folder: string | null; newTill: boolean }) =>
         assert.deepEqual([v.folder, v.newTill], [null, true]),
     ],
+    ['shopServer.status', {}, (v: { state: string }) => assert.equal(v.state, 'off')],
   ];
   const prefixes = new Set(Object.keys(methods).map((m) => m.split('.')[0]));
   const covered = new Set(checks.map(([m]) => m.split('.')[0]));

@@ -3,6 +3,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { TillReportView } from '../../../../shared/contract';
 import { formatRate } from '../../../../shared/vat';
+import { zNumberText } from '../../../../shared/till-report-receipts';
 import { ProblemAndApproval } from '../../components/ProblemAndApproval';
 import { PastList } from '../../components/PastList';
 import { useFormat, useTranslation } from '../../i18n';
@@ -87,7 +88,9 @@ function Report({ report }: { report: TillReportView }) {
     t('shopDay.report.amount'),
   ];
   const title =
-    report.kind === 'Z' ? t('shopDay.report.zTitle', { number: report.number }) : t('shopDay.report.xTitle');
+    report.kind === 'Z'
+      ? t('shopDay.report.zTitle', { number: zNumberText(report) })
+      : t('shopDay.report.xTitle');
   return (
     <section className="till-report" aria-label={title}>
       <h2>{title}</h2>
@@ -284,7 +287,7 @@ export function TillReportsScreen() {
         keyOf={(z) => z.number}
         line={(z) =>
           t('shopDay.report.pastRow', {
-            number: z.number,
+            number: zNumberText(z),
             time: format.dateTime(z.until),
             gross: format.money(z.gross, z.currency),
           })

@@ -1,0 +1,210 @@
+// The outbox (up): the till's journal goes to the shop server in the order of the till-wide change
+// sequence (storage/journal-changes.ts), in batches, each batch one PostgreSQL transaction that
+// upserts its rows (a newer version of a row replaces the older; an older or equal one changes
+// nothing) and moves this till's mark in `till_progress`. At connect the till reads that mark and
+// resumes after it, so a batch cut off by a dead server or a killed till is sent again whole:
+// nothing lost, nothing twice. It wakes when something is written (nudge), not by polling fast.
+import type { Clock, TimerHandle } from '../common/clock';
+import type { Logger } from '../common/logger';
+import type { LinkState, ShopServerConnection, ShopServerLink } from './connection';
+import type { JournalEntry, JournalSource } from './journal-source';
+
+/** Rows per batch: one transaction each (measured: docs/shop-server.md). */
+export const BATCH_SIZE = 200;
+/** Changes close together go in one batch: the outbox looks this long after the first one. */
+const GATHER_MS = 20;
+/** In case a change came without a nudge, the outbox also looks now and then. */
+const SAFETY_LOOK_MS = 30_000;
+
+const UPSERT = `INSERT INTO journal (shop_id, till_id, kind, local_id, seq, body)
+  SELECT $1, $2, r.kind, r.id, r.seq, r.body
+    FROM jsonb_to_recordset($3::jsonb) AS r(kind text, id text, seq bigint, body jsonb)
+  ON CONFLICT (shop_id, till_id, kind, local_id)
+  DO UPDATE SET seq = excluded.seq, body = excluded.body WHERE journal.seq < excluded.seq`;
+// This till is the only writer of its mark: it follows the till (a till started again from an
+// older backup sends its rows again and the mark comes back with it).
+const PROGRESS = `INSERT INTO till_progress (shop_id, till_id, last_seq) VALUES ($1, $2, $3)
+  ON CONFLICT (shop_id, till_id) DO UPDATE SET last_seq = excluded.last_seq, updated_at = now()`;
+const MARK = 'SELECT last_seq FROM till_progress WHERE shop_id = $1 AND till_id = $2';
+
+/** Where the till last knew the server's mark to be: only for counting what waits while offline. */
+export interface AcknowledgedMark {
+  get(): number;
+  set(seq: number): void;
+}
+
+export interface OutboxOptions {
+  connection: Pick<ShopServerConnection, 'link' | 'lost' | 'onChange'>;
+  sources: readonly JournalSource[];
+  /** The highest change sequence written on the till. */
+  lastLocalSeq: () => number;
+  /** Completed sales changed after a sequence: what the top bar counts as waiting. */
+  waitingSales: (afterSeq: number) => number;
+  acknowledged: AcknowledgedMark;
+  clock: Clock;
+  logger: Logger;
+  batchSize?: number;
+  /** Something the top bar shows changed (sending, sent, waiting). */
+  onChange?: () => void;
+  /**
+   * Fault tests only: runs inside each batch's transaction, after its rows went up and before the
+   * commit, so a test can kill the till or the server in the middle of a batch.
+   */
+  inBatch?: (rows: number) => Promise<void>;
+}
+
+export interface OutboxView {
+  /** Rows are going up now. */
+  sending: boolean;
+  /** Everything written so far is on the server (as of the last look). */
+  upToDate: boolean;
+  waitingSales: number;
+  /** Rows sent since the till started (each version counted). */
+  sentRows: number;
+}
+
+/** The rows after `mark` over every source, lowest sequence first, at most `limit`. */
+export function nextBatch(sources: readonly JournalSource[], mark: number, limit: number): JournalEntry[] {
+  return sources
+    .flatMap((source) => source.after(mark, limit))
+    .sort((a, b) => a.seq - b.seq)
+    .slice(0, limit);
+}
+
+export class Outbox {
+  /** The server's mark for this till on the current link; null until read at connect. */
+  private mark: number | null = null;
+  private pumping = false;
+  private again = false;
+  private sentRows = 0;
+  private gather: TimerHandle | null = null;
+  private safety: TimerHandle | null = null;
+  private closed = false;
+  private readonly unsubscribe: () => void;
+  private readonly idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly o: OutboxOptions) {
+    this.unsubscribe = o.connection.onChange((state: LinkState) => {
+      this.mark = null;
+      this.safety?.cancel();
+      this.safety = null;
+      if (state.state === 'connected') {
+        void this.pump();
+        this.lookAgainLater();
+      }
+      this.o.onChange?.();
+    });
+  }
+
+  /** Something was written on the till: send it soon (changes close together go as one batch). */
+  nudge(): void {
+    if (this.closed || this.gather || !this.o.connection.link()) return;
+    if (this.mark !== null && this.o.lastLocalSeq() <= this.mark && !this.pumping) return;
+    this.gather = this.o.clock.setTimer(() => {
+      this.gather = null;
+      void this.pump();
+    }, GATHER_MS);
+  }
+
+  view(): OutboxView {
+    const mark = this.mark ?? this.o.acknowledged.get();
+    return {
+      sending: this.pumping,
+      upToDate: this.mark !== null && this.o.lastLocalSeq() <= this.mark,
+      waitingSales: this.o.waitingSales(mark),
+      sentRows: this.sentRows,
+    };
+  }
+
+  /** Resolves once a pump in progress has finished (tests, and a clean close). */
+  async idle(): Promise<void> {
+    if (!this.pumping) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe();
+    this.gather?.cancel();
+    this.safety?.cancel();
+    await this.idle();
+  }
+
+  /** Sends every row after the server's mark, batch by batch, while the link lasts. */
+  async pump(): Promise<void> {
+    if (this.closed) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    this.o.onChange?.();
+    let link: ShopServerLink | null = null;
+    try {
+      do {
+        this.again = false;
+        link = this.o.connection.link();
+        if (!link) return;
+        if (this.mark === null) this.mark = await this.readMark(link);
+        for (;;) {
+          const batch = nextBatch(this.o.sources, this.mark, this.o.batchSize ?? BATCH_SIZE);
+          if (batch.length === 0 || this.closed) break;
+          await this.send(link, batch);
+          this.mark = batch[batch.length - 1]!.seq;
+          this.sentRows += batch.length;
+          this.o.acknowledged.set(this.mark);
+          this.o.onChange?.();
+        }
+      } while (this.again && !this.closed);
+    } catch (error) {
+      this.mark = null;
+      if (link && this.o.connection.link() === link) this.o.connection.lost(error);
+      else this.o.logger.warn('shop server: a batch was not sent', error);
+    } finally {
+      this.pumping = false;
+      this.o.onChange?.();
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  private async readMark(link: ShopServerLink): Promise<number> {
+    const { rows } = await link.client.query<{ last_seq: string }>(MARK, [link.shopId, link.tillNumber]);
+    const mark = rows[0] ? Number(rows[0].last_seq) : 0;
+    const local = this.o.lastLocalSeq();
+    // The server has more of this till than the till itself (a till started from an older backup,
+    // or a new database under the same login): everything is sent again, and the server keeps the
+    // newest version of each row it already had.
+    if (mark > local) {
+      this.o.logger.warn(
+        `shop server: its mark (${mark}) is ahead of this till's (${local}); sending everything again`,
+      );
+      return 0;
+    }
+    return mark;
+  }
+
+  private async send(link: ShopServerLink, batch: readonly JournalEntry[]): Promise<void> {
+    const { client, shopId, tillNumber } = link;
+    const rows = batch.map((e) => ({ kind: e.kind, id: e.id, seq: e.seq, body: e.body }));
+    await client.query('BEGIN');
+    try {
+      await client.query(UPSERT, [shopId, tillNumber, JSON.stringify(rows)]);
+      await client.query(PROGRESS, [shopId, tillNumber, batch[batch.length - 1]!.seq]);
+      await this.o.inBatch?.(batch.length);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** While connected: a look now and then, in case a change came without a nudge. */
+  private lookAgainLater(): void {
+    this.safety = this.o.clock.setTimer(() => {
+      this.safety = null;
+      if (this.closed || !this.o.connection.link()) return;
+      this.nudge();
+      this.lookAgainLater();
+    }, SAFETY_LOOK_MS);
+  }
+}

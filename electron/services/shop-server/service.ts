@@ -1,0 +1,172 @@
+// The shop server on the till: the connection, the outbox and their word for the top bar, built
+// from the settings. A till with no shop server set builds this too but never connects: nothing is
+// sent, no pill shows, and the rest of the till runs exactly as before.
+import type { HandlersOf } from '../../../shared/contract/dispatch';
+import type { ShopServerStatus } from '../../../shared/contract/shop-server';
+import type { Settings } from '../../../shared/settings';
+import type { Clock } from '../common/clock';
+import type { Logger } from '../common/logger';
+import type { Db, Migration } from '../storage/database';
+import type { SecretStore } from '../storage/secret-store';
+import type { SettingsStore } from '../storage/settings';
+import { connectShopServer, ShopServerConnection, type LinkState } from './connection';
+import type { JournalSource } from './journal-source';
+import { Outbox, type AcknowledgedMark, type OutboxView } from './outbox';
+import { problemOf, shopServerWords, type ShopServerWords } from './words';
+
+/** Where the till last knew its mark on the server (the count of what waits while offline). */
+export const SHOP_SERVER_TILL_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 'shop-server-outbox-1',
+    sql: `CREATE TABLE shop_server_outbox (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      server TEXT NOT NULL,
+      acknowledged_seq INTEGER NOT NULL
+    );`,
+  },
+];
+
+/** The mark kept in the till's database, for one server and login (another one starts at 0). */
+export function acknowledgedIn(db: Db, server: () => string): AcknowledgedMark {
+  return {
+    get() {
+      const row = db.prepare('SELECT server, acknowledged_seq FROM shop_server_outbox WHERE id = 1').get() as
+        { server: string; acknowledged_seq: number } | undefined;
+      return row && row.server === server() ? row.acknowledged_seq : 0;
+    },
+    set(seq) {
+      db.prepare(
+        `INSERT INTO shop_server_outbox (id, server, acknowledged_seq) VALUES (1, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET server = excluded.server, acknowledged_seq = excluded.acknowledged_seq`,
+      ).run(server(), seq);
+    },
+  };
+}
+
+const said = (words: ShopServerWords) => ({ message: words.message, words: words.words });
+
+/** The top bar's word for the shop server, from the connection and the outbox. */
+export function shopServerStatus(
+  enabled: boolean,
+  link: LinkState,
+  outbox: OutboxView | null,
+): ShopServerStatus {
+  const waiting = outbox?.waitingSales ?? 0;
+  const status = (state: ShopServerStatus['state'], pill: ShopServerWords, detail?: ShopServerWords) => ({
+    state,
+    waitingSales: waiting,
+    pill: pill.message,
+    pillWords: pill.words,
+    detail: detail?.message ?? '',
+    ...(detail && { detailWords: detail.words }),
+  });
+  const count = (
+    one: 'sendingOne' | 'offlineOne',
+    many: 'sending' | 'offline',
+    none: 'sendingOther' | 'offlineNothing',
+  ) =>
+    waiting === 1
+      ? shopServerWords(one)
+      : waiting > 1
+        ? shopServerWords(many, { count: waiting })
+        : shopServerWords(none);
+  if (!enabled || link.state === 'off') return status('off', shopServerWords('notSetUp'));
+  if (link.state === 'connecting') return status('connecting', shopServerWords('connecting'));
+  if (link.state === 'refused') return status('refused', shopServerWords('refused'), link.problem.said);
+  if (link.state === 'offline')
+    return status('offline', count('offlineOne', 'offline', 'offlineNothing'), link.problem.said);
+  if (outbox && !outbox.upToDate) return status('sending', count('sendingOne', 'sending', 'sendingOther'));
+  return status('up_to_date', shopServerWords('upToDate'));
+}
+
+export interface ShopServerDeps {
+  db: Db;
+  settings: SettingsStore;
+  secrets: Pick<SecretStore, 'get'>;
+  clock: Clock;
+  logger: Logger;
+  sources: readonly JournalSource[];
+  lastLocalSeq: () => number;
+  waitingSales: (afterSeq: number) => number;
+  /** The top bar's word changed (null: no shop server, no pill). */
+  onStatus: (status: ShopServerStatus | null) => void;
+}
+
+export function createShopServer(d: ShopServerDeps) {
+  const current = () => d.settings.load().shopServer;
+  const password = async () => {
+    try {
+      return await d.secrets.get('shopServer.password', 'live');
+    } catch (error) {
+      d.logger.warn('shop server: the password could not be read from the keychain', error);
+      return null;
+    }
+  };
+  const connection = new ShopServerConnection({
+    settings: current,
+    password,
+    clock: d.clock,
+    logger: d.logger,
+  });
+  let last = '';
+  const announce = () => {
+    const next = status();
+    const text = JSON.stringify(next);
+    if (text === last) return;
+    last = text;
+    d.onStatus(next.state === 'off' ? null : next);
+  };
+  const outbox = new Outbox({
+    connection,
+    sources: d.sources,
+    lastLocalSeq: d.lastLocalSeq,
+    waitingSales: d.waitingSales,
+    acknowledged: acknowledgedIn(d.db, () => `${current().address ?? ''}|${current().login ?? ''}`),
+    clock: d.clock,
+    logger: d.logger,
+    onChange: announce,
+  });
+  const status = () => shopServerStatus(current().enabled, connection.state(), outbox.view());
+
+  const handlers: HandlersOf<'shopServer'> = {
+    'shopServer.status': () => status(),
+    'shopServer.testConnection': async () => {
+      try {
+        const link = await connectShopServer({ settings: current(), password: await password() });
+        await link.close();
+        // The kept connection follows a test that passes (after a password or address was mended).
+        if (connection.state().state !== 'connected') connection.restart();
+        return {
+          ok: true,
+          ...said(shopServerWords('testOk', { number: link.tillNumber, shop: link.shopName })),
+        };
+      } catch (error) {
+        const problem = problemOf(error);
+        d.logger.warn(`shop server: connection test did not pass (${problem.key})`, problem.cause ?? error);
+        return { ok: false, ...said(problem.said) };
+      }
+    },
+  };
+
+  connection.restart();
+  return {
+    handlers,
+    status,
+    /** Something was written on the till: the outbox sends it soon. */
+    nudge: () => outbox.nudge(),
+    /** The shop server's settings changed: connect again (or stop). */
+    followSettings(next: Settings, previous: Settings) {
+      if (JSON.stringify(next.shopServer) !== JSON.stringify(previous.shopServer)) connection.restart();
+    },
+    /** The password in the keychain changed. */
+    secretsChanged: () => connection.restart(),
+    outbox,
+    connection,
+    async close() {
+      await outbox.close();
+      await connection.stop();
+    },
+  };
+}
+
+export type ShopServer = ReturnType<typeof createShopServer>;
