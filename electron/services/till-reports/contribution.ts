@@ -1,0 +1,295 @@
+// Each journal row's additive share of a till report. A sale, a card refund, a refund, a No-sale,
+// a cash movement or a counted shift becomes a Contribution (row-rules.ts holds the report's
+// rules for a row); the report of any set of rows is the sum of their contributions, worked out
+// into the report's rows by `reportFromContributions`. The till's own X and Z are exactly that
+// over the period's facts (compute.ts), so a shop report summed from the tills' rows elsewhere
+// cannot drift from them (docs/decisions.md, "Shop reports from additive contributions").
+import { z } from 'zod';
+import { namedTerminal } from '../../../shared/terminal-names';
+import {
+  CARD_KEY,
+  CASH,
+  contribute,
+  hourReader,
+  MANUAL,
+  NO_CATEGORY,
+  NO_RATE,
+  NOBODY,
+  SECTION,
+  UNKNOWN_CARD,
+  type Contribution,
+  type ContributionContext,
+  type ReportBody,
+  type ReportFact,
+  type Section,
+} from './row-rules';
+import type { TenderRow } from '../../../shared/contract';
+import type { DayFacts, EndedSale, TerminalNaming } from './sources';
+
+export {
+  contribute,
+  KEY,
+  NO_RATE,
+  SECTION,
+  type Contribution,
+  type ContributionContext,
+  type ReportFact,
+  type Section,
+} from './row-rules';
+
+const integer = z.number().int().safe();
+/** A contribution read from outside (a journal body, the shop server's sums): whole numbers only. */
+export const contributionSchema = z
+  .object({
+    sums: z.record(z.string().regex(/^[a-z-]+\|.*\|[a-z]+$/s, 'a key is section|row|field'), integer),
+    cashiers: z.record(z.string(), z.string()),
+    machines: z.record(z.string(), z.object({ name: z.string(), named: z.boolean() }).strict()),
+    shifts: z.array(
+      z
+        .object({
+          number: integer,
+          float: integer,
+          expected: integer,
+          counted: integer,
+          difference: integer,
+          countedBy: z.string().nullable(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+
+/** The context of a period's facts, in the shop's time zone (the machine's when absent). */
+export function contextOf(
+  facts: Pick<DayFacts, 'currency' | 'terminalOf' | 'terminalName' | 'categories'> & {
+    sales?: readonly EndedSale[];
+  },
+  timeZone?: string,
+): ContributionContext {
+  const receipts = new Map((facts.sales ?? []).map((s) => [s.saleId, s.receiptNumber]));
+  return {
+    currency: facts.currency,
+    hourOf: hourReader(timeZone),
+    terminalOf: facts.terminalOf,
+    terminalName: facts.terminalName,
+    categories: facts.categories,
+    receiptOf: (saleId) => receipts.get(saleId),
+  };
+}
+
+/** A period's facts in the order the report meets them (the order its rows first appear in). */
+export function* reportFacts(facts: DayFacts): Generator<ReportFact> {
+  for (const sale of facts.sales) yield { kind: 'sale', sale };
+  for (const payment of facts.cardPayments) yield { kind: 'card-payment', payment };
+  for (const refund of facts.cashRefunds) yield { kind: 'cash-refund', refund };
+  for (const refund of facts.itemisedRefunds) yield { kind: 'itemised-refund', refund };
+  for (const movement of facts.cashMovements) yield { kind: 'cash-movement', movement };
+  for (const noSale of facts.noSales ?? []) yield { kind: 'no-sale', noSale };
+  for (const shift of facts.shifts) yield { kind: 'shift', shift };
+}
+
+/**
+ * The instant by which a report places a row in a period (since, until]: a sale when it was
+ * completed, a void when it was opened, a card refund when it began, a refund when it completed,
+ * a shift when it was counted. Null for a row that counts in no period (a shift still open).
+ */
+export function countsAt(fact: ReportFact): string | null {
+  switch (fact.kind) {
+    case 'sale':
+      return fact.sale.state === 'completed'
+        ? (fact.sale.completedAt ?? fact.sale.createdAt)
+        : fact.sale.createdAt;
+    case 'card-payment':
+      return fact.payment.createdAt;
+    case 'cash-refund':
+    case 'itemised-refund':
+      return fact.refund.at;
+    case 'no-sale':
+      return fact.noSale.at;
+    case 'cash-movement':
+      return fact.movement.at;
+    case 'shift':
+      return fact.shift.closedAt;
+  }
+}
+
+export function emptyContribution(): Contribution {
+  return { sums: {}, cashiers: {}, machines: {}, shifts: [] };
+}
+
+/** One journal row's contribution (its facts: one, or a refund's cash and itemised parts). */
+export function contributionOf(
+  facts: ReportFact | readonly ReportFact[],
+  ctx: ContributionContext,
+): Contribution {
+  const into = emptyContribution();
+  for (const fact of Array.isArray(facts) ? facts : [facts]) contribute(into, fact as ReportFact, ctx);
+  return into;
+}
+
+/** Adds `from` into `into`: the sums key by key; names already there stay; shifts listed after. */
+export function addContribution(into: Contribution, from: Contribution): Contribution {
+  for (const key of Object.keys(from.sums)) into.sums[key] = (into.sums[key] ?? 0) + from.sums[key]!;
+  for (const [id, name] of Object.entries(from.cashiers)) if (!Object.hasOwn(into.cashiers, id)) into.cashiers[id] = name;
+  for (const [id, naming] of Object.entries(from.machines))
+    if (!Object.hasOwn(into.machines, id)) into.machines[id] = naming;
+  for (const shift of from.shifts) into.shifts.push(shift);
+  return into;
+}
+
+export function sumContributions(list: Iterable<Contribution>): Contribution {
+  const into = emptyContribution();
+  for (const c of list) addContribution(into, c);
+  return into;
+}
+
+
+/** What turns a sum into the report, besides the sum. */
+export interface ReportOptions {
+  currency: string;
+  /**
+   * Each product's category now (archived products too): the sums keep products, and the
+   * report groups them by the catalogue it is worked out with, as the till's report always did.
+   */
+  categories: ReadonlyMap<string, string>;
+  /** Whether No-sales are recorded where the rows come from (the report shows null otherwise). */
+  noSalesKept: boolean;
+}
+
+type Figures = Partial<Record<string, number>>;
+
+/** The sums by section and row, in the order their rows first appear; unknown sections kept aside. */
+function tableOf(sums: Readonly<Record<string, number>>): Map<string, Map<string, Figures>> {
+  const table = new Map<string, Map<string, Figures>>();
+  for (const [key, value] of Object.entries(sums)) {
+    const first = key.indexOf('|');
+    const last = key.lastIndexOf('|');
+    if (first < 0 || last === first) continue;
+    const section = key.slice(0, first);
+    const row = key.slice(first + 1, last);
+    let rows = table.get(section);
+    if (!rows) table.set(section, (rows = new Map()));
+    let figures = rows.get(row);
+    if (!figures) rows.set(row, (figures = {}));
+    const field = key.slice(last + 1);
+    figures[field] = (figures[field] ?? 0) + value;
+  }
+  return table;
+}
+
+/** A tender or refund row: cash, keyed in by hand, a card machine by its name, or not known. */
+function tenderRow(key: string, machines: Readonly<Record<string, TerminalNaming>>, f: Figures): TenderRow {
+  const count = f.count ?? 0;
+  const amount = f.amount ?? 0;
+  if (key === CASH.key) return { key, label: CASH.label, count, amount };
+  if (key === MANUAL.key) return { key, label: MANUAL.label, count, amount };
+  const id = key.slice(CARD_KEY.length);
+  const naming = Object.hasOwn(machines, id) ? machines[id] : undefined;
+  if (!naming && key === UNKNOWN_CARD.key) return { key, label: UNKNOWN_CARD.label, count, amount };
+  // A machine whose naming did not travel with the sums is shown as unnamed, never dropped.
+  const { name, named } = naming ?? namedTerminal({}, id);
+  return { key, label: name, terminal: { id, named }, count, amount };
+}
+
+/**
+ * The report a sum of contributions makes: every figure is a sum, or worked out from sums
+ * (net = amount − refunds, VAT net = gross − VAT, the sales' refunds = the refund rows). Rows
+ * come in the order they first appear in the sum, lists largest first; `inCanonicalOrder` puts
+ * a sum made elsewhere (whose order means nothing) in a fixed order.
+ */
+export function reportFromContributions(sum: Contribution, o: ReportOptions): ReportBody {
+  const table = tableOf(sum.sums);
+  const rows = (section: Section) => [...(table.get(section) ?? new Map<string, Figures>()).entries()];
+  const figures = (section: Section, row = '') => table.get(section)?.get(row) ?? {};
+  const countAmount = (section: Section) => {
+    const f = figures(section);
+    return { count: f.count ?? 0, amount: f.amount ?? 0 };
+  };
+  const tenderRows = (section: Section) => rows(section).map(([key, f]) => tenderRow(key, sum.machines, f));
+  const withNet = <R extends { amount: number; refunds: number }>(r: R) => ({ ...r, net: r.amount - r.refunds });
+
+  const sales = countAmount(SECTION.sales);
+  const refunds = tenderRows(SECTION.refund);
+  const refundTotal = refunds.reduce((a, r) => a + r.amount, 0);
+  const categories = new Map<string, { quantity: number; amount: number; refunds: number }>();
+  for (const [productId, f] of rows(SECTION.product)) {
+    const category = o.categories.get(productId) ?? NO_CATEGORY;
+    const row = categories.get(category) ?? { quantity: 0, amount: 0, refunds: 0 };
+    row.quantity += f.quantity ?? 0;
+    row.amount += f.amount ?? 0;
+    row.refunds += f.refunds ?? 0;
+    categories.set(category, row);
+  }
+  return {
+    currency: o.currency,
+    sales: { ...sales, refunds: refundTotal, net: sales.amount - refundTotal },
+    tenders: tenderRows(SECTION.tender),
+    vat: rows(SECTION.vat)
+      .map(([rate, f]) => {
+        const gross = f.gross ?? 0;
+        const vat = f.vat ?? 0;
+        return { basisPoints: rate === NO_RATE ? null : Number(rate), gross, vat, net: gross - vat };
+      })
+      .sort((a, b) => (b.basisPoints ?? -1) - (a.basisPoints ?? -1)),
+    categories: [...categories.entries()]
+      .map(([category, r]) => withNet({ category, ...r }))
+      .sort((a, b) => b.amount - a.amount),
+    cashiers: rows(SECTION.cashier)
+      .map(([id, f]) =>
+        withNet({
+          name: Object.hasOwn(sum.cashiers, id) ? sum.cashiers[id]! : NOBODY,
+          count: f.count ?? 0,
+          amount: f.amount ?? 0,
+          refunds: f.refunds ?? 0,
+        }),
+      )
+      .sort((a, b) => b.amount - a.amount),
+    hours: Array.from({ length: 24 }, (_, hour) => {
+      const f = figures(SECTION.hour, String(hour));
+      return { hour, count: f.count ?? 0, amount: f.amount ?? 0 };
+    }),
+    refunds,
+    refundsWithoutItems: countAmount(SECTION.refundsWithoutItems),
+    discounts: countAmount(SECTION.discounts),
+    priceOverrides: countAmount(SECTION.priceOverrides),
+    voids: countAmount(SECTION.voids),
+    noSales: o.noSalesKept ? { count: figures(SECTION.noSales).count ?? 0 } : null,
+    cashMovements: rows(SECTION.cashMovement).map(([key, f]) => {
+      const [direction, reason] = key.split(':') as [
+        ReportBody['cashMovements'][number]['direction'],
+        ReportBody['cashMovements'][number]['reason'],
+      ];
+      return { direction, reason, count: f.count ?? 0, amount: f.amount ?? 0 };
+    }),
+    shifts: [...sum.shifts],
+  };
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Cash, keyed in by hand, the card machines by id, the machine not known last. */
+function tenderOrder(a: TenderRow, b: TenderRow): number {
+  const rank = (r: TenderRow) => (r.key === CASH.key ? 0 : r.key === MANUAL.key ? 1 : r.terminal ? 2 : 3);
+  return rank(a) - rank(b) || byText(a.key, b.key);
+}
+
+/**
+ * The report in a fixed order, whatever order its sum was added up in (a shop report summed from
+ * several tills, or by the shop server): tenders and refunds cash first, then by machine;
+ * categories and cashiers largest first, then by name; cash in before cash out, each by reason;
+ * drawer counts by shift number.
+ */
+export function inCanonicalOrder(body: ReportBody): ReportBody {
+  return {
+    ...body,
+    tenders: [...body.tenders].sort(tenderOrder),
+    refunds: [...body.refunds].sort(tenderOrder),
+    categories: [...body.categories].sort((a, b) => b.amount - a.amount || byText(a.category, b.category)),
+    cashiers: [...body.cashiers].sort((a, b) => b.amount - a.amount || byText(a.name, b.name)),
+    cashMovements: [...body.cashMovements].sort(
+      (a, b) => byText(a.direction, b.direction) || byText(a.reason, b.reason),
+    ),
+    shifts: [...body.shifts].sort((a, b) => a.number - b.number),
+  };
+}
