@@ -293,3 +293,19 @@ export function inCanonicalOrder(body: ReportBody): ReportBody {
     shifts: [...body.shifts].sort((a, b) => a.number - b.number),
   };
 }
+
+/**
+ * A report over several tills: the shop's (every till's sums added) and each till's own beside
+ * it, both in canonical order. Each till's figures add up to the shop's, row by row; each till's
+ * drawer counts stay in its own report.
+ */
+export function reportByTill<T>(
+  tills: readonly { till: T; sum: Contribution }[],
+  o: ReportOptions,
+): { shop: ReportBody; tills: Array<{ till: T; report: ReportBody }> } {
+  const report = (sum: Contribution) => inCanonicalOrder(reportFromContributions(sum, o));
+  return {
+    shop: report(sumContributions(tills.map((t) => t.sum))),
+    tills: tills.map(({ till, sum }) => ({ till, report: report(sum) })),
+  };
+}
