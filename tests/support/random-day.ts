@@ -156,7 +156,8 @@ export function randomDay(seed: number, size: { sales?: number } = {}): RandomDa
         if (r.chance(0.9)) {
           const terminalId = r.pick(TERMINALS);
           paymentTerminals.set(paymentId, terminalId);
-          if (r.chance(0.7)) payment({ id: paymentId, type: 'SALE', terminalId, amount, saleId: base.saleId });
+          if (r.chance(0.7))
+            payment({ id: paymentId, type: 'SALE', terminalId, amount, saleId: base.saleId });
         }
       }
       tenders.push({ kind, amount, given: kind === 'cash' ? amount : null, paymentId, takenAt: at });
@@ -205,7 +206,8 @@ export function randomDay(seed: number, size: { sales?: number } = {}): RandomDa
         const terminalId = cardTerminalId ?? r.pick(TERMINALS);
         if (r.chance(0.8)) paymentTerminals.set(cardPaymentId, terminalId);
         // Its REFUND counts with the refund, never on its own.
-        if (r.chance(0.6)) payment({ id: cardPaymentId, type: 'REFUND', terminalId, amount: cardAmount, itemised: true });
+        if (r.chance(0.6))
+          payment({ id: cardPaymentId, type: 'REFUND', terminalId, amount: cardAmount, itemised: true });
       }
     }
     const at = time();

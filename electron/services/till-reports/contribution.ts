@@ -59,7 +59,6 @@ export const contributionSchema = z
   })
   .strict();
 
-
 /** The context of a period's facts, in the shop's time zone (the machine's when absent). */
 export function contextOf(
   facts: Pick<DayFacts, 'currency' | 'terminalOf' | 'terminalName' | 'categories'> & {
@@ -131,7 +130,8 @@ export function contributionOf(
 /** Adds `from` into `into`: the sums key by key; names already there stay; shifts listed after. */
 export function addContribution(into: Contribution, from: Contribution): Contribution {
   for (const key of Object.keys(from.sums)) into.sums[key] = (into.sums[key] ?? 0) + from.sums[key]!;
-  for (const [id, name] of Object.entries(from.cashiers)) if (!Object.hasOwn(into.cashiers, id)) into.cashiers[id] = name;
+  for (const [id, name] of Object.entries(from.cashiers))
+    if (!Object.hasOwn(into.cashiers, id)) into.cashiers[id] = name;
   for (const [id, naming] of Object.entries(from.machines))
     if (!Object.hasOwn(into.machines, id)) into.machines[id] = naming;
   for (const shift of from.shifts) into.shifts.push(shift);
@@ -143,7 +143,6 @@ export function sumContributions(list: Iterable<Contribution>): Contribution {
   for (const c of list) addContribution(into, c);
   return into;
 }
-
 
 /** What turns a sum into the report, besides the sum. */
 export interface ReportOptions {
@@ -207,7 +206,10 @@ export function reportFromContributions(sum: Contribution, o: ReportOptions): Re
     return { count: f.count ?? 0, amount: f.amount ?? 0 };
   };
   const tenderRows = (section: Section) => rows(section).map(([key, f]) => tenderRow(key, sum.machines, f));
-  const withNet = <R extends { amount: number; refunds: number }>(r: R) => ({ ...r, net: r.amount - r.refunds });
+  const withNet = <R extends { amount: number; refunds: number }>(r: R) => ({
+    ...r,
+    net: r.amount - r.refunds,
+  });
 
   const sales = countAmount(SECTION.sales);
   const refunds = tenderRows(SECTION.refund);

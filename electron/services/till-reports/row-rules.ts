@@ -238,7 +238,8 @@ class RowWriter {
       this.add(SECTION.vat, r.basisPoints, 'vat', sign * r.vat);
     }
     const unrated = lines.filter((l) => l.vatRate === null);
-    if (unrated.length > 0) this.add(SECTION.vat, NO_RATE, 'gross', sign * unrated.reduce((a, l) => a + l.amount, 0));
+    if (unrated.length > 0)
+      this.add(SECTION.vat, NO_RATE, 'gross', sign * unrated.reduce((a, l) => a + l.amount, 0));
   }
 
   sale(sale: EndedSale): void {
@@ -265,7 +266,9 @@ class RowWriter {
     for (const line of sale.lines) {
       const discount = Math.max(0, line.quantity * line.unitPrice - line.lineTotal);
       if (discount > 0) this.countAmount(SECTION.discounts, '', discount);
-      const override = line.priceOverride ? (line.priceOverride.listPrice - line.unitPrice) * line.quantity : 0;
+      const override = line.priceOverride
+        ? (line.priceOverride.listPrice - line.unitPrice) * line.quantity
+        : 0;
       if (line.priceOverride) this.countAmount(SECTION.priceOverrides, '', override);
       this.add(SECTION.product, line.productId, 'quantity', line.quantity);
       this.add(SECTION.product, line.productId, 'amount', line.lineTotal);
@@ -290,7 +293,8 @@ class RowWriter {
     );
     for (const t of sale.tenders) {
       const terminalId = t.kind === 'card' && t.paymentId ? this.ctx.terminalOf(t.paymentId) : null;
-      const { key, label } = t.kind === 'cash' ? CASH : t.kind === 'manual_card' ? MANUAL : this.card(terminalId);
+      const { key, label } =
+        t.kind === 'cash' ? CASH : t.kind === 'manual_card' ? MANUAL : this.card(terminalId);
       this.countAmount(SECTION.tender, key, t.amount);
       this.record({
         record: 'tender',
@@ -306,7 +310,13 @@ class RowWriter {
   }
 
   /** Money handed back by card: off its machine's refund row and off the row of who gave it. */
-  private cardRefund(terminalId: string | null, amount: number, at: string, receipt: string, by: StaffStamp | null) {
+  private cardRefund(
+    terminalId: string | null,
+    amount: number,
+    at: string,
+    receipt: string,
+    by: StaffStamp | null,
+  ) {
     const { key, label } = this.card(terminalId);
     this.countAmount(SECTION.refund, key, amount);
     this.record({

@@ -106,8 +106,7 @@ test('the journal’s rows, worked out alone and added in any order, give the ti
 });
 
 /** Adds to a map of figures. */
-const tally = (map: Map<string, number>, key: string, value: number) =>
-  map.set(key, (map.get(key) ?? 0) + value);
+const tally = <K>(map: Map<K, number>, key: K, value: number) => map.set(key, (map.get(key) ?? 0) + value);
 
 test('the summed report’s figures are what the rows were: VAT per receipt, hours on the shop’s clocks, rows adding up to the net', () => {
   let hourTwice = 0;
@@ -142,7 +141,11 @@ test('the summed report’s figures are what the rows were: VAT per receipt, hou
         tally(vat, `${rate}/vat`, rate === null ? 0 : sign * vatIncluded(g, rate));
       }
     };
-    for (const s of completed) receipt(s.lines.map((l) => ({ amount: l.lineTotal, vatRate: l.vatRate ?? null })), 1);
+    for (const s of completed)
+      receipt(
+        s.lines.map((l) => ({ amount: l.lineTotal, vatRate: l.vatRate ?? null })),
+        1,
+      );
     for (const r of facts.itemisedRefunds) receipt(r.lines, -1);
     const vatRows = new Map<string, number>();
     for (const row of body.vat) {
@@ -154,14 +157,14 @@ test('the summed report’s figures are what the rows were: VAT per receipt, hou
 
     // Hours on the shop's clocks, read straight from the time zone for every sale.
     const hours = new Map<number, number>();
-    for (const s of completed) tally(hours, shopHour(s.completedAt!, day.timeZone), 1);
+    const times = new Map<number, number[]>();
+    for (const s of completed) {
+      const hour = shopHour(s.completedAt!, day.timeZone);
+      tally(hours, hour, 1);
+      times.set(hour, [...(times.get(hour) ?? []), Date.parse(s.completedAt!)]);
+    }
     assert.deepEqual(new Map(body.hours.filter((h) => h.count > 0).map((h) => [h.hour, h.count])), hours);
     // The clocks going back: one hour of the shop's day holds sales more than an hour apart.
-    const times = new Map<number, number[]>();
-    for (const s of completed) times.set(shopHour(s.completedAt!, day.timeZone), [
-      ...(times.get(shopHour(s.completedAt!, day.timeZone)) ?? []),
-      Date.parse(s.completedAt!),
-    ]);
     if ([...times.values()].some((t) => Math.max(...t) - Math.min(...t) > 3_600_000)) hourTwice += 1;
 
     // Refunds: what itemised refunds gave back, and card refunds without items that were paid.
@@ -182,13 +185,12 @@ test('the summed report’s figures are what the rows were: VAT per receipt, hou
     const voids = facts.sales.filter(
       (s) => s.state === 'abandoned' && (s.endedBecause === null || s.endedBecause === 'voided'),
     );
-    assert.deepEqual(body.voids, { count: voids.length, amount: total(voids.map((s) => ({ amount: s.total }))) });
+    assert.deepEqual(body.voids, {
+      count: voids.length,
+      amount: total(voids.map((s) => ({ amount: s.total }))),
+    });
     assert.deepEqual(body.noSales, facts.noSales && { count: facts.noSales.length });
-    assert.equal(
-      total(body.cashMovements),
-      total(facts.cashMovements),
-      `day ${seed}: cash moved in and out`,
-    );
+    assert.equal(total(body.cashMovements), total(facts.cashMovements), `day ${seed}: cash moved in and out`);
   }
   assert.ok(hourTwice > 0, 'a day when the clocks went back had sales in its repeated hour');
 });
@@ -198,7 +200,8 @@ function figures(body: ReportBody): Map<string, number> {
   const out = new Map<string, number>();
   const put = (prefix: string, row: Record<string, unknown>) => {
     for (const [field, value] of Object.entries(row)) {
-      if (typeof value === 'number' && !['hour', 'basisPoints'].includes(field)) tally(out, `${prefix}.${field}`, value);
+      if (typeof value === 'number' && !['hour', 'basisPoints'].includes(field))
+        tally(out, `${prefix}.${field}`, value);
     }
   };
   put('sales', body.sales);
@@ -224,7 +227,8 @@ test('two tills: the shop’s report is the sum of both tills’ reports to the 
     const r = random(seed * 7919);
     const tills: [ReportFact[][], ReportFact[][]] = [[], []];
     for (const row of day.rows) tills[r.int(0, 1)]!.push(row);
-    const sumOf = (rows: ReportFact[][]) => sumContributions(rows.map((row) => sent(contributionOf(row, ctx))));
+    const sumOf = (rows: ReportFact[][]) =>
+      sumContributions(rows.map((row) => sent(contributionOf(row, ctx))));
     const { shop, tills: each } = reportByTill(
       tills.map((rows, i) => ({ till: i + 1, sum: sumOf(rows) })),
       optionsOf(day.facts),
