@@ -9,25 +9,28 @@ import { namedTerminal } from '../../../shared/terminal-names';
 import {
   CARD_KEY,
   CASH,
-  contribute,
   hourReader,
+  KEY,
   MANUAL,
   NO_CATEGORY,
   NO_RATE,
   NOBODY,
   SECTION,
+  ReportTally,
   UNKNOWN_CARD,
   type Contribution,
   type ContributionContext,
+  type Figures,
   type ReportBody,
   type ReportFact,
   type Section,
+  type Table,
+  type Tallied,
 } from './row-rules';
 import type { TenderRow } from '../../../shared/contract';
 import type { DayFacts, EndedSale, TerminalNaming } from './sources';
 
 export {
-  contribute,
   KEY,
   NO_RATE,
   SECTION,
@@ -117,14 +120,28 @@ export function emptyContribution(): Contribution {
   return { sums: {}, cashiers: {}, machines: {}, shifts: [] };
 }
 
+/** A tally's sums as a Contribution: flat `section|row|field` keys, JSON-safe. */
+export function contributionOfTally(tally: Tallied): Contribution {
+  const sums: Record<string, number> = {};
+  for (const [section, rows] of tally.table)
+    for (const [row, figures] of rows)
+      for (const [field, value] of Object.entries(figures)) sums[KEY(section, row, field)] = value!;
+  return {
+    sums,
+    cashiers: { ...tally.cashiers },
+    machines: { ...tally.machines },
+    shifts: [...tally.shifts],
+  };
+}
+
 /** One journal row's contribution (its facts: one, or a refund's cash and itemised parts). */
 export function contributionOf(
   facts: ReportFact | readonly ReportFact[],
   ctx: ContributionContext,
 ): Contribution {
-  const into = emptyContribution();
-  for (const fact of Array.isArray(facts) ? facts : [facts]) contribute(into, fact as ReportFact, ctx);
-  return into;
+  const tally = new ReportTally(ctx);
+  for (const fact of Array.isArray(facts) ? facts : [facts]) tally.add(fact as ReportFact);
+  return contributionOfTally(tally);
 }
 
 /** Adds `from` into `into`: the sums key by key; names already there stay; shifts listed after. */
@@ -156,11 +173,9 @@ export interface ReportOptions {
   noSalesKept: boolean;
 }
 
-type Figures = Partial<Record<string, number>>;
-
 /** The sums by section and row, in the order their rows first appear; unknown sections kept aside. */
-function tableOf(sums: Readonly<Record<string, number>>): Map<string, Map<string, Figures>> {
-  const table = new Map<string, Map<string, Figures>>();
+function tableOf(sums: Readonly<Record<string, number>>): Table {
+  const table: Table = new Map();
   for (const [key, value] of Object.entries(sums)) {
     const first = key.indexOf('|');
     const last = key.lastIndexOf('|');
@@ -198,7 +213,12 @@ function tenderRow(key: string, machines: Readonly<Record<string, TerminalNaming
  * a sum made elsewhere (whose order means nothing) in a fixed order.
  */
 export function reportFromContributions(sum: Contribution, o: ReportOptions): ReportBody {
-  const table = tableOf(sum.sums);
+  return reportOfTally({ ...sum, table: tableOf(sum.sums) }, o);
+}
+
+/** The report of a tally (computeReport's, or a sum's read into a table). */
+export function reportOfTally(sum: Tallied, o: ReportOptions): ReportBody {
+  const { table } = sum;
   const rows = (section: Section) => [...(table.get(section) ?? new Map<string, Figures>()).entries()];
   const figures = (section: Section, row = '') => table.get(section)?.get(row) ?? {};
   const countAmount = (section: Section) => {

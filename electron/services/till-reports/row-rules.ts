@@ -106,7 +106,20 @@ export type Section = (typeof SECTION)[keyof typeof SECTION];
 /** The VAT row of lines sold before rates were kept. */
 export const NO_RATE = 'none';
 
-export const KEY = (section: Section, row: string | number, field: string) => `${section}|${row}|${field}`;
+export const KEY = (section: string, row: string, field: string) => `${section}|${row}|${field}`;
+
+/** A row's figures by field (`count`, `amount`, `quantity`, `refunds`, `gross`, `vat`). */
+export type Figures = Partial<Record<string, number>>;
+/** The sums as the engine keeps them: by section, then row (in the order first met), then field. */
+export type Table = Map<string, Map<string, Figures>>;
+
+/** The parts of a report before it is worked out: a Contribution's, with its sums as a table. */
+export interface Tallied {
+  table: Table;
+  cashiers: Contribution['cashiers'];
+  machines: Contribution['machines'];
+  shifts: ShiftFigures[];
+}
 
 /** One journal row's facts (a refund row is its cash part and its itemised part). */
 export type ReportFact =
@@ -149,35 +162,7 @@ export function hourReader(timeZone: string | undefined): (iso: string) => numbe
   };
 }
 
-/**
- * Adds one row's facts into `into`, and when `lines` is given, the row's line records (the
- * accountant's CSV) too: the one place the report's rules are applied to a row.
- */
-export function contribute(
-  into: Contribution,
-  fact: ReportFact,
-  ctx: ContributionContext,
-  lines?: LineRecord[],
-): void {
-  const row = new RowWriter(into, ctx, lines);
-  switch (fact.kind) {
-    case 'sale':
-      return row.sale(fact.sale);
-    case 'card-payment':
-      return row.cardPayment(fact.payment);
-    case 'cash-refund':
-      return row.cashRefund(fact.refund);
-    case 'itemised-refund':
-      return row.itemisedRefund(fact.refund);
-    case 'cash-movement':
-      return row.cashMovement(fact.movement);
-    case 'no-sale':
-      return row.noSale(fact.noSale);
-    case 'shift':
-      return row.shift(fact.shift);
-  }
-}
-
+/** A line record's columns a record of its kind leaves empty. */
 const BLANK = {
   category: '',
   quantity: null,
@@ -189,33 +174,60 @@ const BLANK = {
   direction: '',
 } as const;
 
-/** The report's rules for one row, written into a contribution (and its line records). */
-class RowWriter {
+/**
+ * The report's rules, one row at a time: each fact added makes its figures in `table` (and its
+ * line records, when `lines` is given: the accountant's CSV). The one place the rules live:
+ * computeReport adds a period's facts to one tally, and a journal row's contribution is the
+ * tally of that row alone (contribution.ts).
+ */
+export class ReportTally implements Tallied {
+  readonly table: Table = new Map();
+  readonly cashiers: Record<string, string> = {};
+  readonly machines: Record<string, TerminalNaming> = {};
+  readonly shifts: ShiftFigures[] = [];
+
   constructor(
-    private readonly c: Contribution,
     private readonly ctx: ContributionContext,
-    private readonly lines: LineRecord[] | undefined,
+    private readonly lines?: LineRecord[],
   ) {}
 
-  /** Adds to a figure; a key added to, even by 0, makes its row appear in the report. */
-  private add(section: Section, row: string | number, field: string, value: number): void {
-    const key = KEY(section, row, field);
-    this.c.sums[key] = (this.c.sums[key] ?? 0) + value;
+  add(fact: ReportFact): void {
+    switch (fact.kind) {
+      case 'sale':
+        return this.sale(fact.sale);
+      case 'card-payment':
+        return this.cardPayment(fact.payment);
+      case 'cash-refund':
+        return this.cashRefund(fact.refund);
+      case 'itemised-refund':
+        return this.itemisedRefund(fact.refund);
+      case 'cash-movement':
+        return this.cashMovement(fact.movement);
+      case 'no-sale':
+        return this.noSale(fact.noSale);
+      case 'shift':
+        return this.shift(fact.shift);
+    }
   }
 
-  private countAmount(section: Section, row: string | number, amount: number): void {
-    this.add(section, row, 'count', 1);
-    this.add(section, row, 'amount', amount);
+  /** Adds to a figure; a figure added to, even by 0, makes its row appear in the report. */
+  private put(section: Section, row: string, field: string, value: number): void {
+    let rows = this.table.get(section);
+    if (!rows) this.table.set(section, (rows = new Map()));
+    let figures = rows.get(row);
+    if (!figures) rows.set(row, (figures = {}));
+    figures[field] = (figures[field] ?? 0) + value;
   }
 
-  private record(r: Partial<LineRecord> & Omit<LineRecord, keyof typeof BLANK>): void {
-    this.lines?.push({ ...BLANK, ...r });
+  private countAmount(section: Section, row: string, amount: number): void {
+    this.put(section, row, 'count', 1);
+    this.put(section, row, 'amount', amount);
   }
 
   /** The row of who served a sale or gave money back (their name kept beside the sums). */
   private cashier(by: StaffStamp | null): string {
     const id = by?.id ?? NOBODY;
-    this.c.cashiers[id] ??= by?.name ?? NOBODY;
+    if (!Object.hasOwn(this.cashiers, id)) this.cashiers[id] = by?.name ?? NOBODY;
     return id;
   }
 
@@ -223,7 +235,7 @@ class RowWriter {
   private card(terminalId: string | null): { key: string; label: string } {
     if (!terminalId) return UNKNOWN_CARD;
     const naming = this.ctx.terminalName(terminalId);
-    this.c.machines[terminalId] ??= naming;
+    if (!Object.hasOwn(this.machines, terminalId)) this.machines[terminalId] = naming;
     return { key: `${CARD_KEY}${terminalId}`, label: naming.name };
   }
 
@@ -234,22 +246,23 @@ class RowWriter {
   /** VAT as each receipt (or refund) printed it, per rate by the shared rule; `sign` −1 takes off. */
   private vat(lines: readonly { amount: number; vatRate: number | null }[], sign: 1 | -1): void {
     for (const r of vatSummary(lines.map((l) => ({ gross: l.amount, vatRate: l.vatRate })))) {
-      this.add(SECTION.vat, r.basisPoints, 'gross', sign * r.gross);
-      this.add(SECTION.vat, r.basisPoints, 'vat', sign * r.vat);
+      this.put(SECTION.vat, String(r.basisPoints), 'gross', sign * r.gross);
+      this.put(SECTION.vat, String(r.basisPoints), 'vat', sign * r.vat);
     }
     const unrated = lines.filter((l) => l.vatRate === null);
     if (unrated.length > 0)
-      this.add(SECTION.vat, NO_RATE, 'gross', sign * unrated.reduce((a, l) => a + l.amount, 0));
+      this.put(SECTION.vat, NO_RATE, 'gross', sign * unrated.reduce((a, l) => a + l.amount, 0));
   }
 
-  sale(sale: EndedSale): void {
+  private sale(sale: EndedSale): void {
     const cashier = sale.servedBy?.name ?? NOBODY;
     if (sale.state === 'abandoned') {
       // Only a sale the cashier voided is a void (those ended before reasons were kept were
       // voids); one set aside to be parked comes back as a new sale, one never issued was never seen.
       if (sale.endedBecause !== null && sale.endedBecause !== 'voided') return;
       this.countAmount(SECTION.voids, '', sale.total);
-      this.record({
+      this.lines?.push({
+        ...BLANK,
         record: 'void',
         at: sale.createdAt,
         receipt: sale.receiptNumber,
@@ -262,7 +275,7 @@ class RowWriter {
     const at = sale.completedAt ?? sale.createdAt;
     this.countAmount(SECTION.sales, '', sale.total);
     this.countAmount(SECTION.cashier, this.cashier(sale.servedBy), sale.total);
-    this.countAmount(SECTION.hour, this.ctx.hourOf(at), sale.total);
+    this.countAmount(SECTION.hour, String(this.ctx.hourOf(at)), sale.total);
     for (const line of sale.lines) {
       const discount = Math.max(0, line.quantity * line.unitPrice - line.lineTotal);
       if (discount > 0) this.countAmount(SECTION.discounts, '', discount);
@@ -270,22 +283,22 @@ class RowWriter {
         ? (line.priceOverride.listPrice - line.unitPrice) * line.quantity
         : 0;
       if (line.priceOverride) this.countAmount(SECTION.priceOverrides, '', override);
-      this.add(SECTION.product, line.productId, 'quantity', line.quantity);
-      this.add(SECTION.product, line.productId, 'amount', line.lineTotal);
-      if (this.lines)
-        this.record({
-          record: 'sale_line',
-          at,
-          receipt: sale.receiptNumber,
-          cashier,
-          description: line.name,
-          category: this.categoryOf(line.productId),
-          quantity: line.quantity,
-          vatRate: line.vatRate ?? null,
-          amount: line.lineTotal,
-          discount,
-          priceOverride: override,
-        });
+      this.put(SECTION.product, line.productId, 'quantity', line.quantity);
+      this.put(SECTION.product, line.productId, 'amount', line.lineTotal);
+      this.lines?.push({
+        ...BLANK,
+        record: 'sale_line',
+        at,
+        receipt: sale.receiptNumber,
+        cashier,
+        description: line.name,
+        category: this.categoryOf(line.productId),
+        quantity: line.quantity,
+        vatRate: line.vatRate ?? null,
+        amount: line.lineTotal,
+        discount,
+        priceOverride: override,
+      });
     }
     this.vat(
       sale.lines.map((l) => ({ amount: l.lineTotal, vatRate: l.vatRate ?? null })),
@@ -296,7 +309,8 @@ class RowWriter {
       const { key, label } =
         t.kind === 'cash' ? CASH : t.kind === 'manual_card' ? MANUAL : this.card(terminalId);
       this.countAmount(SECTION.tender, key, t.amount);
-      this.record({
+      this.lines?.push({
+        ...BLANK,
         record: 'tender',
         at: t.takenAt,
         receipt: sale.receiptNumber,
@@ -309,17 +323,18 @@ class RowWriter {
     }
   }
 
-  /** Money handed back by card: off its machine's refund row and off the row of who gave it. */
+  /** Money handed back by card: on its machine's refund row. */
   private cardRefund(
     terminalId: string | null,
     amount: number,
     at: string,
     receipt: string,
     by: StaffStamp | null,
-  ) {
+  ): void {
     const { key, label } = this.card(terminalId);
     this.countAmount(SECTION.refund, key, amount);
-    this.record({
+    this.lines?.push({
+      ...BLANK,
       record: 'refund',
       at,
       receipt,
@@ -333,10 +348,10 @@ class RowWriter {
 
   /** Who gave money back: the cashier's row loses what they handed back (docs/shop-day.md). */
   private refundedBy(by: StaffStamp | null, amount: number): void {
-    this.add(SECTION.cashier, this.cashier(by), 'refunds', amount);
+    this.put(SECTION.cashier, this.cashier(by), 'refunds', amount);
   }
 
-  cardPayment(p: CardPaymentFact): void {
+  private cardPayment(p: CardPaymentFact): void {
     if (p.type !== 'REFUND' || !p.paid || (p.currency !== null && p.currency !== this.ctx.currency)) return;
     // The card part of an itemised refund counts with its refund, when that completes.
     if (p.itemised) return;
@@ -347,9 +362,10 @@ class RowWriter {
     this.cardRefund(p.terminalId, amount, p.createdAt, receipt, p.by);
   }
 
-  cashRefund(r: CashRefundFact): void {
+  private cashRefund(r: CashRefundFact): void {
     this.countAmount(SECTION.refund, CASH.key, r.amount);
-    this.record({
+    this.lines?.push({
+      ...BLANK,
       record: 'refund',
       at: r.at,
       receipt: r.receiptNumber ?? '',
@@ -366,22 +382,23 @@ class RowWriter {
    * the shared rule (as a receipt). Each line comes off its product's row, and the whole refund
    * off the row of who gave it back. Its cash part is its own fact (cashRefund).
    */
-  itemisedRefund(r: ItemsGivenBack): void {
+  private itemisedRefund(r: ItemsGivenBack): void {
     this.vat(r.lines, -1);
     if (r.cardAmount > 0) {
       const terminalId = r.cardTerminalId ?? (r.cardPaymentId && this.ctx.terminalOf(r.cardPaymentId));
       this.cardRefund(terminalId || null, r.cardAmount, r.at, r.receiptNumber, r.by);
     }
     for (const l of r.lines) {
-      this.add(SECTION.product, l.productId, 'refunds', l.amount);
+      this.put(SECTION.product, l.productId, 'refunds', l.amount);
       this.refundedBy(r.by, l.amount);
-      this.record({
+      this.lines?.push({
+        ...BLANK,
         record: 'refund_line',
         at: r.at,
         receipt: r.receiptNumber,
         cashier: r.by?.name ?? '',
         description: l.name,
-        category: this.lines ? this.categoryOf(l.productId) : '',
+        category: this.categoryOf(l.productId),
         quantity: l.quantity,
         vatRate: l.vatRate,
         amount: l.amount,
@@ -389,9 +406,10 @@ class RowWriter {
     }
   }
 
-  cashMovement(m: CashMovement): void {
+  private cashMovement(m: CashMovement): void {
     this.countAmount(SECTION.cashMovement, `${m.direction}:${m.reason}`, m.amount);
-    this.record({
+    this.lines?.push({
+      ...BLANK,
       record: 'cash_movement',
       at: m.at,
       receipt: '',
@@ -402,9 +420,10 @@ class RowWriter {
     });
   }
 
-  noSale(n: NoSaleFact): void {
-    this.add(SECTION.noSales, '', 'count', 1);
-    this.record({
+  private noSale(n: NoSaleFact): void {
+    this.put(SECTION.noSales, '', 'count', 1);
+    this.lines?.push({
+      ...BLANK,
       record: 'no_sale',
       at: n.at,
       receipt: '',
@@ -415,8 +434,8 @@ class RowWriter {
   }
 
   /** A counted shift's drawer figures, worked out by the shifts area over its own time: listed. */
-  shift(s: ShiftView): void {
-    this.c.shifts.push({
+  private shift(s: ShiftView): void {
+    this.shifts.push({
       number: s.number,
       float: s.float,
       expected: s.expected ?? 0,
