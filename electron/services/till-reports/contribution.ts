@@ -41,10 +41,25 @@ export {
 } from './row-rules';
 
 const integer = z.number().int().safe();
+const KEY_PARTS = /^([a-z-]+)\|(.*)\|([a-z]+)$/s;
+/** Why a key read from outside is not one the report can place, or null when it is. */
+function keyProblem(key: string): string | null {
+  const [, section, row = ''] = KEY_PARTS.exec(key) ?? [];
+  if (section === undefined) return `${key}: a key is section|row|field`;
+  if (section === SECTION.vat && row !== NO_RATE && !/^\d{1,5}$/.test(row))
+    return `${key}: a VAT row is a rate in basis points, or ${NO_RATE}`;
+  if (section === SECTION.hour && !/^(1?\d|2[0-3])$/.test(row)) return `${key}: an hour is 0 to 23`;
+  return null;
+}
 /** A contribution read from outside (a journal body, the shop server's sums): whole numbers only. */
 export const contributionSchema = z
   .object({
-    sums: z.record(z.string().regex(/^[a-z-]+\|.*\|[a-z]+$/s, 'a key is section|row|field'), integer),
+    sums: z.record(z.string(), integer).superRefine((sums, ctx) => {
+      for (const key of Object.keys(sums)) {
+        const problem = keyProblem(key);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [key] });
+      }
+    }),
     cashiers: z.record(z.string(), z.string()),
     machines: z.record(z.string(), z.object({ name: z.string(), named: z.boolean() }).strict()),
     shifts: z.array(
@@ -217,15 +232,15 @@ export function reportFromContributions(sum: Contribution, o: ReportOptions): Re
 }
 
 /** The report of a tally (computeReport's, or a sum's read into a table). */
-export function reportOfTally(sum: Tallied, o: ReportOptions): ReportBody {
-  const { table } = sum;
+export function reportOfTally(tally: Tallied, o: ReportOptions): ReportBody {
+  const { table } = tally;
   const rows = (section: Section) => [...(table.get(section) ?? new Map<string, Figures>()).entries()];
   const figures = (section: Section, row = '') => table.get(section)?.get(row) ?? {};
   const countAmount = (section: Section) => {
     const f = figures(section);
     return { count: f.count ?? 0, amount: f.amount ?? 0 };
   };
-  const tenderRows = (section: Section) => rows(section).map(([key, f]) => tenderRow(key, sum.machines, f));
+  const tenderRows = (section: Section) => rows(section).map(([key, f]) => tenderRow(key, tally.machines, f));
   const withNet = <R extends { amount: number; refunds: number }>(r: R) => ({
     ...r,
     net: r.amount - r.refunds,
@@ -260,7 +275,7 @@ export function reportOfTally(sum: Tallied, o: ReportOptions): ReportBody {
     cashiers: rows(SECTION.cashier)
       .map(([id, f]) =>
         withNet({
-          name: Object.hasOwn(sum.cashiers, id) ? sum.cashiers[id]! : NOBODY,
+          name: Object.hasOwn(tally.cashiers, id) ? tally.cashiers[id]! : NOBODY,
           count: f.count ?? 0,
           amount: f.amount ?? 0,
           refunds: f.refunds ?? 0,
@@ -284,7 +299,7 @@ export function reportOfTally(sum: Tallied, o: ReportOptions): ReportBody {
       ];
       return { direction, reason, count: f.count ?? 0, amount: f.amount ?? 0 };
     }),
-    shifts: [...sum.shifts],
+    shifts: [...tally.shifts],
   };
 }
 

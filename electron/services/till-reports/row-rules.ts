@@ -1,7 +1,8 @@
 // The till report's rules for one row: how a sale, a card refund, a refund, a No-sale, a cash
-// movement or a counted shift adds to the report's figures (a Contribution, contribution.ts) and
-// to the accountant's line records. The one place those rules live: computeReport adds a
-// period's rows with it, and each journal row's contribution for the shop server is made by it.
+// movement or a counted shift adds to the report's figures (a ReportTally, which contribution.ts
+// writes out as a row's Contribution) and to the accountant's line records. The one place those
+// rules live: computeReport adds a period's facts with them, and each journal row's contribution
+// for the shop server is made by them.
 import {
   CASH_MOVEMENT_LABELS,
   TILL_REPORT_LABELS,
@@ -82,9 +83,10 @@ export interface Contribution {
 }
 
 /**
- * The sections of `sums`. A key is `section|row|field`: the row (a tender key, a VAT rate or
- * `none`, a product id, a staff id, an hour, a movement's `direction:reason`; empty for a
- * single figure) may hold any character, the section and field hold no `|`.
+ * The sections of `sums`. A key is `section|row|field`: the row (a tender key, a VAT rate in
+ * basis points or `none`, a product id, a staff id, an hour 0–23, a movement's
+ * `direction:reason`; empty for a single figure) may hold any character, the section and field
+ * hold no `|`.
  */
 export const SECTION = {
   sales: 'sales',

@@ -292,7 +292,21 @@ test('a sum read from outside is whole numbers under section|row|field keys, or 
   assert.ok(refused(sums({ 'sales||': 1 })), 'a key without its field');
   assert.ok(refused({ ...good, extra: 1 }), 'a field it does not know');
   assert.ok(refused({ ...good, machines: { T1: { name: 'A' } } }), 'a machine without whether it was named');
-  assert.ok(!refused(sums({ 'product|a|b|quantity': 2 })), 'a row may hold the separator');
+  assert.ok(refused(sums({ 'vat|20%|gross': 1 })), 'a VAT rate not in basis points');
+  assert.ok(refused(sums({ 'vat||gross': 1 })), 'a VAT row without its rate');
+  assert.ok(refused(sums({ 'hour|24|count': 1 })), 'an hour past 23');
+  assert.ok(refused(sums({ 'hour|-1|count': 1 })), 'an hour before 0');
+  for (const fine of [
+    'product|a|b|quantity',
+    'vat|2000|gross',
+    'vat|none|gross',
+    'hour|0|count',
+    'hour|23|count',
+    'hour|9|amount',
+  ])
+    assert.ok(!refused(sums({ [fine]: 2 })), fine);
+  const problem = contributionSchema.safeParse(sums({ 'hour|25|count': 1 })).error?.issues[0]?.message;
+  assert.equal(problem, 'hour|25|count: an hour is 0 to 23');
 });
 
 test('names: the first met stays, whatever an id is called; a machine whose name did not travel shows as unnamed', () => {
