@@ -24,6 +24,7 @@ import {
   type ReportBody,
   type ReportFact,
   type Section,
+  type ShiftFigures,
   type Table,
   type Tallied,
 } from './row-rules';
@@ -159,21 +160,23 @@ export function contributionOf(
   return contributionOfTally(tally);
 }
 
-/** Adds `from` into `into`: the sums key by key; names already there stay; shifts listed after. */
-export function addContribution(into: Contribution, from: Contribution): Contribution {
-  for (const key of Object.keys(from.sums)) into.sums[key] = (into.sums[key] ?? 0) + from.sums[key]!;
-  for (const [id, name] of Object.entries(from.cashiers))
-    if (!Object.hasOwn(into.cashiers, id)) into.cashiers[id] = name;
-  for (const [id, naming] of Object.entries(from.machines))
-    if (!Object.hasOwn(into.machines, id)) into.machines[id] = naming;
-  for (const shift of from.shifts) into.shifts.push(shift);
-  return into;
-}
-
+/**
+ * The contributions added up: the sums key by key, the first name met for each id, the shifts
+ * listed in turn. Added into objects without a prototype (no id can be taken for an inherited
+ * property, whatever it is called), copied out plain.
+ */
 export function sumContributions(list: Iterable<Contribution>): Contribution {
-  const into = emptyContribution();
-  for (const c of list) addContribution(into, c);
-  return into;
+  const sums: Record<string, number> = Object.create(null) as Record<string, number>;
+  const cashiers: Record<string, string> = Object.create(null) as Record<string, string>;
+  const machines: Record<string, TerminalNaming> = Object.create(null) as Record<string, TerminalNaming>;
+  const shifts: ShiftFigures[] = [];
+  for (const c of list) {
+    for (const key in c.sums) sums[key] = (sums[key] ?? 0) + c.sums[key]!;
+    for (const id in c.cashiers) cashiers[id] ??= c.cashiers[id]!;
+    for (const id in c.machines) machines[id] ??= c.machines[id]!;
+    for (const shift of c.shifts) shifts.push(shift);
+  }
+  return { sums: { ...sums }, cashiers: { ...cashiers }, machines: { ...machines }, shifts };
 }
 
 /** What turns a sum into the report, besides the sum. */

@@ -184,8 +184,9 @@ const BLANK = {
  */
 export class ReportTally implements Tallied {
   readonly table: Table = new Map();
-  readonly cashiers: Record<string, string> = {};
-  readonly machines: Record<string, TerminalNaming> = {};
+  // Without a prototype: a staff or machine id is never taken for an inherited property.
+  readonly cashiers = Object.create(null) as Record<string, string>;
+  readonly machines = Object.create(null) as Record<string, TerminalNaming>;
   readonly shifts: ShiftFigures[] = [];
 
   constructor(

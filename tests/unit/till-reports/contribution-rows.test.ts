@@ -319,8 +319,14 @@ test('names: the first met stays, whatever an id is called; a machine whose name
     served('constructor', 'Ann'),
     served('constructor', 'Annie'),
     served('b', 'Ben'),
+    served('__proto__', 'Cy'),
   ]);
-  assert.deepEqual(sum.cashiers, { constructor: 'Ann', b: 'Ben' });
+  assert.deepEqual(sum.cashiers, { constructor: 'Ann', b: 'Ben', ['__proto__']: 'Cy' });
+  assert.equal(Object.getPrototypeOf(sum.cashiers), Object.prototype);
+  // Worked out from a row, too.
+  const stamped = (id: string) => contributionOf(cardPayment({ by: { id, name: `Staff ${id}` } }), ctx);
+  assert.deepEqual(stamped('__proto__').cashiers, { ['__proto__']: 'Staff __proto__' });
+  assert.deepEqual(stamped('toString').cashiers, { toString: 'Staff toString' });
   const body = reportFromContributions(
     {
       ...sum,
@@ -331,6 +337,7 @@ test('names: the first met stays, whatever an id is called; a machine whose name
   assert.deepEqual(body.cashiers, [
     { name: 'Ann', count: 2, amount: 200, refunds: 0, net: 200 },
     { name: 'Ben', count: 1, amount: 100, refunds: 0, net: 100 },
+    { name: 'Cy', count: 1, amount: 100, refunds: 0, net: 100 },
   ]);
   assert.deepEqual(body.tenders, [
     {
