@@ -29,7 +29,7 @@ import {
   type Tallied,
 } from './row-rules';
 import type { TenderRow } from '../../../shared/contract';
-import type { DayFacts, EndedSale, TerminalNaming } from './sources';
+import type { DayFacts, TerminalNaming } from './sources';
 
 export {
   KEY,
@@ -79,13 +79,8 @@ export const contributionSchema = z
   .strict();
 
 /** The context of a period's facts, in the shop's time zone (the machine's when absent). */
-export function contextOf(
-  facts: Pick<DayFacts, 'currency' | 'terminalOf' | 'terminalName' | 'categories'> & {
-    sales?: readonly EndedSale[];
-  },
-  timeZone?: string,
-): ContributionContext {
-  const receipts = new Map((facts.sales ?? []).map((s) => [s.saleId, s.receiptNumber]));
+export function contextOf(facts: DayFacts, timeZone?: string): ContributionContext {
+  const receipts = new Map(facts.sales.map((s) => [s.saleId, s.receiptNumber]));
   return {
     currency: facts.currency,
     hourOf: hourReader(timeZone),

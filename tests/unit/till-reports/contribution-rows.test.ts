@@ -330,7 +330,14 @@ test('names: the first met stays, whatever an id is called; a machine whose name
   const body = reportFromContributions(
     {
       ...sum,
-      sums: { ...sum.sums, 'tender|card:T9|count': 1, 'tender|card:T9|amount': 5, 'tips|x|amount': 3 },
+      sums: {
+        ...sum.sums,
+        'tender|card:T9|count': 1,
+        'tender|card:T9|amount': 5,
+        // A section this till does not know, and a key without a row: neither is any figure.
+        'tips|x|amount': 3,
+        'sales|count': 7,
+      },
     },
     options,
   );
@@ -347,6 +354,19 @@ test('names: the first met stays, whatever an id is called; a machine whose name
       count: 1,
       amount: 5,
     },
+  ]);
+  assert.deepEqual(body.sales, { count: 0, amount: 0, refunds: 0, net: 0 });
+  // A machine whose id is `unknown` is that machine, not the row of payments no machine was known for.
+  const odd = reportFromContributions(
+    {
+      ...emptyContribution(),
+      sums: { 'tender|card:unknown|count': 1, 'tender|card:unknown|amount': 5 },
+      machines: { unknown: { name: 'Odd one', named: true } },
+    },
+    options,
+  );
+  assert.deepEqual(odd.tenders, [
+    { key: 'card:unknown', label: 'Odd one', terminal: { id: 'unknown', named: true }, count: 1, amount: 5 },
   ]);
 });
 
