@@ -19,6 +19,10 @@ const suites: Suite[] = [
   { name: 'receipts', load: async () => (await import('./receipt-latency')).benchReceiptLatency },
   { name: 'catalogue', load: async () => (await import('./catalogue')).benchCatalogue },
   { name: 'till-reports', load: async () => (await import('./till-reports')).benchTillReports },
+  {
+    name: 'report-contributions',
+    load: async () => (await import('./report-contributions')).benchReportContributions,
+  },
   { name: 'backup', load: async () => (await import('./backup')).benchBackup },
 ];
 
