@@ -76,6 +76,11 @@ export interface TillOptions<S extends StandIns = StandIns> extends backup.TillO
   pinScryptCost?: number;
   /** Time for every area (PIN lockout, polling, print retries, checks); tests move it instead of waiting. */
   clock?: Clock;
+  /**
+   * The computer's time zone, which the first start gives the shop; read from Intl when absent.
+   * Tests name it: inside a worker thread (the mutation runner's) the process's zone cannot change.
+   */
+  computerTimeZone?: string;
   /** Ends the till (Electron: app.quit); a kiosk till quits only this way, with the manager PIN. */
   quit?: () => void;
   /** Opens a page in the system browser (Electron: shell.openExternal); the browser host has none. */
@@ -106,7 +111,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     options.settingsStore ??
     new JsonFileSettingsStore({ file: join(options.dataDir, 'settings.json'), clock });
   for (const problem of settings.problems()) logger.warn(`settings: ${problem.message}`);
-  adoptMachineTimeZone(settings, logger);
+  adoptMachineTimeZone(settings, logger, options.computerTimeZone);
   // The shop's currency is read once: the catalogue's prices are in it (a change applies at restart).
   const SHOP_CURRENCY = settings.load().shop.currency;
   const secrets = await chooseSecretStore(
