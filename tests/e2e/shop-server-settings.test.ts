@@ -170,6 +170,11 @@ test('set up with a wrong password: Test connection and the top bar refuse it in
   await pill().getByText('Shop server: not connected').waitFor();
   assert.match((await pill().getAttribute('title')) ?? '', /refused this till’s login/);
   assert.ok(!(await page.content()).includes(WRONG_PASSWORD), 'the password is never in the page');
+  // From any screen, the refused pill takes the manager to where it is mended.
+  await goToScreen(page, 'Sell');
+  await pill().click();
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+  await section().waitFor();
 });
 
 test('the right password connects: Test connection says so, and the top bar says up to date', async () => {
