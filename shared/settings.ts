@@ -190,27 +190,46 @@ export type BackupSettings = z.infer<typeof backupSettingsSchema>;
 /** The PostgreSQL port when a shop server address names none. */
 export const DEFAULT_SHOP_SERVER_PORT = 5432;
 
+/** Why a shop server address may be refused, in English (the screens translate them by key). */
+export const SHOP_SERVER_ADDRESS_PROBLEMS = {
+  notAnAddress: 'Not a shop server address (expected something like postgres://192.168.1.10:5432/paydesk).',
+  notPostgres:
+    'A shop server address starts with postgres:// (for example postgres://192.168.1.10:5432/paydesk).',
+  hasLogin: 'The address must not contain a login or password: they have their own fields.',
+  noHost: 'The address needs the shop server’s computer name or IP address.',
+  hasQuery: 'The address must not contain a query (?…) or fragment (#…).',
+  noDatabase: 'The address must end with the database’s name (for example …:5432/paydesk).',
+} as const;
+export type ShopServerAddressProblem = keyof typeof SHOP_SERVER_ADDRESS_PROBLEMS;
+
 /**
- * Why a shop server address is not acceptable, or null when it is: `postgres://host[:port]/database`,
- * without a login or password (the login is its own setting, the password is in the keychain).
+ * Why a shop server address is not acceptable (its key), or null when it is:
+ * `postgres://host[:port]/database`, without a login or password (the login is its own setting,
+ * the password is in the keychain).
  */
-export function shopServerAddressProblem(text: string): string | null {
+export function shopServerAddressProblemKey(text: string): ShopServerAddressProblem | null {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return 'Not a shop server address (expected something like postgres://192.168.1.10:5432/paydesk).';
+    return 'notAnAddress';
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
-    return 'A shop server address starts with postgres:// (for example postgres://192.168.1.10:5432/paydesk).';
-  if (url.username || url.password)
-    return 'The address must not contain a login or password: they have their own fields.';
-  if (!url.hostname) return 'The address needs the shop server’s computer name or IP address.';
-  if (url.search || url.hash) return 'The address must not contain a query (?…) or fragment (#…).';
-  if (!/^\/[^/]+$/.test(url.pathname))
-    return 'The address must end with the database’s name (for example …:5432/paydesk).';
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') return 'notPostgres';
+  if (url.username || url.password) return 'hasLogin';
+  if (!url.hostname) return 'noHost';
+  if (url.search || url.hash) return 'hasQuery';
+  if (!/^\/[^/]+$/.test(url.pathname)) return 'noDatabase';
   return null;
 }
+
+/** Why a shop server address is not acceptable, in English, or null when it is. */
+export function shopServerAddressProblem(text: string): string | null {
+  const key = shopServerAddressProblemKey(text);
+  return key && SHOP_SERVER_ADDRESS_PROBLEMS[key];
+}
+
+/** What a till's PostgreSQL login may be made of. */
+export const SHOP_SERVER_LOGIN_PATTERN = /^[A-Za-z0-9_.@-]{1,63}$/;
 
 /** The parts of a valid shop server address. */
 export function parseShopServerAddress(text: string): { host: string; port: number; database: string } {
@@ -243,7 +262,7 @@ export const shopServerSettingsSchema = z
     /** This till's PostgreSQL login; its password is in the keychain (`shopServer.password`). */
     login: z
       .string()
-      .regex(/^[A-Za-z0-9_.@-]{1,63}$/, 'A login is 1 to 63 letters, digits, _ . @ or -.')
+      .regex(SHOP_SERVER_LOGIN_PATTERN, 'A login is 1 to 63 letters, digits, _ . @ or -.')
       .nullable()
       .default(null),
     /** prefer: encrypted when the server offers it; verify: encrypted always, with a certificate this computer trusts. */
