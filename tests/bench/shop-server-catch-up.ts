@@ -77,12 +77,12 @@ export async function catchUp(server: TestPostgres, side: TillSide, sales: numbe
 
 /** How long the till takes to read its whole journal in batches of `batchSize` (nothing sent). */
 export function readAllBatches(side: TillSide, batchSize: number): { ms: number; rows: number } {
-  const { sources } = journalSources(side.db);
+  const { sources, window } = journalSources(side.db);
   const began = performance.now();
   let mark = 0;
   let rows = 0;
   for (;;) {
-    const batch = nextBatch(sources, mark, batchSize);
+    const batch = nextBatch(sources, mark, batchSize, window(mark, batchSize));
     if (batch.length === 0) break;
     // As the outbox sends it: one JSON text per batch.
     JSON.stringify(batch.map((e) => ({ kind: e.kind, id: e.id, seq: e.seq, body: e.body })));

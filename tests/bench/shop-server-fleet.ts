@@ -20,10 +20,10 @@ import { quietLogger, watchOutbox } from './shop-server-till';
 
 /** Every journal row of a till, lowest sequence first, as the outbox reads them. */
 export function journalOf(side: TillSide): JournalEntry[] {
-  const { sources } = journalSources(side.db);
+  const { sources, window } = journalSources(side.db);
   const all: JournalEntry[] = [];
   for (let mark = 0; ;) {
-    const batch = nextBatch(sources, mark, 1_000);
+    const batch = nextBatch(sources, mark, 1_000, window(mark, 1_000));
     if (batch.length === 0) return all;
     all.push(...batch);
     mark = batch[batch.length - 1]!.seq;

@@ -289,6 +289,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     clock,
     logger,
     sources: journal.sources,
+    window: journal.window,
     lastLocalSeq: () => lastChangeSeq(db),
     waitingSales: journal.completedSalesAfter,
     onStatus: (status) => board.setShopServer(status),

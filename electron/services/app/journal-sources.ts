@@ -5,13 +5,16 @@ import { cardPaymentsJournal } from '../payments/journal-export';
 import { cardChecksJournal } from '../reconciliation/journal-export';
 import { salesJournal } from '../sales/journal-export';
 import { shiftsJournal } from '../shifts/journal-export';
-import type { JournalSource } from '../shop-server/journal-source';
+import type { BatchWindow, JournalSource } from '../shop-server/journal-source';
 import type { Db } from '../storage/database';
+import { nextWindow } from '../storage/journal-changes';
 import { zReportsJournal } from '../till-reports/journal-export';
 
 export function journalSources(db: Db): {
   sources: JournalSource[];
   completedSalesAfter: (seq: number) => number;
+  /** The next batch's extent over all of them (the outbox asks each source for its share). */
+  window: (mark: number, limit: number) => BatchWindow;
 } {
   const sales = salesJournal(db);
   const drawer = shiftsJournal(db);
@@ -28,5 +31,6 @@ export function journalSources(db: Db): {
       auditJournal(db),
     ],
     completedSalesAfter: (seq) => sales.completedSalesAfter(seq),
+    window: (mark, limit) => nextWindow(db, mark, limit),
   };
 }

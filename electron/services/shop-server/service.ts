@@ -10,7 +10,7 @@ import type { Db, Migration } from '../storage/database';
 import type { SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
 import { connectShopServer, ShopServerConnection, type LinkState } from './connection';
-import type { JournalSource } from './journal-source';
+import type { BatchWindow, JournalSource } from './journal-source';
 import { Outbox, type AcknowledgedMark, type OutboxView } from './outbox';
 import { problemOf, shopServerWords, type ShopServerWords } from './words';
 
@@ -86,6 +86,8 @@ export interface ShopServerDeps {
   clock: Clock;
   logger: Logger;
   sources: readonly JournalSource[];
+  /** The next batch's extent (app/journal-sources.ts). */
+  window: (mark: number, limit: number) => BatchWindow;
   lastLocalSeq: () => number;
   waitingSales: (afterSeq: number) => number;
   /** The top bar's word changed (null: no shop server, no pill). */
@@ -119,6 +121,7 @@ export function createShopServer(d: ShopServerDeps) {
   const outbox = new Outbox({
     connection,
     sources: d.sources,
+    window: d.window,
     lastLocalSeq: d.lastLocalSeq,
     waitingSales: d.waitingSales,
     acknowledged: acknowledgedIn(d.db, () => `${current().address ?? ''}|${current().login ?? ''}`),
