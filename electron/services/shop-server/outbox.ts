@@ -9,8 +9,8 @@ import type { Logger } from '../common/logger';
 import type { LinkState, ShopServerConnection, ShopServerLink } from './connection';
 import type { BatchWindow, JournalEntry, JournalSource } from './journal-source';
 
-/** Rows per batch: one transaction each (measured: docs/shop-server.md). */
-export const BATCH_SIZE = 200;
+/** Rows per batch: one transaction each (measured: docs/decisions.md, "The outbox's batch size"). */
+export const BATCH_SIZE = 500;
 /** Changes close together go in one batch: the outbox looks this long after the first one. */
 const GATHER_MS = 20;
 /** In case a change came without a nudge, the outbox also looks now and then. */
