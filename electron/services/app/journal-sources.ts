@@ -5,17 +5,12 @@ import { cardPaymentsJournal } from '../payments/journal-export';
 import { cardChecksJournal } from '../reconciliation/journal-export';
 import { salesJournal } from '../sales/journal-export';
 import { shiftsJournal } from '../shifts/journal-export';
-import type { BatchWindow, JournalSource } from '../shop-server/journal-source';
+import type { TillJournal } from '../shop-server/journal-source';
 import type { Db } from '../storage/database';
 import { nextWindow } from '../storage/journal-changes';
 import { zReportsJournal } from '../till-reports/journal-export';
 
-export function journalSources(db: Db): {
-  sources: JournalSource[];
-  completedSalesAfter: (seq: number) => number;
-  /** The next batch's extent over all of them (the outbox asks each source for its share). */
-  window: (mark: number, limit: number) => BatchWindow;
-} {
+export function journalSources(db: Db): TillJournal {
   const sales = salesJournal(db);
   const drawer = shiftsJournal(db);
   return {

@@ -41,3 +41,12 @@ export interface BatchWindow {
   last: number;
   counts: Partial<Record<JournalKind, number>>;
 }
+
+/** Every area's journal as the outbox reads it (app/journal-sources.ts wires the areas' sources). */
+export interface TillJournal {
+  sources: JournalSource[];
+  /** The next batch's extent over all of them (the outbox asks each source for its share). */
+  window(mark: number, limit: number): BatchWindow;
+  /** Completed sales whose latest change is after `seq`: what the top bar counts as waiting. */
+  completedSalesAfter(seq: number): number;
+}

@@ -10,7 +10,7 @@ import type { Db, Migration } from '../storage/database';
 import type { SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
 import { connectShopServer, ShopServerConnection, type LinkState } from './connection';
-import type { BatchWindow, JournalSource } from './journal-source';
+import type { TillJournal } from './journal-source';
 import { Outbox, type AcknowledgedMark, type OutboxView } from './outbox';
 import { problemOf, shopServerWords, type ShopServerWords } from './words';
 
@@ -85,11 +85,9 @@ export interface ShopServerDeps {
   secrets: Pick<SecretStore, 'get'>;
   clock: Clock;
   logger: Logger;
-  sources: readonly JournalSource[];
-  /** The next batch's extent (app/journal-sources.ts). */
-  window: (mark: number, limit: number) => BatchWindow;
+  /** Every area's journal (app/journal-sources.ts). */
+  journal: TillJournal;
   lastLocalSeq: () => number;
-  waitingSales: (afterSeq: number) => number;
   /** The top bar's word changed (null: no shop server, no pill). */
   onStatus: (status: ShopServerStatus | null) => void;
 }
@@ -120,10 +118,10 @@ export function createShopServer(d: ShopServerDeps) {
   };
   const outbox = new Outbox({
     connection,
-    sources: d.sources,
-    window: d.window,
+    sources: d.journal.sources,
+    window: (mark, limit) => d.journal.window(mark, limit),
     lastLocalSeq: d.lastLocalSeq,
-    waitingSales: d.waitingSales,
+    waitingSales: (seq) => d.journal.completedSalesAfter(seq),
     acknowledged: acknowledgedIn(d.db, () => `${current().address ?? ''}|${current().login ?? ''}`),
     clock: d.clock,
     logger: d.logger,
