@@ -1,7 +1,7 @@
-// The outbox against a real PostgreSQL: sales made while the shop server was stopped all arrive,
-// each once, when it starts; a batch cut off by a killed server or a till killed with SIGKILL is
-// sent again whole (nothing lost, nothing twice); a row that changes after it was sent replaces
-// the older version on the server.
+// The outbox against a real PostgreSQL: sales both tills made while the shop server was stopped
+// all arrive, each once and under the right till, when it starts; a batch cut off by a killed
+// server or a till killed with SIGKILL is sent again whole (nothing lost, nothing twice); a row
+// that changes after it was sent replaces the older version on the server.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -19,6 +19,7 @@ import {
   type TillOutbox,
   type TillSide,
 } from '../support/shop-server';
+import { shopServerStatus } from '../../electron/services/shop-server/service';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { waitUntil } from '../support/wait';
 
@@ -53,6 +54,9 @@ async function withTill(
 }
 
 const upToDate = (outbox: TillOutbox) => outbox.outbox.view().upToDate && !outbox.outbox.view().sending;
+/** What the till's top bar would say (the service's own wording). */
+const statusOf = (outbox: TillOutbox) =>
+  shopServerStatus(true, outbox.connection.state(), outbox.outbox.view());
 
 /** Every sale on the server exactly once, each with the version the till holds now. */
 async function assertAllSalesOnce(shop: TestShop, tillNumber: number, side: TillSide, ids: string[]) {
@@ -69,39 +73,77 @@ async function assertAllSalesOnce(shop: TestShop, tillNumber: number, side: Till
   assert.equal(await serverMark(server, shop, tillNumber), lastChangeSeq(side.db));
 }
 
-test('100 sales made while the shop server was stopped arrive once each when it starts', async (t) => {
+test('the shop server stopped while both tills make 50 sales each, then started: 100 sales on the server, each once', async (t) => {
   const shop = await prepareShop(server);
-  await withTill(shop, 1, async (side, start) => {
-    await server.server.stop();
-    try {
-      const till = start();
-      const ids = side.sell(100);
-      await waitUntil(
-        () => till.connection.state().state === 'offline',
-        'the outbox to find the server away',
-      );
-      assert.equal(till.outbox.view().waitingSales, 100);
-      assert.equal(till.outbox.view().upToDate, false);
-      const began = performance.now();
-      await server.server.start();
-      await waitUntil(() => upToDate(till), 'the outbox to catch up', 30_000);
-      const caughtUpMs = Math.round(performance.now() - began);
-      assert.equal(till.outbox.view().waitingSales, 0);
-      await assertAllSalesOnce(shop, 2, side, ids);
-      // Nothing from another till, and each tender went up inside its sale.
-      assert.equal((await serverRows(server, shop, 1)).length, 0);
-      const one = (await serverRows(server, shop, 2, 'sale'))[0]!;
-      assert.deepEqual(
-        (one.body.tenders as { kind: string; amount: number }[]).map((t) => [t.kind, t.amount]),
-        [['cash', 250]],
-      );
-      t.diagnostic(
-        `PostgreSQL ready in ${server.startedInMs} ms; 100 sales caught up ${caughtUpMs} ms after it started`,
-      );
-    } finally {
-      await server.server.start().catch(() => undefined);
-    }
-  });
+  await withTill(shop, 0, (one, startOne) =>
+    withTill(shop, 1, async (two, startTwo) => {
+      const tills = [
+        { number: 1, side: one, outbox: startOne(), ids: [] as string[] },
+        { number: 2, side: two, outbox: startTwo(), ids: [] as string[] },
+      ];
+      for (const till of tills)
+        await waitUntil(() => upToDate(till.outbox), `till ${till.number} to connect, with nothing to send`);
+      await server.server.stop();
+      try {
+        for (const till of tills)
+          await waitUntil(
+            () => till.outbox.connection.state().state === 'offline',
+            `till ${till.number} to find the server away`,
+          );
+        // Both keep selling, turn about, through their own sales ledgers.
+        for (let i = 0; i < 50; i++) for (const till of tills) till.ids.push(...till.side.sell(1, 250 + i));
+        for (const till of tills) {
+          till.outbox.outbox.nudge();
+          const status = statusOf(till.outbox);
+          assert.equal(status.state, 'offline');
+          assert.equal(status.waitingSales, 50);
+          assert.equal(status.pill, 'Shop server: offline, 50 sales waiting');
+        }
+        const began = performance.now();
+        await server.server.start();
+        // Nobody tells the tills: each finds the server again through its own back-off.
+        for (const till of tills)
+          await waitUntil(() => upToDate(till.outbox), `till ${till.number} to catch up`, 30_000);
+        const caughtUpMs = Math.round(performance.now() - began);
+
+        const all = await server.query<{ till_id: number; local_id: string }>(
+          shop.database,
+          "SELECT till_id, local_id FROM journal WHERE shop_id = $1 AND kind = 'sale'",
+          [shop.shopId],
+        );
+        assert.equal(all.length, 100, 'one hundred sale rows on the server');
+        assert.equal(new Set(all.map((r) => `${r.till_id}/${r.local_id}`)).size, 100, 'each once');
+        for (const till of tills) {
+          assert.deepEqual(
+            all
+              .filter((r) => r.till_id === till.number)
+              .map((r) => r.local_id)
+              .sort(),
+            [...till.ids].sort(),
+            `till ${till.number}'s own 50 sales under its number`,
+          );
+          await assertAllSalesOnce(shop, till.number, till.side, till.ids);
+          const status = statusOf(till.outbox);
+          assert.equal(status.state, 'up_to_date');
+          assert.equal(status.waitingSales, 0);
+          assert.equal(status.pill, 'Shop server: up to date');
+        }
+        // Each tender went up inside its sale, with the amount that till took.
+        const first = (await serverRows(server, shop, 2, 'sale')).find(
+          (r) => r.local_id === tills[1]!.ids[0],
+        );
+        assert.deepEqual(
+          (first!.body.tenders as { kind: string; amount: number }[]).map((x) => [x.kind, x.amount]),
+          [['cash', 250]],
+        );
+        t.diagnostic(
+          `PostgreSQL ready in ${server.startedInMs} ms; both tills caught up ${caughtUpMs} ms after it started`,
+        );
+      } finally {
+        await server.server.start().catch(() => undefined);
+      }
+    }),
+  );
 });
 
 test('the server killed in the middle of a batch: the batch is sent again whole, nothing twice', async () => {

@@ -56,7 +56,8 @@ export function selfSignedCertificate(): { cert: string; key: string } {
 }
 
 export async function startTestPostgres(
-  options: { tls?: { cert: string; key: string } } = {},
+  /** `durable`: fsync and synchronous commit on, as a shop's real server (benches); off for tests. */
+  options: { tls?: { cert: string; key: string }; durable?: boolean } = {},
 ): Promise<TestPostgres> {
   const folder = mkdtempSync(join(tmpdir(), 'paydesk-pg-'));
   // Test temp folders are 0700 and PostgreSQL runs as `postgres`: it may pass through them.
@@ -64,7 +65,7 @@ export async function startTestPostgres(
   const began = performance.now();
   const server = await startLocalPostgres({
     folder: join(folder, 'server'),
-    durable: false,
+    durable: options.durable ?? false,
     ...(options.tls && { tls: options.tls }),
   });
   const startedInMs = Math.round(performance.now() - began);

@@ -140,6 +140,7 @@ export function startOutbox(
   const outbox = new Outbox({
     connection,
     sources: journal.sources,
+    window: journal.window,
     lastLocalSeq: () => lastChangeSeq(side.db),
     waitingSales: journal.completedSalesAfter,
     acknowledged: acknowledgedIn(side.db, () => `${settings.address}|${settings.login}`),

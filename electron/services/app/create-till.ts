@@ -286,16 +286,14 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   );
 
   // The shop server: the journal goes up through the outbox while one is set (nothing otherwise).
-  const journal = journalSources(db);
   const shopServer = createShopServer({
     db,
     settings,
     secrets,
     clock,
     logger,
-    sources: journal.sources,
+    journal: journalSources(db),
     lastLocalSeq: () => lastChangeSeq(db),
-    waitingSales: journal.completedSalesAfter,
     onStatus: (status) => board.setShopServer(status),
   });
   // Whatever the till writes is either a contract call or announced as an event: both wake the outbox.

@@ -5,14 +5,12 @@ import { cardPaymentsJournal } from '../payments/journal-export';
 import { cardChecksJournal } from '../reconciliation/journal-export';
 import { salesJournal } from '../sales/journal-export';
 import { shiftsJournal } from '../shifts/journal-export';
-import type { JournalSource } from '../shop-server/journal-source';
+import type { TillJournal } from '../shop-server/journal-source';
 import type { Db } from '../storage/database';
+import { nextWindow } from '../storage/journal-changes';
 import { zReportsJournal } from '../till-reports/journal-export';
 
-export function journalSources(db: Db): {
-  sources: JournalSource[];
-  completedSalesAfter: (seq: number) => number;
-} {
+export function journalSources(db: Db): TillJournal {
   const sales = salesJournal(db);
   const drawer = shiftsJournal(db);
   return {
@@ -28,5 +26,6 @@ export function journalSources(db: Db): {
       auditJournal(db),
     ],
     completedSalesAfter: (seq) => sales.completedSalesAfter(seq),
+    window: (mark, limit) => nextWindow(db, mark, limit),
   };
 }

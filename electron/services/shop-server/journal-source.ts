@@ -31,3 +31,22 @@ export interface JournalSource {
   /** The rows whose change sequence is above `seq`, lowest first, at most `limit`. */
   after(seq: number, limit: number): JournalEntry[];
 }
+
+/**
+ * The next batch's extent, read from the till's change log: the sequence of its last change and
+ * how many of its changes are of each kind, so each source is asked for exactly its own rows in
+ * the batch (not a whole batch's worth from every source, most of them read only to be dropped).
+ */
+export interface BatchWindow {
+  last: number;
+  counts: Partial<Record<JournalKind, number>>;
+}
+
+/** Every area's journal as the outbox reads it (app/journal-sources.ts wires the areas' sources). */
+export interface TillJournal {
+  sources: JournalSource[];
+  /** The next batch's extent over all of them (the outbox asks each source for its share). */
+  window(mark: number, limit: number): BatchWindow;
+  /** Completed sales whose latest change is after `seq`: what the top bar counts as waiting. */
+  completedSalesAfter(seq: number): number;
+}

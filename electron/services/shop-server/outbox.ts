@@ -7,10 +7,10 @@
 import type { Clock, TimerHandle } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { LinkState, ShopServerConnection, ShopServerLink } from './connection';
-import type { JournalEntry, JournalSource } from './journal-source';
+import type { BatchWindow, JournalEntry, JournalSource } from './journal-source';
 
-/** Rows per batch: one transaction each (measured: docs/shop-server.md). */
-export const BATCH_SIZE = 200;
+/** Rows per batch: one transaction each (measured: docs/decisions.md, "The outbox's batch size"). */
+export const BATCH_SIZE = 500;
 /** Changes close together go in one batch: the outbox looks this long after the first one. */
 const GATHER_MS = 20;
 /** In case a change came without a nudge, the outbox also looks now and then. */
@@ -36,6 +36,12 @@ export interface AcknowledgedMark {
 export interface OutboxOptions {
   connection: Pick<ShopServerConnection, 'link' | 'lost' | 'onChange'>;
   sources: readonly JournalSource[];
+  /**
+   * The next batch's extent from the till's change log (storage/journal-changes.ts nextWindow):
+   * each source is then asked for its own rows in the batch only. Without it every source is asked
+   * for a whole batch and most of what is read is dropped (measured: docs/benchmarks.md).
+   */
+  window?: (mark: number, limit: number) => BatchWindow;
   /** The highest change sequence written on the till. */
   lastLocalSeq: () => number;
   /** Completed sales changed after a sequence: what the top bar counts as waiting. */
@@ -63,12 +69,24 @@ export interface OutboxView {
   sentRows: number;
 }
 
-/** The rows after `mark` over every source, lowest sequence first, at most `limit`. */
-export function nextBatch(sources: readonly JournalSource[], mark: number, limit: number): JournalEntry[] {
-  return sources
-    .flatMap((source) => source.after(mark, limit))
-    .sort((a, b) => a.seq - b.seq)
-    .slice(0, limit);
+/**
+ * The rows after `mark` over every source, lowest sequence first, at most `limit`. With the
+ * batch's `window`, each source is asked only for as many rows as it has in it, and none beyond
+ * its last change are taken.
+ */
+export function nextBatch(
+  sources: readonly JournalSource[],
+  mark: number,
+  limit: number,
+  window?: BatchWindow,
+): JournalEntry[] {
+  const rows = window
+    ? sources.flatMap((source) => {
+        const count = window.counts[source.kind] ?? 0;
+        return count > 0 ? source.after(mark, count).filter((e) => e.seq <= window.last) : [];
+      })
+    : sources.flatMap((source) => source.after(mark, limit));
+  return rows.sort((a, b) => a.seq - b.seq).slice(0, limit);
 }
 
 export class Outbox {
@@ -147,7 +165,8 @@ export class Outbox {
         if (!link) return;
         if (this.mark === null) this.mark = await this.readMark(link);
         for (;;) {
-          const batch = nextBatch(this.o.sources, this.mark, this.o.batchSize ?? BATCH_SIZE);
+          const size = this.o.batchSize ?? BATCH_SIZE;
+          const batch = nextBatch(this.o.sources, this.mark, size, this.o.window?.(this.mark, size));
           if (batch.length === 0 || this.closed) break;
           await this.send(link, batch);
           this.mark = batch[batch.length - 1]!.seq;

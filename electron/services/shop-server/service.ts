@@ -10,7 +10,7 @@ import type { Db, Migration } from '../storage/database';
 import type { SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
 import { connectShopServer, ShopServerConnection, type LinkState } from './connection';
-import type { JournalSource } from './journal-source';
+import type { TillJournal } from './journal-source';
 import { Outbox, type AcknowledgedMark, type OutboxView } from './outbox';
 import { problemOf, shopServerWords, type ShopServerWords } from './words';
 
@@ -85,9 +85,9 @@ export interface ShopServerDeps {
   secrets: Pick<SecretStore, 'get'>;
   clock: Clock;
   logger: Logger;
-  sources: readonly JournalSource[];
+  /** Every area's journal (app/journal-sources.ts). */
+  journal: TillJournal;
   lastLocalSeq: () => number;
-  waitingSales: (afterSeq: number) => number;
   /** The top bar's word changed (null: no shop server, no pill). */
   onStatus: (status: ShopServerStatus | null) => void;
 }
@@ -118,9 +118,10 @@ export function createShopServer(d: ShopServerDeps) {
   };
   const outbox = new Outbox({
     connection,
-    sources: d.sources,
+    sources: d.journal.sources,
+    window: (mark, limit) => d.journal.window(mark, limit),
     lastLocalSeq: d.lastLocalSeq,
-    waitingSales: d.waitingSales,
+    waitingSales: (seq) => d.journal.completedSalesAfter(seq),
     acknowledged: acknowledgedIn(d.db, () => `${current().address ?? ''}|${current().login ?? ''}`),
     clock: d.clock,
     logger: d.logger,

@@ -6,7 +6,7 @@
 //
 // One log beside the tables rather than a column in each: the areas' tables stay as they are (the
 // audit trail stays append-only), and a row that changes again simply moves to the end.
-import type { JournalEntry, JournalKind, JournalSource } from '../shop-server/journal-source';
+import type { BatchWindow, JournalEntry, JournalKind, JournalSource } from '../shop-server/journal-source';
 import type { Db } from './database';
 
 const LOG_SQL = `CREATE TABLE IF NOT EXISTS journal_changes (
@@ -77,6 +77,24 @@ export function changedAfter(
         WHERE kind = ? AND change_seq > ? ORDER BY change_seq LIMIT ?`,
     )
     .all(kind, seq, limit) as { seq: number; id: string }[];
+}
+
+/** The next `limit` changes after `seq`: how many of each kind, and the last one's sequence. */
+export function nextWindow(db: Db, seq: number, limit: number): BatchWindow {
+  const rows = db
+    .prepare(
+      `SELECT kind, count(*) AS n, max(change_seq) AS last FROM (
+         SELECT kind, change_seq FROM journal_changes WHERE change_seq > ? ORDER BY change_seq LIMIT ?
+       ) GROUP BY kind`,
+    )
+    .all(seq, limit) as { kind: JournalKind; n: number; last: number }[];
+  const counts: BatchWindow['counts'] = {};
+  let last = seq;
+  for (const row of rows) {
+    counts[row.kind] = row.n;
+    last = Math.max(last, row.last);
+  }
+  return { last, counts };
 }
 
 /**
