@@ -52,8 +52,12 @@ export interface RefundClaim {
 export interface RefundGate {
   /** Another till's sale: its card part goes back on this till's own card machine, unlinked. */
   isOtherTill(saleId: string): boolean;
-  /** Before anyone approves: can this sale be refunded here now? A worded TillError when not. */
-  check(sale: SaleView): void;
+  /**
+   * Before anyone approves: can this sale be refunded here now? A worded TillError when not; true
+   * when it must be claimed first, false when it is this till's alone (no shop server, or its own
+   * sale not yet sent up while the shop server is away).
+   */
+  check(sale: SaleView): boolean;
   /** Before any money moves: claims it on the shop server (or allows it here); worded when not. */
   claim(claim: RefundClaim): Promise<void>;
   /** After: the money went back (done) or did not (released). Never throws. */
@@ -148,18 +152,20 @@ export class SaleRefunds {
     }
     if (input.cardAmount > 0) this.checkCardPart(sale, input);
     const gate = this.o.gate;
-    gate?.check(sale);
+    const claimFirst = gate?.check(sale) ?? false;
     const by = authorise();
     const id = randomUUID();
     const card = input.cardAmount > 0 ? input.card! : null;
-    await gate?.claim({
-      refundId: id,
-      sale,
-      lines: picked,
-      total,
-      cardAmount: input.cardAmount,
-      originalPaymentId: card?.paymentId ?? null,
-    });
+    // Only with a shop server: without one nothing here waits, as on a single till.
+    if (gate && claimFirst)
+      await gate.claim({
+        refundId: id,
+        sale,
+        lines: picked,
+        total,
+        cardAmount: input.cardAmount,
+        originalPaymentId: card?.paymentId ?? null,
+      });
     const write = this.db.transaction(() => {
       // Priced again inside the transaction: a refund written meanwhile holds its units.
       const again = this.price(sale, input.lines);

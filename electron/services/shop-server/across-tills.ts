@@ -10,6 +10,7 @@ import type { HistoryPage, SaleRecord, SaleSummary, SaleView } from '../../../sh
 import type { HistorySearch } from '../../../shared/contract/history';
 import { TillError, type Words } from '../../../shared/contract/errors';
 import { formatMoney } from '../../../shared/money';
+import { fillAcrossTillsWords } from '../../../shared/across-tills-words';
 import type { Logger } from '../common/logger';
 import type { RefundClaim, RefundGate } from '../sales/refunds';
 import { saleViewFromJournal, type OtherTillSales } from '../sales/other-till-sales';
@@ -46,11 +47,9 @@ export interface AcrossTillsDeps {
 const refuse = (code: 'conflict' | 'unreachable' | 'invalid_input', message: string, words: Words) =>
   new TillError(code, message, { words });
 
-const OTHER_TILL_OFFLINE =
-  'This sale was made on another till, and the shop server cannot be reached: refund it when the shop server is back, or on the till it was made on.';
-const SENT_OFFLINE =
-  'This sale is already on the shop server, which cannot be reached now: refund it when the shop server is back.';
-const STILL_SENDING = 'This sale is still on its way to the shop server: try again in a moment.';
+const OTHER_TILL_OFFLINE = fillAcrossTillsWords('otherTillOffline');
+const SENT_OFFLINE = fillAcrossTillsWords('sentOffline');
+const STILL_SENDING = fillAcrossTillsWords('stillSending');
 
 /** Why a claim was refused, in the cashier's words (the same words as a refund on one till). */
 export function claimRefusal(outcome: ClaimOutcome, sale: SaleView): TillError | null {
@@ -75,7 +74,7 @@ export function claimRefusal(outcome: ClaimOutcome, sale: SaleView): TillError |
     case 'total':
       return refuse(
         'invalid_input',
-        `The shop's tills together can give back only ${formatMoney(outcome.left, sale.currency)} more on this sale.`,
+        fillAcrossTillsWords('totalLeft', { left: formatMoney(outcome.left, sale.currency) }),
         { key: 'acrossTills.totalLeft', params: { left: money(outcome.left) } },
       );
     case 'card':
@@ -142,11 +141,13 @@ export function createAcrossTills(d: AcrossTillsDeps) {
   const gate: RefundGate = {
     isOtherTill,
     check(sale) {
-      if (!d.enabled() || d.online()) return;
+      if (!d.enabled()) return false;
+      if (d.online()) return true;
       if (isOtherTill(sale.saleId))
         throw refuse('unreachable', OTHER_TILL_OFFLINE, { key: 'acrossTills.otherTillOffline' });
       if (d.isSent(sale.saleId))
         throw refuse('unreachable', SENT_OFFLINE, { key: 'acrossTills.sentOffline' });
+      return false;
     },
     async claim(claim: RefundClaim) {
       if (!d.enabled()) return;
