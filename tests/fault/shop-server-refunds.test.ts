@@ -281,7 +281,7 @@ test('a claim whose card refund failed is released and can be claimed again', as
 });
 
 test('offline, a till refunds its own unsent sale, but not a sent one nor another till’s', async () => {
-  await withTills(async (t1, t2, shop) => {
+  await withTills(async (t1, t2) => {
     const sent = sell(t1, 2, 300);
     const theirs = sell(t2, 1, 500);
     await upToDate(t1);
