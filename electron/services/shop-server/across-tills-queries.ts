@@ -83,7 +83,7 @@ export async function searchOtherTills(
   args.push(limit);
   const { rows } = await client.query<SaleRow>(
     `SELECT ${SALE_COLUMNS} FROM ${SALE_FROM} WHERE ${where.join(' AND ')}
-      ORDER BY j.body->>'createdAt' DESC LIMIT $${args.length}`,
+      ORDER BY j.body->>'createdAt' DESC, (j.body->>'number')::bigint DESC, j.till_id LIMIT $${args.length}`,
     args,
   );
   return rows.map(serverSale);
