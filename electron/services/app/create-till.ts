@@ -56,7 +56,6 @@ import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
 import { journalSources } from './journal-sources';
 import { acrossTillsOn, createShopServer } from '../shop-server/service';
-import { OtherTillSales } from '../sales/other-till-sales';
 import { lastChangeSeq } from '../storage/journal-changes';
 
 export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
@@ -228,15 +227,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     counterSettings: () => settings.load().counter,
   });
   // Across tills (issue 30): other tills' sales in History; refunds of sent sales claimed on the shop server.
-  const otherSales = new OtherTillSales(db);
-  const acrossTills = acrossTillsOn({
-    db,
-    settings,
-    clock,
-    logger,
-    otherSales,
-    shopServer: () => shopServer,
-  });
+  const acrossTills = acrossTillsOn({ db, settings, clock, logger, shopServer: () => shopServer });
   // Sales history and itemised refunds (card refunds go through the checkout's refund path).
   const salesHistory = createSalesHistory({
     db,
@@ -249,7 +240,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     onRefund: (view) => events.emit('history.refundUpdated', view),
     logger,
     receiptNumber: (number) => ledger.receiptNumber(number),
-    acrossTills: { otherSales, gate: acrossTills.gate },
+    acrossTills,
   });
   const parked = new ParkedSales(db, clock);
   const noSales = new NoSales({ db, clock, openDrawer: () => printing.current(), logger });

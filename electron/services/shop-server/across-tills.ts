@@ -206,6 +206,7 @@ export function createAcrossTills(d: AcrossTillsDeps) {
 
   return {
     gate,
+    otherSales: d.otherSales,
     /**
      * The till's own page and, on the first page while the shop server is reachable, the other
      * tills' newest matches (a narrower search finds older ones). Never fails for the server's sake.

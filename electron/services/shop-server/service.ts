@@ -14,7 +14,7 @@ import type { JournalSource } from './journal-source';
 import { Outbox, type AcknowledgedMark, type OutboxView } from './outbox';
 import { problemOf, shopServerWords, type ShopServerWords } from './words';
 import { createAcrossTills, type AcrossTills } from './across-tills';
-import type { OtherTillSales } from '../sales/other-till-sales';
+import { OtherTillSales } from '../sales/other-till-sales';
 import { changeSeqOf } from '../storage/journal-changes';
 
 /** Where the till last knew its mark on the server (the count of what waits while offline). */
@@ -184,7 +184,6 @@ export interface AcrossTillsWiring {
   settings: SettingsStore;
   clock: Clock;
   logger: Logger;
-  otherSales: OtherTillSales;
   /** Built after History (whose refunds use the gate): read when first needed. */
   shopServer: () => ShopServer;
 }
@@ -192,13 +191,14 @@ export interface AcrossTillsWiring {
 /** History and refunds across tills, over the till's shop server (across-tills.ts). */
 export function acrossTillsOn(w: AcrossTillsWiring): AcrossTills {
   const settings = () => w.settings.load();
+  // Other tills' sales this till refunds are kept in its own database (sales/other-till-sales.ts).
   return createAcrossTills({
     enabled: () => settings().shopServer.enabled,
     online: () => w.shopServer().connection.link() !== null,
     open: () => w.shopServer().openLink(),
     ownTill: () => settings().shopServer.tillNumber ?? 0,
     isSent: (saleId) => (changeSeqOf(w.db, 'sale', saleId) ?? Infinity) <= w.shopServer().sentUpTo(),
-    otherSales: w.otherSales,
+    otherSales: new OtherTillSales(w.db),
     ownTerminal: () => settings().payAtCounter.defaultTerminalId,
     now: () => w.clock.now(),
     logger: w.logger,
