@@ -55,7 +55,7 @@ import { createConnections } from './connections';
 import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
 import { journalSources } from './journal-sources';
-import { createShopServer } from '../shop-server/service';
+import { acrossTillsOn, createShopServer } from '../shop-server/service';
 import { lastChangeSeq } from '../storage/journal-changes';
 
 export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
@@ -231,6 +231,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     storage: storageHealth,
     counterSettings: () => settings.load().counter,
   });
+  // Across tills (issue 30): other tills' sales in History; refunds of sent sales claimed on the shop server.
+  const acrossTills = acrossTillsOn({ db, settings, clock, logger, shopServer: () => shopServer });
   // Sales history and itemised refunds (card refunds go through the checkout's refund path).
   const salesHistory = createSalesHistory({
     db,
@@ -243,6 +245,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     onRefund: (view) => events.emit('history.refundUpdated', view),
     logger,
     receiptNumber: (number) => ledger.receiptNumber(number),
+    acrossTills,
   });
   const parked = new ParkedSales(db, clock);
   const noSales = new NoSales({ db, clock, openDrawer: () => printing.current(), logger });
@@ -383,6 +386,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       ...salesHistory,
       requireRefund: () => manager.require('refund'),
       serving: () => manager.serving(),
+      acrossTills,
+      isOwnSale: (saleId) => ledger.has(saleId),
     }),
     ...shopDay.handlers,
     ...settingsHandlers(settingsDeps),

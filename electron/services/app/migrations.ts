@@ -24,6 +24,7 @@ import { TILL_REPORTS_JOURNAL_MIGRATIONS } from '../till-reports/journal-export'
 import { RECONCILIATION_JOURNAL_MIGRATIONS } from '../reconciliation/journal-export';
 import { AUDIT_JOURNAL_MIGRATIONS } from '../audit/journal-export';
 import { SHOP_SERVER_TILL_MIGRATIONS } from '../shop-server/service';
+import { OTHER_TILL_SALES_MIGRATIONS } from '../sales/other-till-sales';
 
 export const TILL_MIGRATIONS: readonly Migration[] = [
   ...JOURNAL_MIGRATIONS,
@@ -51,4 +52,6 @@ export const TILL_MIGRATIONS: readonly Migration[] = [
   ...RECONCILIATION_JOURNAL_MIGRATIONS,
   ...AUDIT_JOURNAL_MIGRATIONS,
   ...SHOP_SERVER_TILL_MIGRATIONS,
+  // Refunds of the shop's other tills' sales (after the refunds' journal triggers, which it keeps).
+  ...OTHER_TILL_SALES_MIGRATIONS,
 ];

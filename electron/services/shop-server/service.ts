@@ -13,6 +13,9 @@ import { connectShopServer, ShopServerConnection, type LinkState } from './conne
 import type { TillJournal } from './journal-source';
 import { Outbox, type AcknowledgedMark, type OutboxView } from './outbox';
 import { problemOf, shopServerWords, type ShopServerWords } from './words';
+import { createAcrossTills, type AcrossTills } from './across-tills';
+import { OtherTillSales } from '../sales/other-till-sales';
+import { changeSeqOf } from '../storage/journal-changes';
 
 /** Where the till last knew its mark on the server (the count of what waits while offline). */
 export const SHOP_SERVER_TILL_MIGRATIONS: readonly Migration[] = [
@@ -116,13 +119,14 @@ export function createShopServer(d: ShopServerDeps) {
     last = text;
     d.onStatus(next.state === 'off' ? null : next);
   };
+  const acknowledged = acknowledgedIn(d.db, () => `${current().address ?? ''}|${current().login ?? ''}`);
   const outbox = new Outbox({
     connection,
     sources: d.journal.sources,
     window: (mark, limit) => d.journal.window(mark, limit),
     lastLocalSeq: d.lastLocalSeq,
     waitingSales: (seq) => d.journal.completedSalesAfter(seq),
-    acknowledged: acknowledgedIn(d.db, () => `${current().address ?? ''}|${current().login ?? ''}`),
+    acknowledged,
     clock: d.clock,
     logger: d.logger,
     onChange: announce,
@@ -163,6 +167,10 @@ export function createShopServer(d: ShopServerDeps) {
     secretsChanged: () => connection.restart(),
     outbox,
     connection,
+    /** A link of its own for one piece of work (History and refunds across tills), closed by the caller. */
+    openLink: async () => connectShopServer({ settings: current(), password: await password() }),
+    /** The highest change sequence this till knows to be on the server. */
+    sentUpTo: () => acknowledged.get(),
     async close() {
       await outbox.close();
       await connection.stop();
@@ -171,3 +179,29 @@ export function createShopServer(d: ShopServerDeps) {
 }
 
 export type ShopServer = ReturnType<typeof createShopServer>;
+
+export interface AcrossTillsWiring {
+  db: Db;
+  settings: SettingsStore;
+  clock: Clock;
+  logger: Logger;
+  /** Built after History (whose refunds use the gate): read when first needed. */
+  shopServer: () => ShopServer;
+}
+
+/** History and refunds across tills, over the till's shop server (across-tills.ts). */
+export function acrossTillsOn(w: AcrossTillsWiring): AcrossTills {
+  const settings = () => w.settings.load();
+  // Other tills' sales this till refunds are kept in its own database (sales/other-till-sales.ts).
+  return createAcrossTills({
+    enabled: () => settings().shopServer.enabled,
+    online: () => w.shopServer().connection.link() !== null,
+    open: () => w.shopServer().openLink(),
+    ownTill: () => settings().shopServer.tillNumber ?? 0,
+    isSent: (saleId) => (changeSeqOf(w.db, 'sale', saleId) ?? Infinity) <= w.shopServer().sentUpTo(),
+    otherSales: new OtherTillSales(w.db),
+    ownTerminal: () => settings().payAtCounter.defaultTerminalId,
+    now: () => w.clock.now(),
+    logger: w.logger,
+  });
+}

@@ -61,6 +61,14 @@ export function lastChangeSeq(db: Db): number {
   ).seq;
 }
 
+/** The change sequence of one journal row's latest version, or null when it has none. */
+export function changeSeqOf(db: Db, kind: JournalKind, id: string): number | null {
+  const row = db
+    .prepare('SELECT change_seq AS seq FROM journal_changes WHERE kind = ? AND local_id = ?')
+    .get(kind, id) as { seq: number } | undefined;
+  return row?.seq ?? null;
+}
+
 /**
  * The ids (and change sequence) of one kind's rows changed after `seq`, lowest first: each area's
  * exporter reads its rows for these ids from its own tables.
