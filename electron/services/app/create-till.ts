@@ -56,6 +56,7 @@ import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
 import { journalSources } from './journal-sources';
 import { createShopServer } from '../shop-server/service';
+import { shopReportsForTill } from '../shop-server/shop-report-handlers';
 import { lastChangeSeq } from '../storage/journal-changes';
 
 export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
@@ -281,7 +282,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   );
 
   // The shop server: the journal goes up through the outbox while one is set (nothing otherwise).
-  const journal = journalSources(db);
+  const journal = journalSources(db, shopDay.contributions);
   const shopServer = createShopServer({
     db,
     settings,
@@ -439,6 +440,17 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       track: trackSupplier,
     }),
     ...shopServer.handlers,
+    // The shop's X and Z over all tills, from the shop server's sums of the journal's rows.
+    ...shopReportsForTill({
+      settings,
+      secrets,
+      currency: SHOP_CURRENCY,
+      catalogue,
+      clock,
+      gate: manager,
+      printReceipt,
+      logger,
+    }),
   };
 
   const close = async () => {
