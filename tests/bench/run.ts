@@ -24,6 +24,10 @@ const suites: Suite[] = [
     load: async () => (await import('./report-contributions')).benchReportContributions,
   },
   { name: 'backup', load: async () => (await import('./backup')).benchBackup },
+  {
+    name: 'shop-server-reports',
+    load: async () => (await import('./shop-server-reports')).benchShopServerReports,
+  },
 ];
 
 async function main(): Promise<void> {

@@ -19,6 +19,7 @@ export async function startShopTill(
   server: TestPostgres,
   shop: TestShop,
   number: number,
+  options: { realClock?: boolean } = {},
 ): Promise<StaffedTill & { close(): Promise<void> }> {
   const login = shop.tills.find((t) => t.number === number);
   if (!login) throw new Error(`the shop has no till ${number}`);
@@ -28,7 +29,12 @@ export async function startShopTill(
     encryption: aesBackend(),
   });
   await secrets.set('shopServer.password', 'live', login.password);
-  const staffed = await startStaffedTill({ dataDir, secretStores: [secrets] });
+  const staffed = await startStaffedTill({
+    dataDir,
+    secretStores: [secrets],
+    // The benchmark's lag is real time; tests drive the clock fast.
+    drivenClock: !options.realClock,
+  });
   const settings = staffed.t.till.settings;
   settings.update({
     shop: { ...settings.load().shop, timeZone: SHOP_TIME_ZONE },
