@@ -326,3 +326,31 @@ test('a till’s login reads only its own shop’s totals and shop Z reports, an
     await till.close();
   }
 });
+
+test('two tills running a shop Z at the same moment get numbers 1 and 2, the second starting where the first ended', async () => {
+  const shop = await prepareShop(server, 2);
+  const tills = await twoTills(shop);
+  try {
+    const [product] = tills.one.products.filter((p) => p.price > 0);
+    await paidSale(tills.one.t, [{ productId: product!.id, quantity: 1 }], 'none');
+    await paidSale(tills.two.t, [{ productId: product!.id, quantity: 2 }], 'none');
+    await upToDate(tills.one);
+    await upToDate(tills.two);
+    const zs = (
+      await Promise.all([tills.one.t.call('shopReports.z', {}), tills.two.t.call('shopReports.z', {})])
+    ).sort((a, b) => a.report.number! - b.report.number!);
+    assert.deepEqual(
+      zs.map((z) => z.report.number),
+      [1, 2],
+    );
+    assert.equal(zs[1]!.report.since, zs[0]!.report.until);
+    // Every sale in exactly one of them.
+    assert.deepEqual(
+      zs.map((z) => z.report.sales.count),
+      [2, 0],
+    );
+    assert.equal(zs[0]!.report.sales.amount, product!.price * 3);
+  } finally {
+    await tills.close();
+  }
+});

@@ -66,8 +66,10 @@ export class ShopReports {
     const view = await this.onServer(async (link) => {
       await link.client.query('BEGIN');
       try {
-        const { since } = await openPeriod(link.client, link.shopId);
+        // The number first: it waits for a shop Z running on another till, so the period
+        // starts where that one ended.
         const number = await takeShopZNumber(link.client);
+        const { since } = await openPeriod(link.client, link.shopId);
         const built = await this.build(link, 'Z', number, number, since, runBy);
         await saveShopZ(link.client, link.shopId, link.tillNumber, built);
         await link.client.query('COMMIT');
