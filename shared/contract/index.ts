@@ -20,6 +20,7 @@ import { counterMethods } from './counter';
 import { auditMethods } from './audit';
 import { backupEvents, backupMethods } from './backup';
 import { shopServerMethods } from './shop-server';
+import { shopReportsMethods } from './shop-reports';
 
 export const methods = {
   ...systemMethods,
@@ -40,6 +41,7 @@ export const methods = {
   ...auditMethods,
   ...backupMethods,
   ...shopServerMethods,
+  ...shopReportsMethods,
 } as const;
 
 export const events = {
@@ -97,3 +99,4 @@ export * from './counter';
 export * from './history';
 export * from './audit';
 export * from './backup';
+export * from './shop-reports';

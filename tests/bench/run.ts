@@ -25,6 +25,10 @@ const suites: Suite[] = [
   },
   { name: 'backup', load: async () => (await import('./backup')).benchBackup },
   { name: 'shop-server', load: async () => (await import('./shop-server')).benchShopServer },
+  {
+    name: 'shop-server-reports',
+    load: async () => (await import('./shop-server-reports')).benchShopServerReports,
+  },
 ];
 
 async function main(): Promise<void> {

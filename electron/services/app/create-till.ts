@@ -56,6 +56,7 @@ import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
 import { journalSources } from './journal-sources';
 import { acrossTillsOn, createShopServer } from '../shop-server/service';
+import { shopReportsForTill } from '../shop-server/shop-report-handlers';
 import { lastChangeSeq } from '../storage/journal-changes';
 
 export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
@@ -295,7 +296,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     secrets,
     clock,
     logger,
-    journal: journalSources(db),
+    journal: journalSources(db, shopDay.contributions),
     lastLocalSeq: () => lastChangeSeq(db),
     onStatus: (status) => board.setShopServer(status),
   });
@@ -447,6 +448,17 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       track: trackSupplier,
     }),
     ...shopServer.handlers,
+    // The shop's X and Z over all tills, from the shop server's sums of the journal's rows.
+    ...shopReportsForTill({
+      settings,
+      secrets,
+      currency: SHOP_CURRENCY,
+      catalogue,
+      clock,
+      gate: manager,
+      printReceipt,
+      logger,
+    }),
   };
 
   const close = async () => {

@@ -4,6 +4,7 @@
 // words, a server at another (connection.ts).
 import { SHOPS_TILLS_JOURNAL } from './0001-shops-tills-journal';
 import { REFUND_CLAIMS } from './0003-refund-claims';
+import { SHOP_REPORTS } from './0004-shop-reports';
 
 export interface ShopMigration {
   /** 1, 2, 3, … in order, no gaps. */
@@ -13,8 +14,11 @@ export interface ShopMigration {
   sql: string;
 }
 
-// Step 2 (the change feed) comes from another branch; the lead renumbers at merge if it is missing.
-export const SHOP_SERVER_MIGRATIONS: readonly ShopMigration[] = [SHOPS_TILLS_JOURNAL, REFUND_CLAIMS];
+export const SHOP_SERVER_MIGRATIONS: readonly ShopMigration[] = [
+  SHOPS_TILLS_JOURNAL,
+  REFUND_CLAIMS,
+  SHOP_REPORTS,
+];
 
 /** The schema this till (and this `npm run shop-server`) was built for: the last step's number. */
 export const SHOP_SCHEMA_VERSION = SHOP_SERVER_MIGRATIONS.at(-1)!.version;

@@ -21,6 +21,10 @@ export const officeServices: Wording<typeof en.officeServices> = {
       'Die Kasse konnte die nächste Z-Nummer nicht speichern, der Tag wurde nicht abgeschlossen. Bitte prüfen, ob die Festplatte Platz hat, dann erneut versuchen.',
     noZ: 'Auf dieser Kasse gibt es keinen Z-Bericht {{number}}.',
   },
+  shopReport: {
+    notSetUp: 'Auf dieser Kasse ist kein Filialserver eingerichtet.',
+    noZ: 'Es gibt keinen Filial-Z-Bericht {{number}}.',
+  },
   pin: {
     digits: 'Die PIN muss {{min}} bis {{max}} Ziffern haben.',
     tooEasy: 'Diese PIN ist zu leicht zu erraten (gleiche oder aufeinanderfolgende Ziffern).',

@@ -18,6 +18,10 @@ export const officeServices = {
       'The till could not record the next Z number, so the day was not closed. Check that the disk has space, then try again.',
     noZ: 'There is no Z report {{number}} on this till.',
   },
+  shopReport: {
+    notSetUp: 'No shop server is set up on this till.',
+    noZ: 'There is no shop Z report {{number}}.',
+  },
   pin: {
     digits: 'The PIN must be {{min}} to {{max}} digits.',
     tooEasy: 'That PIN is too easy to guess (repeated or consecutive digits).',
