@@ -55,6 +55,7 @@ import { createConnections } from './connections';
 import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
 import { journalSources } from './journal-sources';
+import { SHOP_DATA_EVENTS, shopDataOf } from './shop-data-areas';
 import { createShopServer } from '../shop-server/service';
 import { lastChangeSeq } from '../storage/journal-changes';
 
@@ -292,9 +293,21 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     lastLocalSeq: () => lastChangeSeq(db),
     waitingSales: journal.completedSalesAfter,
     onStatus: (status) => board.setShopServer(status),
+    shopData: shopDataOf({
+      db,
+      catalogue,
+      staff,
+      manager,
+      audit,
+      events,
+      staffChanged: () => onStaffChange(),
+    }),
   });
   // Whatever the till writes is either a contract call or announced as an event: both wake the outbox.
-  const stopNudging = events.subscribe(() => shopServer.nudge());
+  const stopNudging = events.subscribe((event) => {
+    shopServer.nudge();
+    if (SHOP_DATA_EVENTS.has(event)) shopServer.shopDataEdited();
+  });
 
   // Settings changes reach the card service connection and the UI (printing watches its own).
   const settingsDeps: SettingsHandlerDeps = {

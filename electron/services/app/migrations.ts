@@ -24,6 +24,8 @@ import { TILL_REPORTS_JOURNAL_MIGRATIONS } from '../till-reports/journal-export'
 import { RECONCILIATION_JOURNAL_MIGRATIONS } from '../reconciliation/journal-export';
 import { AUDIT_JOURNAL_MIGRATIONS } from '../audit/journal-export';
 import { SHOP_SERVER_TILL_MIGRATIONS } from '../shop-server/service';
+import { CATALOGUE_SHOP_DATA_MIGRATIONS } from '../catalogue/shop-data';
+import { SHOP_DATA_TILL_MIGRATIONS } from '../shop-server/shop-data-queue';
 
 export const TILL_MIGRATIONS: readonly Migration[] = [
   ...JOURNAL_MIGRATIONS,
@@ -51,4 +53,7 @@ export const TILL_MIGRATIONS: readonly Migration[] = [
   ...RECONCILIATION_JOURNAL_MIGRATIONS,
   ...AUDIT_JOURNAL_MIGRATIONS,
   ...SHOP_SERVER_TILL_MIGRATIONS,
+  // Shop-wide data (the change feed down): keys every till shares, the queue and the conflicts.
+  ...CATALOGUE_SHOP_DATA_MIGRATIONS,
+  ...SHOP_DATA_TILL_MIGRATIONS,
 ];

@@ -11,6 +11,7 @@ import type { SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
 import { connectShopServer, ShopServerConnection, type LinkState } from './connection';
 import type { JournalSource } from './journal-source';
+import { createShopData, type ShopDataDeps } from './shop-data-service';
 import { Outbox, type AcknowledgedMark, type OutboxView } from './outbox';
 import { problemOf, shopServerWords, type ShopServerWords } from './words';
 
@@ -90,6 +91,8 @@ export interface ShopServerDeps {
   waitingSales: (afterSeq: number) => number;
   /** The top bar's word changed (null: no shop server, no pill). */
   onStatus: (status: ShopServerStatus | null) => void;
+  /** Shop-wide data: each area's rows (app/shop-data-areas.ts), and who may settle conflicts. */
+  shopData: Pick<ShopDataDeps, 'areas' | 'requireBackOffice' | 'audit'>;
 }
 
 export function createShopServer(d: ShopServerDeps) {
@@ -102,9 +105,17 @@ export function createShopServer(d: ShopServerDeps) {
       return null;
     }
   };
-  const connection = new ShopServerConnection({
-    settings: current,
-    password,
+  const connect = () =>
+    new ShopServerConnection({ settings: current, password, clock: d.clock, logger: d.logger });
+  const connection = connect();
+  // The shop-wide data's own login session: its LISTEN and edits never share the outbox's batches.
+  const feedConnection = connect();
+  const serverId = () => `${current().address ?? ''}|${current().login ?? ''}`;
+  const shopData = createShopData({
+    ...d.shopData,
+    db: d.db,
+    connection: feedConnection,
+    server: serverId,
     clock: d.clock,
     logger: d.logger,
   });
@@ -121,7 +132,7 @@ export function createShopServer(d: ShopServerDeps) {
     sources: d.sources,
     lastLocalSeq: d.lastLocalSeq,
     waitingSales: d.waitingSales,
-    acknowledged: acknowledgedIn(d.db, () => `${current().address ?? ''}|${current().login ?? ''}`),
+    acknowledged: acknowledgedIn(d.db, serverId),
     clock: d.clock,
     logger: d.logger,
     onChange: announce,
@@ -129,6 +140,7 @@ export function createShopServer(d: ShopServerDeps) {
   const status = () => shopServerStatus(current().enabled, connection.state(), outbox.view());
 
   const handlers: HandlersOf<'shopServer'> = {
+    ...shopData.handlers,
     'shopServer.status': () => status(),
     'shopServer.testConnection': async () => {
       try {
@@ -136,6 +148,7 @@ export function createShopServer(d: ShopServerDeps) {
         await link.close();
         // The kept connection follows a test that passes (after a password or address was mended).
         if (connection.state().state !== 'connected') connection.restart();
+        if (feedConnection.state().state !== 'connected') feedConnection.restart();
         return {
           ok: true,
           ...said(shopServerWords('testOk', { number: link.tillNumber, shop: link.shopName })),
@@ -149,22 +162,36 @@ export function createShopServer(d: ShopServerDeps) {
   };
 
   connection.restart();
+  feedConnection.restart();
   return {
     handlers,
     status,
     /** Something was written on the till: the outbox sends it soon. */
     nudge: () => outbox.nudge(),
+    /** A manager may have edited shop-wide data (catalogue, staff): noted, and sent when connected. */
+    shopDataEdited: () => {
+      if (current().enabled) shopData.feed.noteLocalEdits();
+    },
     /** The shop server's settings changed: connect again (or stop). */
     followSettings(next: Settings, previous: Settings) {
-      if (JSON.stringify(next.shopServer) !== JSON.stringify(previous.shopServer)) connection.restart();
+      if (JSON.stringify(next.shopServer) !== JSON.stringify(previous.shopServer)) {
+        connection.restart();
+        feedConnection.restart();
+      }
     },
     /** The password in the keychain changed. */
-    secretsChanged: () => connection.restart(),
+    secretsChanged: () => {
+      connection.restart();
+      feedConnection.restart();
+    },
     outbox,
     connection,
+    shopData,
     async close() {
       await outbox.close();
+      await shopData.feed.close();
       await connection.stop();
+      await feedConnection.stop();
     },
   };
 }

@@ -3,6 +3,7 @@
 // with its number; a till knows the number it was built for (SHOP_SCHEMA_VERSION) and refuses, in
 // words, a server at another (connection.ts).
 import { SHOPS_TILLS_JOURNAL } from './0001-shops-tills-journal';
+import { SHOP_DATA } from './0002-shop-data';
 
 export interface ShopMigration {
   /** 1, 2, 3, … in order, no gaps. */
@@ -12,7 +13,7 @@ export interface ShopMigration {
   sql: string;
 }
 
-export const SHOP_SERVER_MIGRATIONS: readonly ShopMigration[] = [SHOPS_TILLS_JOURNAL];
+export const SHOP_SERVER_MIGRATIONS: readonly ShopMigration[] = [SHOPS_TILLS_JOURNAL, SHOP_DATA];
 
 /** The schema this till (and this `npm run shop-server`) was built for: the last step's number. */
 export const SHOP_SCHEMA_VERSION = SHOP_SERVER_MIGRATIONS.at(-1)!.version;
