@@ -223,9 +223,14 @@ export class ShopDataQueue {
       this.db
         .prepare(
           `SELECT kind, key, base_version, body FROM shop_data_queue
-           WHERE ?1 IS NULL OR kind = ?1 ORDER BY queued_at, kind, key`,
+           WHERE @kind IS NULL OR kind = @kind ORDER BY queued_at, kind, key`,
         )
-        .all(kind ?? null) as { kind: ShopDataKind; key: string; base_version: number; body: string | null }[]
+        .all({ kind: kind ?? null }) as {
+        kind: ShopDataKind;
+        key: string;
+        base_version: number;
+        body: string | null;
+      }[]
     ).map((r) => ({ kind: r.kind, key: r.key, baseVersion: r.base_version, body: parsed(r.body) }));
   }
 
@@ -271,9 +276,9 @@ export class ShopDataQueue {
       this.db
         .prepare(
           `SELECT kind, key, till_body, server_version, server_body, found_at FROM shop_data_conflicts
-           WHERE ?1 IS NULL OR kind = ?1 ORDER BY found_at, kind, key`,
+           WHERE @kind IS NULL OR kind = @kind ORDER BY found_at, kind, key`,
         )
-        .all(kind ?? null) as {
+        .all({ kind: kind ?? null }) as {
         kind: ShopDataKind;
         key: string;
         till_body: string | null;

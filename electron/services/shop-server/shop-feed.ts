@@ -36,6 +36,22 @@ export interface ShopFeedOptions {
   slowLookMs?: number;
 }
 
+/** A failure of the till's own side (its database, an area): the link to the server is fine. */
+class TillSideError extends Error {
+  constructor(readonly failure: unknown) {
+    super('the till could not record shop-wide data');
+  }
+}
+
+/** Runs the till's side of a step: a failure there does not count against the connection. */
+function onTill<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    throw new TillSideError(error);
+  }
+}
+
 export class ShopFeed {
   private running = false;
   private again = false;
@@ -110,18 +126,20 @@ export class ShopFeed {
         link = this.o.connection.link();
         if (!link) break;
         await this.listen(link);
-        this.o.queue.useServer(this.o.server());
-        if (!this.o.queue.joined()) {
+        onTill(() => this.o.queue.useServer(this.o.server()));
+        if (!onTill(() => this.o.queue.joined())) {
           await this.take(link);
-          this.o.queue.markJoined();
+          onTill(() => this.o.queue.markJoined());
         }
-        this.o.queue.recordLocalEdits();
+        onTill(() => this.o.queue.recordLocalEdits());
         await this.take(link);
         await this.send(link);
         this.looks++;
       } while (this.again && !this.closed);
     } catch (error) {
-      if (link && this.o.connection.link() === link) this.o.connection.lost(error);
+      if (error instanceof TillSideError)
+        this.o.logger.warn('shop server: shop-wide data not recorded on this till', error.failure);
+      else if (link && this.o.connection.link() === link) this.o.connection.lost(error);
       else this.o.logger.warn('shop server: shop-wide data not synced', error);
     } finally {
       this.running = false;
@@ -139,7 +157,7 @@ export class ShopFeed {
         change_seq: string;
         body: unknown;
         deleted: boolean;
-      }>(FEED, [link.shopId, this.o.queue.mark(), FEED_BATCH]);
+      }>(FEED, [link.shopId, onTill(() => this.o.queue.mark()), FEED_BATCH]);
       if (rows.length === 0) return;
       const batch: ServerRow[] = rows.map((r) => ({
         kind: r.kind,
@@ -149,7 +167,7 @@ export class ShopFeed {
         body: r.deleted ? null : r.body,
       }));
       const before = this.o.queue.refused.length;
-      const touched = this.o.queue.applyServerRows(batch);
+      const touched = onTill(() => this.o.queue.applyServerRows(batch));
       for (const r of this.o.queue.refused.slice(before))
         this.o.logger.warn(`shop server: a ${r.kind} row was not taken (${r.reason})`);
       for (const area of touched) area.announce();
@@ -158,12 +176,12 @@ export class ShopFeed {
   }
 
   private async send(link: ShopServerLink): Promise<void> {
-    for (const edit of this.o.queue.queued()) {
+    for (const edit of onTill(() => this.o.queue.queued())) {
       const answer = await this.put(link, edit);
       if (answer.outcome === 'conflict') {
         this.o.logger.info(`shop server: a ${edit.kind} edit met a newer version: kept for a manager`);
-        this.o.queue.conflicted(edit, answer.version, answer.body);
-      } else this.o.queue.written(edit, answer.version, answer.body);
+        onTill(() => this.o.queue.conflicted(edit, answer.version, answer.body));
+      } else onTill(() => this.o.queue.written(edit, answer.version, answer.body));
       this.o.onChange?.();
     }
   }
