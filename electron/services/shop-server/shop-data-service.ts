@@ -80,7 +80,7 @@ export function createShopData(d: ShopDataDeps) {
       const found = area && queue.conflicts(kind).find((c) => c.key === key);
       if (!area || !found)
         throw new TillError('not_found', 'That change was already settled.', {
-          words: { key: 'shopServer.conflicts.gone' },
+          words: { key: 'shopData.conflictGone' },
         });
       const name = conflictView(area, found).name;
       d.db.transaction(() => {
