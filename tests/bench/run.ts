@@ -24,6 +24,7 @@ const suites: Suite[] = [
     load: async () => (await import('./report-contributions')).benchReportContributions,
   },
   { name: 'backup', load: async () => (await import('./backup')).benchBackup },
+  { name: 'shop-data', load: async () => (await import('./shop-server-shop-data')).benchShopData },
 ];
 
 async function main(): Promise<void> {

@@ -40,7 +40,9 @@ export interface ShopDataTill {
   close(): Promise<void>;
 }
 
-export function startShopDataTill(options: { side?: TillSide; slowLookMs?: number } = {}): ShopDataTill {
+export function startShopDataTill(
+  options: { side?: TillSide; slowLookMs?: number; listen?: boolean } = {},
+): ShopDataTill {
   const side = options.side ?? openTillSide();
   const logger = createLogger('shop-data-test', process.env.SHOP_DATA_LOG ? undefined : () => undefined);
   const catalogue = new ProductCatalogue(side.db, 'GBP');
@@ -82,6 +84,7 @@ export function startShopDataTill(options: { side?: TillSide; slowLookMs?: numbe
     requireBackOffice: () => MANAGER,
     audit,
     ...(options.slowLookMs !== undefined && { slowLookMs: options.slowLookMs }),
+    ...(options.listen !== undefined && { listen: options.listen }),
   });
   const back = catalogueHandlers({
     catalogue,

@@ -26,6 +26,7 @@ export interface ShopDataDeps {
   requireBackOffice: () => StaffStamp | null;
   audit: AuditLog;
   slowLookMs?: number;
+  listen?: boolean;
 }
 
 const AUDIT_AREA: Record<ShopDataKind, AuditArea> = {
@@ -61,6 +62,7 @@ export function createShopData(d: ShopDataDeps) {
     clock: d.clock,
     logger: d.logger,
     ...(d.slowLookMs !== undefined && { slowLookMs: d.slowLookMs }),
+    ...(d.listen !== undefined && { listen: d.listen }),
   });
   const view = () => ({
     conflicts: queue.conflicts().flatMap((c) => {

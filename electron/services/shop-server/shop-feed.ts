@@ -34,6 +34,8 @@ export interface ShopFeedOptions {
   /** Conflicts or waiting edits changed (the screens follow). */
   onChange?: () => void;
   slowLookMs?: number;
+  /** false: no LISTEN, the slow look alone (the bench compares the two). */
+  listen?: boolean;
 }
 
 /** A failure of the till's own side (its database, an area): the link to the server is fine. */
@@ -204,7 +206,7 @@ export class ShopFeed {
   }
 
   private async listen(link: ShopServerLink): Promise<void> {
-    if (this.listeningOn === link.client) return;
+    if (this.o.listen === false || this.listeningOn === link.client) return;
     this.stopListening();
     link.client.on('notification', this.notified);
     this.listeningOn = link.client;
