@@ -385,3 +385,36 @@ test('a till of another shop sees none of this shop’s data and cannot write in
     await one.close();
   }
 });
+
+test('the same SKU added on both tills while apart ends as one product everywhere, the first up winning', async () => {
+  const shop = await prepareShop(server, 2);
+  const link = await cuttableLink(server.server.port);
+  const one = startShopDataTill();
+  const two = startShopDataTill();
+  try {
+    connectTill(one, shop, 0);
+    connectTill(two, shop, 1, link.port);
+    await settled(one);
+    await settled(two);
+    link.cut();
+    await waitUntil(() => two.connection.link() === null, 'till 2 noticed the cut');
+    await two.back['catalogue.saveProduct'](newProduct('SCONE', 280));
+    await one.back['catalogue.saveProduct'](newProduct('SCONE', 250));
+    await waitUntil(async () => (await serverProducts(shop)).length === 1, 'till 1’s scone up');
+    link.mend();
+    await waitUntil(() => bySku(two, 'SCONE')?.price === 250, 'the server’s scone on till 2');
+    await settled(two);
+    await one.shopData.feed.idle();
+    assert.deepEqual(
+      (await serverProducts(shop)).map((r) => [r.body.sku, r.body.price, r.version]),
+      [['SCONE', 250, '1']],
+    );
+    assert.equal(two.catalogue.all().products.length, 1);
+    assert.equal(one.catalogue.all().products.length, 1);
+    assert.equal(two.shopData.queue.queued().length, 0);
+  } finally {
+    await one.close();
+    await two.close();
+    await link.close();
+  }
+});

@@ -133,7 +133,9 @@ export class ShopDataQueue {
         const queue = new Map(this.queued(area.kind).map((q) => [q.key, q]));
         const conflicts = new Set(this.conflicts(area.kind).map((c) => c.key));
         const rows = area.rows();
-        for (const key of new Set([...rows.keys(), ...agreed.keys()])) {
+        // Queued keys too: one no longer in the area's rows (a product this till added became the
+        // server's same-SKU product when it came down) has nothing left to send.
+        for (const key of new Set([...rows.keys(), ...agreed.keys(), ...queue.keys()])) {
           const now = text(rows.get(key));
           if (conflicts.has(key)) {
             this.db

@@ -135,6 +135,9 @@ export class ShopFeed {
         }
         onTill(() => this.o.queue.recordLocalEdits());
         await this.take(link);
+        // Again after taking: a row that came down may have made an edit moot (a product this till
+        // added meanwhile under the same SKU became the server's), so it is not sent as new.
+        onTill(() => this.o.queue.recordLocalEdits());
         await this.send(link);
         this.looks++;
       } while (this.again && !this.closed);

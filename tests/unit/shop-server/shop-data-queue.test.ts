@@ -318,3 +318,15 @@ test('canonical JSON is the same whatever order the keys came in, and keeps arra
   assert.notEqual(canonicalJson({ a: [1, 2] }), canonicalJson({ a: [2, 1] }));
   assert.equal(canonicalJson({ b: 1, a: 2 }), '{"a":2,"b":1}');
 });
+
+test('a product added here while apart that the server already has by SKU is not sent as a second one', () => {
+  join();
+  catalogue.write([product('SCONE', 280)]);
+  queue.recordLocalEdits();
+  assert.equal(queue.queued().filter((q) => q.kind === 'product').length, 1);
+  queue.applyServerRows([row('product', 'k-server-scone', 1, product('SCONE', 250))]);
+  queue.recordLocalEdits();
+  assert.deepEqual(queue.queued(), [], 'nothing of the till’s scone is left to send');
+  assert.equal(catalogue.admin().products.length, 1);
+  assert.equal(bySku('SCONE')?.price, 250);
+});
