@@ -326,7 +326,7 @@ test('a product added here while apart that the server already has by SKU is not
   assert.equal(queue.queued().filter((q) => q.kind === 'product').length, 1);
   queue.applyServerRows([row('product', 'k-server-scone', 1, product('SCONE', 250))]);
   queue.recordLocalEdits();
-  assert.deepEqual(queue.queued(), [], 'nothing of the till’s scone is left to send');
+  assert.deepEqual(queue.queued('product'), [], 'nothing of the till’s scone is left to send');
   assert.equal(catalogue.admin().products.length, 1);
   assert.equal(bySku('SCONE')?.price, 250);
 });
