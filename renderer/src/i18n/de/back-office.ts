@@ -199,7 +199,12 @@ export const backOffice: Wording<typeof en.backOffice> = {
     keepTill: 'Fassung dieser Kasse behalten',
     keepServer: 'Fassung des Filialservers behalten',
     lookAgain: 'Erneut prüfen',
-    kinds: { product: 'Artikel', categories: 'Warengruppen', 'vat-rates': 'Steuersätze', staff: 'Mitarbeiter/in' },
+    kinds: {
+      product: 'Artikel',
+      categories: 'Warengruppen',
+      'vat-rates': 'Steuersätze',
+      staff: 'Mitarbeiter/in',
+    },
     roles: { cashier: 'Kassierer/in', supervisor: 'Schichtleitung', manager: 'Filialleitung' },
     fields: {
       name: 'Name',

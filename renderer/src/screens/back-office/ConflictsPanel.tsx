@@ -34,7 +34,8 @@ function Conflict({ conflict, index }: { conflict: ShopDataConflict; index: numb
   const text = useValueText();
   const headingId = `conflict-${index}`;
   const kind = t(`backOffice.conflicts.kinds.${conflict.kind}`);
-  const keep = (side: 'till' | 'server') => void useShopConflicts.getState().keep(conflict.kind, conflict.key, side);
+  const keep = (side: 'till' | 'server') =>
+    void useShopConflicts.getState().keep(conflict.kind, conflict.key, side);
   return (
     <li className="card conflict" aria-labelledby={headingId}>
       <h2 id={headingId}>{conflict.name ? `${kind}: ${conflict.name}` : kind}</h2>
