@@ -108,6 +108,7 @@ export class ShopFeed {
     this.closed = true;
     this.unsubscribe();
     this.gather?.cancel();
+    this.gather = null;
     this.slow?.cancel();
     this.stopListening();
     await this.idle();
