@@ -29,6 +29,7 @@ const suites: Suite[] = [
     name: 'shop-server-reports',
     load: async () => (await import('./shop-server-reports')).benchShopServerReports,
   },
+  { name: 'shop-data', load: async () => (await import('./shop-server-shop-data')).benchShopData },
 ];
 
 async function main(): Promise<void> {

@@ -57,6 +57,7 @@ import { lazyStandIns, type StandIns } from './stand-ins';
 import { journalSources } from './journal-sources';
 import { acrossTillsOn, createShopServer } from '../shop-server/service';
 import { shopReportsForTill } from '../shop-server/shop-report-handlers';
+import { SHOP_DATA_EVENTS, shopDataOf } from './shop-data-areas';
 import { lastChangeSeq } from '../storage/journal-changes';
 
 export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
@@ -299,9 +300,21 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     journal: journalSources(db, shopDay.contributions),
     lastLocalSeq: () => lastChangeSeq(db),
     onStatus: (status) => board.setShopServer(status),
+    shopData: shopDataOf({
+      db,
+      catalogue,
+      staff,
+      manager,
+      audit,
+      events,
+      staffChanged: () => onStaffChange(),
+    }),
   });
   // Whatever the till writes is either a contract call or announced as an event: both wake the outbox.
-  const stopNudging = events.subscribe(() => shopServer.nudge());
+  const stopNudging = events.subscribe((event) => {
+    shopServer.nudge();
+    if (SHOP_DATA_EVENTS.has(event)) shopServer.shopDataEdited();
+  });
 
   // Settings changes reach the card service connection and the UI (printing watches its own).
   const settingsDeps: SettingsHandlerDeps = {

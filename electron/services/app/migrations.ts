@@ -25,6 +25,8 @@ import { RECONCILIATION_JOURNAL_MIGRATIONS } from '../reconciliation/journal-exp
 import { AUDIT_JOURNAL_MIGRATIONS } from '../audit/journal-export';
 import { SHOP_SERVER_TILL_MIGRATIONS } from '../shop-server/service';
 import { OTHER_TILL_SALES_MIGRATIONS } from '../sales/other-till-sales';
+import { CATALOGUE_SHOP_DATA_MIGRATIONS } from '../catalogue/shop-data';
+import { SHOP_DATA_TILL_MIGRATIONS } from '../shop-server/shop-data-queue';
 
 export const TILL_MIGRATIONS: readonly Migration[] = [
   ...JOURNAL_MIGRATIONS,
@@ -54,4 +56,7 @@ export const TILL_MIGRATIONS: readonly Migration[] = [
   ...SHOP_SERVER_TILL_MIGRATIONS,
   // Refunds of the shop's other tills' sales (after the refunds' journal triggers, which it keeps).
   ...OTHER_TILL_SALES_MIGRATIONS,
+  // Shop-wide data (the change feed down): keys every till shares, the queue and the conflicts.
+  ...CATALOGUE_SHOP_DATA_MIGRATIONS,
+  ...SHOP_DATA_TILL_MIGRATIONS,
 ];

@@ -11,6 +11,7 @@ import type { SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
 import { connectShopServer, ShopServerConnection, type LinkState } from './connection';
 import type { TillJournal } from './journal-source';
+import { createShopData, type ShopDataDeps } from './shop-data-service';
 import { Outbox, type AcknowledgedMark, type OutboxView } from './outbox';
 import { problemOf, shopServerWords, type ShopServerWords } from './words';
 import { createAcrossTills, type AcrossTills } from './across-tills';
@@ -93,6 +94,8 @@ export interface ShopServerDeps {
   lastLocalSeq: () => number;
   /** The top bar's word changed (null: no shop server, no pill). */
   onStatus: (status: ShopServerStatus | null) => void;
+  /** Shop-wide data: each area's rows (app/shop-data-areas.ts), and who may settle conflicts. */
+  shopData: Pick<ShopDataDeps, 'areas' | 'requireBackOffice' | 'audit'>;
 }
 
 export function createShopServer(d: ShopServerDeps) {
@@ -105,9 +108,17 @@ export function createShopServer(d: ShopServerDeps) {
       return null;
     }
   };
-  const connection = new ShopServerConnection({
-    settings: current,
-    password,
+  const connect = () =>
+    new ShopServerConnection({ settings: current, password, clock: d.clock, logger: d.logger });
+  const connection = connect();
+  // The shop-wide data's own login session: its LISTEN and edits never share the outbox's batches.
+  const feedConnection = connect();
+  const serverId = () => `${current().address ?? ''}|${current().login ?? ''}`;
+  const shopData = createShopData({
+    ...d.shopData,
+    db: d.db,
+    connection: feedConnection,
+    server: serverId,
     clock: d.clock,
     logger: d.logger,
   });
@@ -119,7 +130,7 @@ export function createShopServer(d: ShopServerDeps) {
     last = text;
     d.onStatus(next.state === 'off' ? null : next);
   };
-  const acknowledged = acknowledgedIn(d.db, () => `${current().address ?? ''}|${current().login ?? ''}`);
+  const acknowledged = acknowledgedIn(d.db, serverId);
   const outbox = new Outbox({
     connection,
     sources: d.journal.sources,
@@ -134,6 +145,7 @@ export function createShopServer(d: ShopServerDeps) {
   const status = () => shopServerStatus(current().enabled, connection.state(), outbox.view());
 
   const handlers: HandlersOf<'shopServer'> = {
+    ...shopData.handlers,
     'shopServer.status': () => status(),
     'shopServer.testConnection': async () => {
       try {
@@ -141,6 +153,7 @@ export function createShopServer(d: ShopServerDeps) {
         await link.close();
         // The kept connection follows a test that passes (after a password or address was mended).
         if (connection.state().state !== 'connected') connection.restart();
+        if (feedConnection.state().state !== 'connected') feedConnection.restart();
         return {
           ok: true,
           ...said(shopServerWords('testOk', { number: link.tillNumber, shop: link.shopName })),
@@ -154,26 +167,40 @@ export function createShopServer(d: ShopServerDeps) {
   };
 
   connection.restart();
+  feedConnection.restart();
   return {
     handlers,
     status,
     /** Something was written on the till: the outbox sends it soon. */
     nudge: () => outbox.nudge(),
+    /** A manager may have edited shop-wide data (catalogue, staff): noted, and sent when connected. */
+    shopDataEdited: () => {
+      if (current().enabled) shopData.feed.noteLocalEdits();
+    },
     /** The shop server's settings changed: connect again (or stop). */
     followSettings(next: Settings, previous: Settings) {
-      if (JSON.stringify(next.shopServer) !== JSON.stringify(previous.shopServer)) connection.restart();
+      if (JSON.stringify(next.shopServer) !== JSON.stringify(previous.shopServer)) {
+        connection.restart();
+        feedConnection.restart();
+      }
     },
     /** The password in the keychain changed. */
-    secretsChanged: () => connection.restart(),
+    secretsChanged: () => {
+      connection.restart();
+      feedConnection.restart();
+    },
     outbox,
     connection,
     /** A link of its own for one piece of work (History and refunds across tills), closed by the caller. */
     openLink: async () => connectShopServer({ settings: current(), password: await password() }),
     /** The highest change sequence this till knows to be on the server. */
     sentUpTo: () => acknowledged.get(),
+    shopData,
     async close() {
       await outbox.close();
+      await shopData.feed.close();
       await connection.stop();
+      await feedConnection.stop();
     },
   };
 }

@@ -3,6 +3,7 @@
 // with its number; a till knows the number it was built for (SHOP_SCHEMA_VERSION) and refuses, in
 // words, a server at another (connection.ts).
 import { SHOPS_TILLS_JOURNAL } from './0001-shops-tills-journal';
+import { SHOP_DATA } from './0002-shop-data';
 import { REFUND_CLAIMS } from './0003-refund-claims';
 import { SHOP_REPORTS } from './0004-shop-reports';
 
@@ -16,6 +17,7 @@ export interface ShopMigration {
 
 export const SHOP_SERVER_MIGRATIONS: readonly ShopMigration[] = [
   SHOPS_TILLS_JOURNAL,
+  SHOP_DATA,
   REFUND_CLAIMS,
   SHOP_REPORTS,
 ];

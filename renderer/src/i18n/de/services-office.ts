@@ -2,6 +2,9 @@ import type * as en from '../en/services-office';
 import type { Wording } from '../wording-type';
 
 export const officeServices: Wording<typeof en.officeServices> = {
+  shopData: {
+    conflictGone: 'Diese Änderung wurde schon entschieden.',
+  },
   audit: {
     daysReversed: 'Der erste Tag liegt nach dem letzten: bitte tauschen.',
     tooMany: 'Das sind mehr als {{max}} Einträge: weniger Tage wählen und in Teilen exportieren.',

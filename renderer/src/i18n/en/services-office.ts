@@ -1,6 +1,9 @@
 // Words the back-office and day services send by key (staff, PINs, catalogue and its CSV import,
 // shifts, till reports, reconciliation, printing): the same English as the services' own text.
 export const officeServices = {
+  shopData: {
+    conflictGone: 'That change was already settled.',
+  },
   audit: {
     daysReversed: 'The first day is after the last day: swap them.',
     tooMany: 'That is more than {{max}} entries: choose fewer days and export them in parts.',

@@ -1,0 +1,55 @@
+// Every area's part of the shop-wide data the shop server shares between tills, in one list:
+// adding an area is one line here (its `<area>/shop-data.ts`). The order is the order a first
+// join applies them in: VAT rates before the products that use them.
+import { catalogueShopData } from '../catalogue/shop-data';
+import type { ProductCatalogue } from '../catalogue/store';
+import type { ShopDataArea } from '../shop-server/shop-data-source';
+import { staffShopData } from '../staff/shop-data';
+import type { StaffStore } from '../staff/store';
+import type { Db } from '../storage/database';
+import type { AuditLog } from '../audit/journal';
+import type { ManagerGate } from '../manager-gate';
+import type { ShopDataDeps } from '../shop-server/shop-data-service';
+import type { StaffDirectory } from '../staff/directory';
+import type { EventBus } from './events';
+
+export function shopDataAreas(d: {
+  db: Db;
+  catalogue: ProductCatalogue;
+  staff: StaffStore;
+  /** The catalogue changed from the server: the Sell screen reloads. */
+  catalogueChanged: () => void;
+  /** Staff changed from the server: the sign-in screen follows. */
+  staffChanged: () => void;
+}): ShopDataArea[] {
+  return [
+    ...catalogueShopData(d.db, d.catalogue, d.catalogueChanged),
+    staffShopData(d.db, d.staff, d.staffChanged),
+  ];
+}
+
+/** The events that say a manager may have edited shop-wide data on this till. */
+export const SHOP_DATA_EVENTS: ReadonlySet<string> = new Set(['catalogue.changed', 'staff.changed']);
+
+/** What the shop server's service needs for the shop-wide data, from the till's parts. */
+export function shopDataOf(d: {
+  db: Db;
+  catalogue: ProductCatalogue;
+  staff: StaffDirectory;
+  manager: ManagerGate;
+  audit: AuditLog;
+  events: EventBus;
+  staffChanged: () => void;
+}): Pick<ShopDataDeps, 'areas' | 'requireBackOffice' | 'audit'> {
+  return {
+    areas: shopDataAreas({
+      db: d.db,
+      catalogue: d.catalogue,
+      staff: d.staff.store,
+      catalogueChanged: () => d.events.emit('catalogue.changed', { version: d.catalogue.version }),
+      staffChanged: d.staffChanged,
+    }),
+    requireBackOffice: () => d.manager.require('back-office'),
+    audit: d.audit,
+  };
+}
