@@ -34,7 +34,6 @@ import { createSalesHistory, historyHandlers } from '../sales/history-handlers';
 import { receiptSettingsFrom } from '../sales/receipt-settings';
 import { SalesLedger } from '../sales/sales-ledger';
 import { numberedTill } from '../../../shared/settings';
-import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
 import { adoptMachineTimeZone, shopToday } from '../settings/time-zone';
 import { StorageHealth } from '../storage/storage-health';
 import { suppliesHandlers } from '../supplies/handlers';
@@ -54,11 +53,10 @@ import { appHandlers } from './handlers';
 import { createConnections } from './connections';
 import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
-import { journalSources } from './journal-sources';
-import { acrossTillsOn, createShopServer } from '../shop-server/service';
-import { shopReportsForTill } from '../shop-server/shop-report-handlers';
-import { SHOP_DATA_EVENTS, shopDataOf } from './shop-data-areas';
-import { lastChangeSeq } from '../storage/journal-changes';
+import { acrossTillsOn } from '../shop-server/service';
+import { shopServerForTill } from './shop-server-for-till';
+import { settingsForTill } from './settings-for-till';
+import { resumeAtStart } from './resume-at-start';
 
 export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
   dataDir: string;
@@ -122,7 +120,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     ],
   );
   // Probed once (it writes a test entry); probed again only while it is failing.
-  let keychain = await secrets.availability();
+  const keychain = await secrets.availability();
   // Staff see the worded reason; the system's own message is for whoever mends the computer.
   if (!keychain.ok && keychain.detail) logger.warn(`keychain unavailable: ${keychain.detail}`);
 
@@ -130,8 +128,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   const inSandbox = () => SANDBOX_SERVICES.some((s) => settings.load()[s].mode === 'sandbox');
   if (inSandbox()) await standIns.get();
 
-  // Storage: one database (every area's migrations applied here, once) and one record of
-  // whether the till can save.
+  // Storage: one database (every area's migrations applied here, once); whether the till can save.
   const storageHealth = new StorageHealth({ probe: () => probeDataDir(options.dataDir) });
   const db = openDatabase(join(options.dataDir, DATABASE_FILE), TILL_MIGRATIONS, clock);
   // Every change to staff, rights, catalogue, prices, VAT and settings is journaled here.
@@ -234,7 +231,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     counterSettings: () => settings.load().counter,
   });
   // Across tills (issue 30): other tills' sales in History; refunds of sent sales claimed on the shop server.
-  const acrossTills = acrossTillsOn({ db, settings, clock, logger, shopServer: () => shopServer });
+  const acrossTills = acrossTillsOn({ db, settings, clock, logger, shopServer: () => shop.shopServer });
   // Sales history and itemised refunds (card refunds go through the checkout's refund path).
   const salesHistory = createSalesHistory({
     db,
@@ -290,34 +287,27 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     { events, board, gate: manager, store: backupStore, audit, migrations: TILL_MIGRATIONS },
   );
 
-  // The shop server: the journal goes up through the outbox while one is set (nothing otherwise).
-  const shopServer = createShopServer({
+  // The shop server: the journal goes up, shop-wide data comes down (nothing while none is set).
+  const shop = shopServerForTill({
     db,
     settings,
     secrets,
     clock,
     logger,
-    journal: journalSources(db, shopDay.contributions),
-    lastLocalSeq: () => lastChangeSeq(db),
     onStatus: (status) => board.setShopServer(status),
-    shopData: shopDataOf({
-      db,
-      catalogue,
-      staff,
-      manager,
-      audit,
-      events,
-      staffChanged: () => onStaffChange(),
-    }),
-  });
-  // Whatever the till writes is either a contract call or announced as an event: both wake the outbox.
-  const stopNudging = events.subscribe((event) => {
-    shopServer.nudge();
-    if (SHOP_DATA_EVENTS.has(event)) shopServer.shopDataEdited();
+    events,
+    catalogue,
+    staff,
+    manager,
+    audit,
+    contributions: shopDay.contributions,
+    staffChanged: () => onStaffChange(),
+    currency: SHOP_CURRENCY,
+    printReceipt,
   });
 
   // Settings changes reach the card service connection and the UI (printing watches its own).
-  const settingsDeps: SettingsHandlerDeps = {
+  const settingsPart = settingsForTill({
     settings,
     secrets,
     manager,
@@ -326,25 +316,22 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     onSecretsChanged: () => {
       payAtCounter.forgetCredentials();
       distribution.forgetKey();
-      shopServer.secretsChanged();
+      shop.shopServer.secretsChanged();
     },
-    keychainStatus: async () => {
-      if (!keychain.ok) keychain = await secrets.availability();
-      return keychain;
-    },
+    keychain,
     audit,
-  };
-  const announceSettings = async () => events.emit('settings.changed', await settingsView(settingsDeps));
-  const stopWatchingSettings = settings.onChange((next, previous) => {
-    connections.followSettings(next, previous);
-    shopServer.followSettings(next, previous);
-    announceSettings().catch(logged('settings view'));
+    events,
+    follow: (next, previous) => {
+      connections.followSettings(next, previous);
+      shop.shopServer.followSettings(next, previous);
+    },
+    logger,
   });
 
   // Who is serving (or may do what) changed: the sign-in screen and the Settings lock follow.
   onStaffChange = () => {
     events.emit('staff.changed', manager.view());
-    announceSettings().catch(logged('settings view'));
+    settingsPart.announce();
   };
 
   const info: AppInfo = {
@@ -404,7 +391,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       isOwnSale: (saleId) => ledger.has(saleId),
     }),
     ...shopDay.handlers,
-    ...settingsHandlers(settingsDeps),
+    ...settingsPart.handlers,
     ...merchantHandlers(merchant),
     ...staffHandlers(manager, () => onStaffChange()),
     ...printingHandlers(
@@ -460,31 +447,19 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       onChange: (orderId) => events.emit('supplies.changed', { orderId }),
       track: trackSupplier,
     }),
-    ...shopServer.handlers,
-    // The shop's X and Z over all tills, from the shop server's sums of the journal's rows.
-    ...shopReportsForTill({
-      settings,
-      secrets,
-      currency: SHOP_CURRENCY,
-      catalogue,
-      clock,
-      gate: manager,
-      printReceipt,
-      logger,
-    }),
+    ...shop.handlers,
   };
 
   const close = async () => {
     // The settings store can outlive this till (a restart in the same process builds a new one).
-    stopWatchingSettings();
-    stopNudging();
+    settingsPart.close();
     backups.close();
     manager.close();
     monitor.stop();
     distribution.close();
     checkout.close();
     salesHistory.refunds.close();
-    await shopServer.close();
+    await shop.close();
     await merchant.close();
     await payments.close();
     await printing.close();
@@ -495,16 +470,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
 
   try {
     // Pick up whatever an earlier run left unfinished, before the UI can start anything new.
-    const resumed = await payments.resumeAll();
-    if (resumed.length > 0) logger.info(`resumed ${resumed.length} unfinished card payment(s)`);
-    try {
-      checkout.reconcileOpenSales();
-      salesHistory.refunds.reconcilePending();
-    } catch (error) {
-      // Damaged sales records: the till starts, says so and refuses to sell, rather than not starting.
-      if (!storageHealth.reportFailure(error)) throw error;
-      logger.error('open sales could not be checked at start', error);
-    }
+    await resumeAtStart({ payments, checkout, refunds: salesHistory.refunds, storageHealth, logger });
   } catch (error) {
     // A start that fails leaves nothing running: no timers, no open database, no stand-ins.
     await close().catch((closing: unknown) => logger.error('closing after a failed start', closing));
@@ -520,7 +486,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     try {
       return await dispatchCall(name, input);
     } finally {
-      shopServer.nudge();
+      shop.shopServer.nudge();
     }
   };
   return {
