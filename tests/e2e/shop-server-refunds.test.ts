@@ -17,8 +17,7 @@ import {
   type TillSide,
 } from '../support/shop-server';
 import { waitUntil } from '../support/wait';
-import { goTo, speaker, type Counter } from './counter-steps';
-import { axeViolations } from './support/axe';
+import { refundAnotherTillsSaleInCash, speaker, type Counter } from './counter-steps';
 import type { TestHost } from './support/host';
 import { openStaffedTill } from './support/staffed-till';
 import { call } from './sell-support';
@@ -84,33 +83,11 @@ async function soldOnTill2(): Promise<SaleView> {
 test('till 2’s sale is found on till 1 with the till it was made on, and refunded there in cash', async () => {
   const sale = await soldOnTill2();
   // Till 2's receipts carry its number across the shop (its test ledger here numbers them alone).
-  const receipt = '2-000001';
-  const { t } = words;
-  const money = (minor: number) => words.money(minor, 'GBP');
-  await goTo(counter, 'history', 'history.title');
-  const search = page.getByRole('form', { name: t('history.search.title') });
-  await search.getByLabel(t('history.search.receiptNumber')).fill(receipt);
-  await search.getByRole('button', { name: t('history.search.find') }).click();
-  const results = page.getByRole('region', { name: t('history.results.title') });
-  const tillName = t('history.till.named', { name: 'Till 2', number: 2 });
-  const open = results.getByRole('button', {
-    name: new RegExp(`^${receipt} .*${tillName.replace(/[()]/g, '\\$&')}`),
-  });
-  await open.waitFor({ timeout: 15_000 });
-  assert.deepEqual(await axeViolations(page), [], 'the list with another till’s sale');
-  await open.click();
-
-  const panel = page.getByRole('region', { name: t('history.sale.title', { receipt }) });
-  await panel.getByText(t('history.till.madeOn', { till: tillName }), { exact: false }).waitFor();
-  const form = panel.getByRole('form', { name: t('history.refund.title') });
-  await form.getByLabel(t('history.refund.howMany', { name: 'Teapot', left: 2 })).fill('1');
-  await form.getByLabel(t('history.refund.reason')).fill('Chipped');
-  await form.getByRole('button', { name: t('history.refund.submit', { total: money(400) }) }).click();
-  await panel
-    .getByRole('status', { name: t('history.refunds.latest') })
-    .getByText(t('history.refunds.doneCash', { total: money(400), cash: money(400) }))
-    .waitFor({ timeout: 20_000 });
-  assert.deepEqual(await axeViolations(page), [], 'another till’s sale with its refund');
+  await refundAnotherTillsSaleInCash(
+    counter,
+    { receipt: '2-000001', till: { name: 'Till 2', number: 2 }, currency: 'GBP' },
+    { item: 'Teapot', left: 2, quantity: 1, total: 400, reason: 'Chipped' },
+  );
 
   // Till 1's own record holds the refund; the shop server holds till 1's claim, done.
   const record = await call(host, 'history.sale', { saleId: sale.saleId });
