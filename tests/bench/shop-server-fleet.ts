@@ -89,6 +89,7 @@ export async function fleet(
       lastLocalSeq: () => (released ? lastSeq : 0),
       waitingSales,
       acknowledged: { get: () => acknowledged, set: (seq) => (acknowledged = seq) },
+      held: { hold: () => undefined, release: () => undefined, count: () => 0 },
       clock: systemClock,
       logger: quietLogger,
       batchSize,

@@ -13,7 +13,7 @@ import { addTill, ensureShop, type TillLogin } from '../../electron/services/sho
 import { ShopServerConnection } from '../../electron/services/shop-server/connection';
 import { migrate } from '../../electron/services/shop-server/migrate';
 import { Outbox, type OutboxOptions } from '../../electron/services/shop-server/outbox';
-import { acknowledgedIn } from '../../electron/services/shop-server/service';
+import { acknowledgedIn, heldIn } from '../../electron/services/shop-server/service';
 import { closeDatabase, openDatabase, type Db } from '../../electron/services/storage/database';
 import { lastChangeSeq } from '../../electron/services/storage/journal-changes';
 import type { ShopServerSettings } from '../../shared/settings';
@@ -144,6 +144,7 @@ export function startOutbox(
     lastLocalSeq: () => lastChangeSeq(side.db),
     waitingSales: journal.completedSalesAfter,
     acknowledged: acknowledgedIn(side.db, () => `${settings.address}|${settings.login}`),
+    held: heldIn(side.db, systemClock),
     clock: systemClock,
     logger,
     ...(options.batchSize !== undefined && { batchSize: options.batchSize }),

@@ -151,7 +151,7 @@ export interface ShopServerConnectionOptions {
   clock: Clock;
   logger: Logger;
   /** Tests pass their own timings, or a schema number. */
-  backoff?: { firstMs?: number; maxMs?: number; refusedMs?: number };
+  backoff?: { firstMs?: number; maxMs?: number; refusedMs?: number; steadyMs?: number };
   connect?: (input: ConnectInput) => Promise<ShopServerLink>;
   schemaVersion?: number;
 }
@@ -159,6 +159,8 @@ export interface ShopServerConnectionOptions {
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 60_000;
 const REFUSED_RETRY_MS = 60_000;
+/** A link that lasted this long was a good one: when it breaks, the back-off starts again. */
+const STEADY_LINK_MS = 60_000;
 
 /** Keeps one link to the shop server open while it is set and on; says how it stands. */
 export class ShopServerConnection {
@@ -171,11 +173,15 @@ export class ShopServerConnection {
   private readonly firstMs: number;
   private readonly maxMs: number;
   private readonly refusedMs: number;
+  private readonly steadyMs: number;
+  /** When the current link was made (its age decides whether its loss resets the back-off). */
+  private connectedAt = 0;
 
   constructor(private readonly o: ShopServerConnectionOptions) {
     this.firstMs = o.backoff?.firstMs ?? FIRST_RETRY_MS;
     this.maxMs = o.backoff?.maxMs ?? MAX_RETRY_MS;
     this.refusedMs = o.backoff?.refusedMs ?? REFUSED_RETRY_MS;
+    this.steadyMs = o.backoff?.steadyMs ?? STEADY_LINK_MS;
     this.delay = this.firstMs;
   }
 
@@ -210,7 +216,9 @@ export class ShopServerConnection {
     const problem = problemOf(error);
     this.o.logger.warn('shop server: connection lost', error);
     const link = this.current.link;
-    this.delay = this.firstMs;
+    // A link that fails straight after it was made (a server that takes the login and then drops
+    // every query) keeps the back-off growing instead of knocking every second.
+    if (this.o.clock.now() - this.connectedAt >= this.steadyMs) this.delay = this.firstMs;
     this.fail(problem, ++this.turn);
     void link.close();
   }
@@ -245,7 +253,7 @@ export class ShopServerConnection {
       await link.close();
       return;
     }
-    this.delay = this.firstMs;
+    this.connectedAt = this.o.clock.now();
     this.o.logger.info(
       `shop server: connected as till ${link.tillNumber}${link.encrypted ? ' (TLS)' : ' (not encrypted)'}`,
     );
