@@ -34,12 +34,39 @@ export interface ConnectInput {
   connectTimeoutMs?: number;
   /** A query the server does not answer in this time fails (a cut network never hangs the till). */
   queryTimeoutMs?: number;
+  /** How long closing waits for the server's goodbye before dropping the socket (tests). */
+  endWaitMs?: number;
   /** Called once when an open connection breaks. */
   onLost?: (error: unknown) => void;
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const QUERY_TIMEOUT_MS = 30_000;
+/** A network that stops answering is noticed by TCP keep-alive probes from this long on. */
+const KEEPALIVE_DELAY_MS = 10_000;
+/** How long a goodbye to the server may take before the socket is simply dropped. */
+const END_WAIT_MS = 2_000;
+
+/**
+ * Closes a client without waiting on a server that no longer answers: pg's end() waits for the
+ * other side to close, which on a dead network may be never; after `waitMs` the socket is dropped.
+ */
+export async function endClient(client: pg.Client, waitMs = END_WAIT_MS): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = client.end().then(
+    () => true,
+    () => true,
+  );
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), waitMs);
+  });
+  try {
+    if (!(await Promise.race([ended, late])))
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 async function open(config: pg.ClientConfig, onLost: (error: unknown) => void): Promise<pg.Client> {
   const client = new pg.Client(config);
@@ -56,7 +83,7 @@ async function open(config: pg.ClientConfig, onLost: (error: unknown) => void): 
   try {
     await client.connect();
   } catch (error) {
-    await client.end().catch(() => undefined);
+    await endClient(client);
     throw error;
   }
   connected = true;
@@ -88,6 +115,7 @@ export async function connectShopServer(input: ConnectInput): Promise<ShopServer
     connectionTimeoutMillis: input.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     query_timeout: input.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
     keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     application_name: `Paydesk till ${settings.tillNumber}`,
   };
   let client: pg.Client;
@@ -105,7 +133,7 @@ export async function connectShopServer(input: ConnectInput): Promise<ShopServer
   }
   const close = async () => {
     closing = true;
-    await client.end().catch(() => undefined);
+    await endClient(client, input.endWaitMs);
   };
   try {
     const expected = input.schemaVersion ?? SHOP_SCHEMA_VERSION;
