@@ -90,6 +90,7 @@ export async function fleet(
       waitingSales,
       acknowledged: { get: () => acknowledged, set: (seq) => (acknowledged = seq) },
       held: { hold: () => undefined, release: () => undefined, count: () => 0 },
+      resync: { changedUpTo: () => [], restampAbove: () => undefined },
       clock: systemClock,
       logger: quietLogger,
       batchSize,

@@ -7,7 +7,7 @@
 import type { Clock, TimerHandle } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { LinkState, ShopServerConnection, ShopServerLink } from './connection';
-import type { BatchWindow, JournalEntry, JournalSource } from './journal-source';
+import type { BatchWindow, JournalEntry, JournalKind, JournalSource } from './journal-source';
 
 /** Rows per batch: one transaction each (measured: docs/decisions.md, "The outbox's batch size"). */
 export const BATCH_SIZE = 500;
@@ -70,6 +70,11 @@ export interface OutboxOptions {
   waitingSales: (afterSeq: number) => number;
   acknowledged: AcknowledgedMark;
   held: HeldRows;
+  /** The till's change log, for a till whose server holds more of it than it knows (a restore). */
+  resync: {
+    changedUpTo(seq: number): { kind: JournalKind; id: string }[];
+    restampAbove(seq: number, rows: readonly { kind: JournalKind; id: string }[]): void;
+  };
   clock: Clock;
   logger: Logger;
   batchSize?: number;
@@ -215,15 +220,24 @@ export class Outbox {
   private async readMark(link: ShopServerLink): Promise<number> {
     const { rows } = await link.client.query<{ last_seq: string }>(MARK, [link.shopId, link.tillNumber]);
     const mark = rows[0] ? Number(rows[0].last_seq) : 0;
-    const local = this.o.lastLocalSeq();
-    // The server has more of this till than the till itself (a till started from an older backup,
-    // or a new database under the same login): everything is sent again, and the server keeps the
-    // newest version of each row it already had.
-    if (mark > local) {
-      this.o.logger.warn(
-        `shop server: its mark (${mark}) is ahead of this till's (${local}); sending everything again`,
+    // The server has more of this till than the till last knew it had sent (a till started from an
+    // older backup, which counts its changes on from below the server's mark; or a till stopped
+    // between a batch and noting it): every row of the till at or below the mark that the server
+    // lacks gets a new change above it and goes up. The server's versions of the rest stay.
+    if (mark > this.o.lastLocalSeq() || mark > this.o.acknowledged.get()) {
+      const held = await link.client.query<{ kind: string; local_id: string }>(
+        'SELECT kind, local_id FROM journal WHERE shop_id = $1 AND till_id = $2',
+        [link.shopId, link.tillNumber],
       );
-      return 0;
+      const onServer = new Set(held.rows.map((r) => `${r.kind}\u0000${r.local_id}`));
+      const missing = this.o.resync
+        .changedUpTo(mark)
+        .filter((row) => !onServer.has(`${row.kind}\u0000${row.id}`));
+      this.o.resync.restampAbove(mark, missing);
+      if (missing.length > 0)
+        this.o.logger.warn(
+          `shop server: its mark (${mark}) is ahead of what this till sent; sending ${missing.length} rows it lacks again`,
+        );
     }
     return mark;
   }

@@ -7,6 +7,7 @@ import type { Settings } from '../../../shared/settings';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { Db, Migration } from '../storage/database';
+import { changedUpTo, restampAbove } from '../storage/journal-changes';
 import type { SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
 import { connectShopServer, ShopServerConnection, type LinkState } from './connection';
@@ -169,6 +170,10 @@ export function createShopServer(d: ShopServerDeps) {
     waitingSales: (seq) => d.journal.completedSalesAfter(seq),
     acknowledged: acknowledgedIn(d.db, () => `${current().address ?? ''}|${current().login ?? ''}`),
     held: heldIn(d.db, d.clock),
+    resync: {
+      changedUpTo: (seq) => changedUpTo(d.db, seq),
+      restampAbove: (seq, rows) => restampAbove(d.db, seq, rows),
+    },
     clock: d.clock,
     logger: d.logger,
     onChange: announce,

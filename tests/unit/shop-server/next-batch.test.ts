@@ -153,6 +153,7 @@ test('the outbox reads each batch through its window and sends them in order', a
       waitingSales: () => 0,
       acknowledged: { get: () => 0, set: () => undefined },
       held: { hold: () => undefined, release: () => undefined, count: () => 0 },
+      resync: { changedUpTo: () => [], restampAbove: () => undefined },
       clock: new ManualClock(),
       logger: createLogger('next-batch-test', () => undefined),
       batchSize: 4,
