@@ -15,6 +15,8 @@ export const SHOP_SERVER_WORDS = {
   offlineOne: 'Shop server: offline, 1 sale waiting',
   offlineNothing: 'Shop server: offline',
   refused: 'Shop server: not connected',
+  heldOne: 'Shop server: 1 record could not be sent',
+  held: 'Shop server: {{count}} records could not be sent',
   // Why it is not connected (the pill's detail, Test connection).
   unreachable:
     'The shop server cannot be reached. Sales are kept on this till and sent when it is back; check the network if it lasts.',
@@ -36,6 +38,8 @@ export const SHOP_SERVER_WORDS = {
     'The shop server’s certificate is not one this computer trusts: ask whoever looks after the shop server.',
   notSetUp: 'No shop server is set up on this till.',
   failed: 'The shop server did not answer as expected. Sales are kept on this till; try again in a while.',
+  heldDetail:
+    'The shop server did not accept a record from this till. It is kept on this till and everything else is sent; ask whoever looks after the shop server.',
   // Test connection.
   testOk: 'Connected to the shop server as till {{number}} of {{shop}}.',
 } as const;

@@ -89,6 +89,8 @@ export async function fleet(
       lastLocalSeq: () => (released ? lastSeq : 0),
       waitingSales,
       acknowledged: { get: () => acknowledged, set: (seq) => (acknowledged = seq) },
+      held: { hold: () => undefined, release: () => undefined, count: () => 0 },
+      resync: { changedUpTo: () => [], restampAbove: () => undefined },
       clock: systemClock,
       logger: quietLogger,
       batchSize,

@@ -13,9 +13,9 @@ import { addTill, ensureShop, type TillLogin } from '../../electron/services/sho
 import { ShopServerConnection } from '../../electron/services/shop-server/connection';
 import { migrate } from '../../electron/services/shop-server/migrate';
 import { Outbox, type OutboxOptions } from '../../electron/services/shop-server/outbox';
-import { acknowledgedIn } from '../../electron/services/shop-server/service';
+import { acknowledgedIn, heldIn } from '../../electron/services/shop-server/service';
 import { closeDatabase, openDatabase, type Db } from '../../electron/services/storage/database';
-import { lastChangeSeq } from '../../electron/services/storage/journal-changes';
+import { changedUpTo, lastChangeSeq, restampAbove } from '../../electron/services/storage/journal-changes';
 import type { ShopServerSettings } from '../../shared/settings';
 import { systemClock } from '../../electron/services/common/clock';
 import type { TestPostgres } from './postgres';
@@ -144,6 +144,11 @@ export function startOutbox(
     lastLocalSeq: () => lastChangeSeq(side.db),
     waitingSales: journal.completedSalesAfter,
     acknowledged: acknowledgedIn(side.db, () => `${settings.address}|${settings.login}`),
+    held: heldIn(side.db, systemClock),
+    resync: {
+      changedUpTo: (seq) => changedUpTo(side.db, seq),
+      restampAbove: (seq, rows) => restampAbove(side.db, seq, rows),
+    },
     clock: systemClock,
     logger,
     ...(options.batchSize !== undefined && { batchSize: options.batchSize }),

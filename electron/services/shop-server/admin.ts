@@ -1,6 +1,6 @@
 // What whoever looks after the shop server does, as the database's owner: shops, and tills with
 // their own PostgreSQL role and password. Used by `npm run shop-server` (cli.ts) and the tests.
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import type { ClientBase } from 'pg';
 import { TillError } from '../../../shared/contract/errors';
 
@@ -22,6 +22,25 @@ export interface TillLogin extends TillRow {
 }
 
 const UNIQUE_VIOLATION = '23505';
+/** Set on each till's role (the outbox's own query timeout is 30 s: the server gives up first). */
+export const TILL_SESSION_LIMITS: readonly (readonly [string, string])[] = [
+  ['statement_timeout', '20s'],
+  ['lock_timeout', '5s'],
+  ['idle_in_transaction_session_timeout', '60s'],
+];
+const SCRAM_ITERATIONS = 4096;
+
+/**
+ * The SCRAM-SHA-256 verifier of a password (RFC 5803/7677), as PostgreSQL stores it: CREATE ROLE
+ * is given this, never the password, so no statement log on the server can show it.
+ */
+export function scramVerifier(password: string, salt = randomBytes(16)): string {
+  const salted = pbkdf2Sync(password.normalize('NFKC'), salt, SCRAM_ITERATIONS, 32, 'sha256');
+  const clientKey = createHmac('sha256', salted).update('Client Key').digest();
+  const storedKey = createHash('sha256').update(clientKey).digest();
+  const serverKey = createHmac('sha256', salted).update('Server Key').digest();
+  return `SCRAM-SHA-256$${SCRAM_ITERATIONS}:${salt.toString('base64')}$${storedKey.toString('base64')}:${serverKey.toString('base64')}`;
+}
 const DUPLICATE_OBJECT = '42710';
 
 export async function findShop(client: ClientBase, nameOrId: string): Promise<ShopRow | null> {
@@ -85,11 +104,16 @@ export async function addTill(
   const { rows } = await client.query<{ db: string }>('SELECT current_database() AS db');
   const login = tillRoleName(rows[0]!.db, till.shopId, till.number);
   const password = randomBytes(18).toString('base64url');
+  const role = client.escapeIdentifier(login);
   await client.query('BEGIN');
   try {
     await client.query(
-      `CREATE ROLE ${client.escapeIdentifier(login)} LOGIN PASSWORD ${client.escapeLiteral(password)} IN ROLE paydesk_till`,
+      `CREATE ROLE ${role} LOGIN PASSWORD ${client.escapeLiteral(scramVerifier(password))} IN ROLE paydesk_till`,
     );
+    // A till's session never holds the server for long: a stuck query, a lock wait or a
+    // transaction left open by a till that stopped answering ends on its own.
+    for (const [setting, value] of TILL_SESSION_LIMITS)
+      await client.query(`ALTER ROLE ${role} SET ${setting} = ${client.escapeLiteral(value)}`);
     await client.query('INSERT INTO tills (shop_id, number, name, role) VALUES ($1, $2, $3, $4)', [
       till.shopId,
       till.number,

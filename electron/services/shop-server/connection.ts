@@ -34,12 +34,39 @@ export interface ConnectInput {
   connectTimeoutMs?: number;
   /** A query the server does not answer in this time fails (a cut network never hangs the till). */
   queryTimeoutMs?: number;
+  /** How long closing waits for the server's goodbye before dropping the socket (tests). */
+  endWaitMs?: number;
   /** Called once when an open connection breaks. */
   onLost?: (error: unknown) => void;
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const QUERY_TIMEOUT_MS = 30_000;
+/** A network that stops answering is noticed by TCP keep-alive probes from this long on. */
+const KEEPALIVE_DELAY_MS = 10_000;
+/** How long a goodbye to the server may take before the socket is simply dropped. */
+const END_WAIT_MS = 2_000;
+
+/**
+ * Closes a client without waiting on a server that no longer answers: pg's end() waits for the
+ * other side to close, which on a dead network may be never; after `waitMs` the socket is dropped.
+ */
+export async function endClient(client: pg.Client, waitMs = END_WAIT_MS): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = client.end().then(
+    () => true,
+    () => true,
+  );
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), waitMs);
+  });
+  try {
+    if (!(await Promise.race([ended, late])))
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 async function open(config: pg.ClientConfig, onLost: (error: unknown) => void): Promise<pg.Client> {
   const client = new pg.Client(config);
@@ -56,7 +83,7 @@ async function open(config: pg.ClientConfig, onLost: (error: unknown) => void): 
   try {
     await client.connect();
   } catch (error) {
-    await client.end().catch(() => undefined);
+    await endClient(client);
     throw error;
   }
   connected = true;
@@ -88,6 +115,7 @@ export async function connectShopServer(input: ConnectInput): Promise<ShopServer
     connectionTimeoutMillis: input.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     query_timeout: input.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
     keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     application_name: `Paydesk till ${settings.tillNumber}`,
   };
   let client: pg.Client;
@@ -105,7 +133,7 @@ export async function connectShopServer(input: ConnectInput): Promise<ShopServer
   }
   const close = async () => {
     closing = true;
-    await client.end().catch(() => undefined);
+    await endClient(client, input.endWaitMs);
   };
   try {
     const expected = input.schemaVersion ?? SHOP_SCHEMA_VERSION;
@@ -151,7 +179,7 @@ export interface ShopServerConnectionOptions {
   clock: Clock;
   logger: Logger;
   /** Tests pass their own timings, or a schema number. */
-  backoff?: { firstMs?: number; maxMs?: number; refusedMs?: number };
+  backoff?: { firstMs?: number; maxMs?: number; refusedMs?: number; steadyMs?: number };
   connect?: (input: ConnectInput) => Promise<ShopServerLink>;
   schemaVersion?: number;
 }
@@ -159,6 +187,8 @@ export interface ShopServerConnectionOptions {
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 60_000;
 const REFUSED_RETRY_MS = 60_000;
+/** A link that lasted this long was a good one: when it breaks, the back-off starts again. */
+const STEADY_LINK_MS = 60_000;
 
 /** Keeps one link to the shop server open while it is set and on; says how it stands. */
 export class ShopServerConnection {
@@ -171,11 +201,15 @@ export class ShopServerConnection {
   private readonly firstMs: number;
   private readonly maxMs: number;
   private readonly refusedMs: number;
+  private readonly steadyMs: number;
+  /** When the current link was made (its age decides whether its loss resets the back-off). */
+  private connectedAt = 0;
 
   constructor(private readonly o: ShopServerConnectionOptions) {
     this.firstMs = o.backoff?.firstMs ?? FIRST_RETRY_MS;
     this.maxMs = o.backoff?.maxMs ?? MAX_RETRY_MS;
     this.refusedMs = o.backoff?.refusedMs ?? REFUSED_RETRY_MS;
+    this.steadyMs = o.backoff?.steadyMs ?? STEADY_LINK_MS;
     this.delay = this.firstMs;
   }
 
@@ -210,7 +244,9 @@ export class ShopServerConnection {
     const problem = problemOf(error);
     this.o.logger.warn('shop server: connection lost', error);
     const link = this.current.link;
-    this.delay = this.firstMs;
+    // A link that fails straight after it was made (a server that takes the login and then drops
+    // every query) keeps the back-off growing instead of knocking every second.
+    if (this.o.clock.now() - this.connectedAt >= this.steadyMs) this.delay = this.firstMs;
     this.fail(problem, ++this.turn);
     void link.close();
   }
@@ -245,7 +281,7 @@ export class ShopServerConnection {
       await link.close();
       return;
     }
-    this.delay = this.firstMs;
+    this.connectedAt = this.o.clock.now();
     this.o.logger.info(
       `shop server: connected as till ${link.tillNumber}${link.encrypted ? ' (TLS)' : ' (not encrypted)'}`,
     );

@@ -41,6 +41,9 @@ export async function migrate(
          name text NOT NULL,
          applied_at timestamptz NOT NULL DEFAULT now())`,
     );
+    // Only the owner makes objects here: a till (or anyone else who can sign in) cannot plant a
+    // table or function in public that a query would find first.
+    await client.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
     const known = steps.at(-1)?.version ?? 0;
     let version = await schemaVersion(client);
     if (version > known)

@@ -7,7 +7,7 @@
 import type { Clock, TimerHandle } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { LinkState, ShopServerConnection, ShopServerLink } from './connection';
-import type { BatchWindow, JournalEntry, JournalSource } from './journal-source';
+import type { BatchWindow, JournalEntry, JournalKind, JournalSource } from './journal-source';
 
 /** Rows per batch: one transaction each (measured: docs/decisions.md, "The outbox's batch size"). */
 export const BATCH_SIZE = 500;
@@ -16,16 +16,38 @@ const GATHER_MS = 20;
 /** In case a change came without a nudge, the outbox also looks now and then. */
 const SAFETY_LOOK_MS = 30_000;
 
-const UPSERT = `INSERT INTO journal (shop_id, till_id, kind, local_id, seq, body)
-  SELECT $1, $2, r.kind, r.id, r.seq, r.body
-    FROM jsonb_to_recordset($3::jsonb) AS r(kind text, id text, seq bigint, body jsonb)
-  ON CONFLICT (shop_id, till_id, kind, local_id)
-  DO UPDATE SET seq = excluded.seq, body = excluded.body WHERE journal.seq < excluded.seq`;
-// This till is the only writer of its mark: it follows the till (a till started again from an
-// older backup sends its rows again and the mark comes back with it).
-const PROGRESS = `INSERT INTO till_progress (shop_id, till_id, last_seq) VALUES ($1, $2, $3)
-  ON CONFLICT (shop_id, till_id) DO UPDATE SET last_seq = excluded.last_seq, updated_at = now()`;
+// The server upserts the rows and moves this till's mark itself, knowing the till by its login
+// (schema step 1): the till cannot write another till's rows nor the order of arrival.
+const SEND = 'SELECT send_journal_batch($1::jsonb, $2)';
 const MARK = 'SELECT last_seq FROM till_progress WHERE shop_id = $1 AND till_id = $2';
+
+/** Rows the server refused (bad data, not a lost link): kept aside on the till so the rest goes on. */
+export interface HeldRows {
+  hold(entry: JournalEntry, reason: string): void;
+  /** Rows sent since are no longer held (a newer version the server took). */
+  release(entries: readonly JournalEntry[]): void;
+  count(): number;
+}
+
+/** SQLSTATE classes the server gives a row it cannot take: data (22), constraint (23), syntax (42). */
+export function isRowRefused(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22|23|42)/.test(code);
+}
+
+/**
+ * A body as jsonb takes it: every string well formed (a name cut inside an emoji leaves half of it,
+ * which jsonb refuses) and without NUL characters (which jsonb cannot hold).
+ */
+export function cleanBody(value: unknown): unknown {
+  // toWellFormed is Node 20+ (ES2024), past this project's ES2023 types.
+  if (typeof value === 'string')
+    return (value as string & { toWellFormed(): string }).toWellFormed().replaceAll('\u0000', '');
+  if (Array.isArray(value)) return value.map(cleanBody);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [cleanBody(k), cleanBody(v)]));
+  return value;
+}
 
 /** Where the till last knew the server's mark to be: only for counting what waits while offline. */
 export interface AcknowledgedMark {
@@ -47,6 +69,12 @@ export interface OutboxOptions {
   /** Completed sales changed after a sequence: what the top bar counts as waiting. */
   waitingSales: (afterSeq: number) => number;
   acknowledged: AcknowledgedMark;
+  held: HeldRows;
+  /** The till's change log, for a till whose server holds more of it than it knows (a restore). */
+  resync: {
+    changedUpTo(seq: number): { kind: JournalKind; id: string }[];
+    restampAbove(seq: number, rows: readonly { kind: JournalKind; id: string }[]): void;
+  };
   clock: Clock;
   logger: Logger;
   batchSize?: number;
@@ -67,6 +95,8 @@ export interface OutboxView {
   waitingSales: number;
   /** Rows sent since the till started (each version counted). */
   sentRows: number;
+  /** Rows the server refused, kept on the till. */
+  heldRows: number;
 }
 
 /**
@@ -131,6 +161,7 @@ export class Outbox {
       upToDate: this.mark !== null && this.o.lastLocalSeq() <= this.mark,
       waitingSales: this.o.waitingSales(mark),
       sentRows: this.sentRows,
+      heldRows: this.o.held.count(),
     };
   }
 
@@ -168,7 +199,7 @@ export class Outbox {
           const size = this.o.batchSize ?? BATCH_SIZE;
           const batch = nextBatch(this.o.sources, this.mark, size, this.o.window?.(this.mark, size));
           if (batch.length === 0 || this.closed) break;
-          await this.send(link, batch);
+          await this.sendOrSplit(link, batch);
           this.mark = batch[batch.length - 1]!.seq;
           this.sentRows += batch.length;
           this.o.acknowledged.set(this.mark);
@@ -189,26 +220,63 @@ export class Outbox {
   private async readMark(link: ShopServerLink): Promise<number> {
     const { rows } = await link.client.query<{ last_seq: string }>(MARK, [link.shopId, link.tillNumber]);
     const mark = rows[0] ? Number(rows[0].last_seq) : 0;
-    const local = this.o.lastLocalSeq();
-    // The server has more of this till than the till itself (a till started from an older backup,
-    // or a new database under the same login): everything is sent again, and the server keeps the
-    // newest version of each row it already had.
-    if (mark > local) {
-      this.o.logger.warn(
-        `shop server: its mark (${mark}) is ahead of this till's (${local}); sending everything again`,
+    // The server has more of this till than the till last knew it had sent (a till started from an
+    // older backup, which counts its changes on from below the server's mark; or a till stopped
+    // between a batch and noting it): every row of the till at or below the mark that the server
+    // lacks gets a new change above it and goes up. The server's versions of the rest stay.
+    if (mark > this.o.lastLocalSeq() || mark > this.o.acknowledged.get()) {
+      const held = await link.client.query<{ kind: string; local_id: string }>(
+        'SELECT kind, local_id FROM journal WHERE shop_id = $1 AND till_id = $2',
+        [link.shopId, link.tillNumber],
       );
-      return 0;
+      const onServer = new Set(held.rows.map((r) => `${r.kind}\u0000${r.local_id}`));
+      const missing = this.o.resync
+        .changedUpTo(mark)
+        .filter((row) => !onServer.has(`${row.kind}\u0000${row.id}`));
+      this.o.resync.restampAbove(mark, missing);
+      if (missing.length > 0)
+        this.o.logger.warn(
+          `shop server: its mark (${mark}) is ahead of what this till sent; sending ${missing.length} rows it lacks again`,
+        );
     }
     return mark;
   }
 
-  private async send(link: ShopServerLink, batch: readonly JournalEntry[]): Promise<void> {
-    const { client, shopId, tillNumber } = link;
-    const rows = batch.map((e) => ({ kind: e.kind, id: e.id, seq: e.seq, body: e.body }));
+  /**
+   * Sends a batch; when the server refuses one of its rows, halves it until that row is found,
+   * keeps it aside on the till (logged) and sends the rest. An empty batch that moves the mark past
+   * it proves the link is sound: when the server refuses even that, the failure is not the row's.
+   */
+  private async sendOrSplit(link: ShopServerLink, batch: readonly JournalEntry[]): Promise<void> {
+    try {
+      await this.send(link, batch, batch[batch.length - 1]!.seq);
+      if (this.o.held.count() > 0) this.o.held.release(batch);
+    } catch (error) {
+      if (!isRowRefused(error)) throw error;
+      if (batch.length > 1) {
+        const half = Math.ceil(batch.length / 2);
+        await this.sendOrSplit(link, batch.slice(0, half));
+        await this.sendOrSplit(link, batch.slice(half));
+        return;
+      }
+      const entry = batch[0]!;
+      await this.send(link, [], entry.seq);
+      const code = (error as { code: string }).code;
+      this.o.logger.error(
+        `shop server: refused ${entry.kind} ${entry.id} (change ${entry.seq}, ${code}); kept on this till`,
+        error,
+      );
+      this.o.held.hold(entry, code);
+      this.o.onChange?.();
+    }
+  }
+
+  private async send(link: ShopServerLink, batch: readonly JournalEntry[], upTo: number): Promise<void> {
+    const { client } = link;
+    const rows = batch.map((e) => ({ kind: e.kind, id: e.id, seq: e.seq, body: cleanBody(e.body) }));
     await client.query('BEGIN');
     try {
-      await client.query(UPSERT, [shopId, tillNumber, JSON.stringify(rows)]);
-      await client.query(PROGRESS, [shopId, tillNumber, batch[batch.length - 1]!.seq]);
+      await client.query(SEND, [JSON.stringify(rows), upTo]);
       await this.o.inBatch?.(batch.length);
       await client.query('COMMIT');
     } catch (error) {

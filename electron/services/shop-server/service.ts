@@ -7,12 +7,13 @@ import type { Settings } from '../../../shared/settings';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { Db, Migration } from '../storage/database';
+import { changedUpTo, restampAbove } from '../storage/journal-changes';
 import type { SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
 import { connectShopServer, ShopServerConnection, type LinkState } from './connection';
 import type { TillJournal } from './journal-source';
 import { createShopData, type ShopDataDeps } from './shop-data-service';
-import { Outbox, type AcknowledgedMark, type OutboxView } from './outbox';
+import { Outbox, type AcknowledgedMark, type HeldRows, type OutboxView } from './outbox';
 import { problemOf, shopServerWords, type ShopServerWords } from './words';
 import { createAcrossTills, type AcrossTills } from './across-tills';
 import { OtherTillSales } from '../sales/other-till-sales';
@@ -28,7 +29,43 @@ export const SHOP_SERVER_TILL_MIGRATIONS: readonly Migration[] = [
       acknowledged_seq INTEGER NOT NULL
     );`,
   },
+  {
+    id: 'shop-server-outbox-2',
+    // Rows the shop server refused (the outbox went on past them): what the top bar counts.
+    sql: `CREATE TABLE shop_server_held (
+      kind TEXT NOT NULL,
+      local_id TEXT NOT NULL,
+      change_seq INTEGER NOT NULL,
+      reason TEXT NOT NULL,
+      held_at TEXT NOT NULL,
+      PRIMARY KEY (kind, local_id)
+    );`,
+  },
 ];
+
+/** The rows the server refused, kept in the till's database until a newer version of each goes. */
+export function heldIn(db: Db, clock: Pick<Clock, 'now'>): HeldRows {
+  return {
+    hold(entry, reason) {
+      db.prepare(
+        `INSERT INTO shop_server_held (kind, local_id, change_seq, reason, held_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (kind, local_id) DO UPDATE SET change_seq = excluded.change_seq,
+           reason = excluded.reason, held_at = excluded.held_at`,
+      ).run(entry.kind, entry.id, entry.seq, reason, new Date(clock.now()).toISOString());
+    },
+    release(entries) {
+      const release = db.prepare(
+        'DELETE FROM shop_server_held WHERE kind = ? AND local_id = ? AND change_seq < ?',
+      );
+      db.transaction(() => {
+        for (const e of entries) release.run(e.kind, e.id, e.seq);
+      })();
+    },
+    count() {
+      return (db.prepare('SELECT count(*) AS n FROM shop_server_held').get() as { n: number }).n;
+    },
+  };
+}
 
 /** The mark kept in the till's database, for one server and login (another one starts at 0). */
 export function acknowledgedIn(db: Db, server: () => string): AcknowledgedMark {
@@ -79,7 +116,16 @@ export function shopServerStatus(
   if (link.state === 'refused') return status('refused', shopServerWords('refused'), link.problem.said);
   if (link.state === 'offline')
     return status('offline', count('offlineOne', 'offline', 'offlineNothing'), link.problem.said);
-  if (outbox && !outbox.upToDate) return status('sending', count('sendingOne', 'sending', 'sendingOther'));
+  const held = outbox?.heldRows ?? 0;
+  const heldDetail = held > 0 ? shopServerWords('heldDetail') : undefined;
+  if (outbox && !outbox.upToDate)
+    return status('sending', count('sendingOne', 'sending', 'sendingOther'), heldDetail);
+  if (held > 0)
+    return status(
+      'up_to_date',
+      held === 1 ? shopServerWords('heldOne') : shopServerWords('held', { count: held }),
+      heldDetail,
+    );
   return status('up_to_date', shopServerWords('upToDate'));
 }
 
@@ -138,6 +184,11 @@ export function createShopServer(d: ShopServerDeps) {
     lastLocalSeq: d.lastLocalSeq,
     waitingSales: (seq) => d.journal.completedSalesAfter(seq),
     acknowledged,
+    held: heldIn(d.db, d.clock),
+    resync: {
+      changedUpTo: (seq) => changedUpTo(d.db, seq),
+      restampAbove: (seq, rows) => restampAbove(d.db, seq, rows),
+    },
     clock: d.clock,
     logger: d.logger,
     onChange: announce,

@@ -50,6 +50,30 @@ export function journalChangesSql(...tables: JournalTable[]): string {
   return parts.join('\n');
 }
 
+/** Every journal row's kind and id whose last change is at or below `seq` (a restored till's check). */
+export function changedUpTo(db: Db, seq: number): { kind: JournalKind; id: string }[] {
+  return db
+    .prepare('SELECT kind, local_id AS id FROM journal_changes WHERE change_seq <= ? ORDER BY change_seq')
+    .all(seq) as { kind: JournalKind; id: string }[];
+}
+
+/**
+ * Moves the change counter to at least `seq` and gives `rows` new changes above it, so they are
+ * sent again: a till restored from a backup counts on from below what the shop server already
+ * holds of it, and its rows numbered in that range would otherwise never go.
+ */
+export function restampAbove(db: Db, seq: number, rows: readonly { kind: JournalKind; id: string }[]): void {
+  db.transaction(() => {
+    const moved = db
+      .prepare("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'journal_changes'")
+      .run(seq);
+    if (moved.changes === 0)
+      db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('journal_changes', ?)").run(seq);
+    const stamp = db.prepare('INSERT OR REPLACE INTO journal_changes (kind, local_id) VALUES (?, ?)');
+    for (const row of rows) stamp.run(row.kind, row.id);
+  })();
+}
+
 /** The highest change sequence written so far (0 before the first). */
 export function lastChangeSeq(db: Db): number {
   const exists = db

@@ -8,11 +8,12 @@ import { shopServerStatus } from '../../../electron/services/shop-server/service
 import { problemOf, ShopServerProblem, shopServerWords } from '../../../electron/services/shop-server/words';
 import type { Worded } from './office-samples';
 
-const outbox = (waitingSales: number, upToDate = waitingSales === 0): OutboxView => ({
+const outbox = (waitingSales: number, upToDate = waitingSales === 0, heldRows = 0): OutboxView => ({
   sending: !upToDate,
   upToDate,
   waitingSales,
   sentRows: 0,
+  heldRows,
 });
 
 const pgError = (code: string, message = 'server said no') => Object.assign(new Error(message), { code });
@@ -35,6 +36,10 @@ export function shopServerSamples(): Worded[] {
       `offline ${waiting}`,
       shopServerStatus(true, { state: 'offline', problem: away }, outbox(waiting)),
     );
+  }
+  for (const held of [1, 3]) {
+    status(`held ${held}`, shopServerStatus(true, link, outbox(0, true, held)));
+    status(`sending, held ${held}`, shopServerStatus(true, link, outbox(2, false, held)));
   }
   const refusedBy = problemOf(pgError('28P01', 'password authentication failed for user "till_2"'));
   status('refused', shopServerStatus(true, { state: 'refused', problem: refusedBy }, outbox(3)));

@@ -139,8 +139,8 @@ test('the outbox reads each batch through its window and sends them in order', a
     const sent: { seq: number }[][] = [];
     const client = {
       query: async (sql: string, values?: unknown[]) => {
-        if (sql.startsWith('INSERT INTO journal'))
-          sent.push(JSON.parse(String(values![2])) as { seq: number }[]);
+        if (sql.includes('send_journal_batch'))
+          sent.push(JSON.parse(String(values![0])) as { seq: number }[]);
         return { rows: [] };
       },
     };
@@ -152,6 +152,8 @@ test('the outbox reads each batch through its window and sends them in order', a
       lastLocalSeq: () => lastChangeSeq(side.db),
       waitingSales: () => 0,
       acknowledged: { get: () => 0, set: () => undefined },
+      held: { hold: () => undefined, release: () => undefined, count: () => 0 },
+      resync: { changedUpTo: () => [], restampAbove: () => undefined },
       clock: new ManualClock(),
       logger: createLogger('next-batch-test', () => undefined),
       batchSize: 4,

@@ -1,6 +1,8 @@
 // Step 1: shops, their tills (each with its own PostgreSQL role), the journal the tills send up and
-// each till's high-water mark; row-level security so a till adds only its own rows and reads only
-// its own shop's. Everything is in the `public` schema of the shop server's database.
+// each till's high-water mark; row-level security so a till reads only its own shop's. A till
+// writes nothing directly: it sends each batch through send_journal_batch(), which knows the till
+// by its login, so it can neither touch another till's rows nor set the order of arrival, and
+// holds no right that would let it lock a table. Everything is in the `public` schema.
 import { JOURNAL_KINDS } from '../journal-source';
 import type { ShopMigration } from './index';
 
@@ -63,7 +65,7 @@ BEGIN
     RETURN NULL;
   END IF;
   NEW.received_at := now();
-  NEW.shop_seq := nextval('journal_shop_seq');
+  NEW.shop_seq := nextval('public.journal_shop_seq');
   RETURN NEW;
 END $$;
 CREATE TRIGGER journal_keep_newest BEFORE UPDATE ON journal
@@ -103,26 +105,42 @@ CREATE POLICY own_shop ON shops FOR SELECT USING (id = shop_of_role(current_user
 ALTER TABLE tills ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tills_of_own_shop ON tills FOR SELECT USING (shop_id = shop_of_role(current_user));
 
+-- A batch from the signed-in till (session_user: its own login, whoever owns this function): each
+-- row a newer version or nothing (journal_keep_newest), and the till's mark, in the caller's
+-- transaction. The order of arrival and the time are the server's. Rows: [{kind, id, seq, body}].
+CREATE FUNCTION send_journal_batch(batch jsonb, up_to bigint) RETURNS void LANGUAGE plpgsql
+  VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  this_shop integer := public.shop_of_role(session_user);
+  this_till integer := public.till_of_role(session_user);
+BEGIN
+  IF this_shop IS NULL OR this_till IS NULL THEN
+    RAISE EXCEPTION 'role % is not a till', session_user USING ERRCODE = '28000';
+  END IF;
+  INSERT INTO public.journal AS j (shop_id, till_id, kind, local_id, seq, body)
+    SELECT this_shop, this_till, r.kind, r.id, r.seq, r.body
+      FROM pg_catalog.jsonb_to_recordset(batch) AS r(kind text, id text, seq bigint, body jsonb)
+    ON CONFLICT (shop_id, till_id, kind, local_id)
+    DO UPDATE SET seq = excluded.seq, body = excluded.body WHERE j.seq < excluded.seq;
+  -- This till is the only writer of its mark: it follows the till (a till started again from an
+  -- older backup sends its rows again and the mark comes back with it).
+  INSERT INTO public.till_progress (shop_id, till_id, last_seq) VALUES (this_shop, this_till, up_to)
+    ON CONFLICT (shop_id, till_id) DO UPDATE SET last_seq = excluded.last_seq, updated_at = now();
+END $$;
+
 ALTER TABLE journal ENABLE ROW LEVEL SECURITY;
 CREATE POLICY read_own_shop ON journal FOR SELECT USING (shop_id = shop_of_role(current_user));
-CREATE POLICY add_own_rows ON journal FOR INSERT
-  WITH CHECK (shop_id = shop_of_role(current_user) AND till_id = till_of_role(current_user));
-CREATE POLICY change_own_rows ON journal FOR UPDATE
-  USING (shop_id = shop_of_role(current_user) AND till_id = till_of_role(current_user))
-  WITH CHECK (shop_id = shop_of_role(current_user) AND till_id = till_of_role(current_user));
-
 ALTER TABLE till_progress ENABLE ROW LEVEL SECURITY;
 CREATE POLICY read_own_shop ON till_progress FOR SELECT USING (shop_id = shop_of_role(current_user));
-CREATE POLICY add_own_progress ON till_progress FOR INSERT
-  WITH CHECK (shop_id = shop_of_role(current_user) AND till_id = till_of_role(current_user));
-CREATE POLICY change_own_progress ON till_progress FOR UPDATE
-  USING (shop_id = shop_of_role(current_user) AND till_id = till_of_role(current_user))
-  WITH CHECK (shop_id = shop_of_role(current_user) AND till_id = till_of_role(current_user));
 
-GRANT SELECT ON shops, tills, schema_migrations TO paydesk_till;
-GRANT SELECT, INSERT, UPDATE ON journal, till_progress TO paydesk_till;
-GRANT USAGE ON SEQUENCE journal_shop_seq TO paydesk_till;
+-- Reading only: a till holds no right that could lock a table against the other tills (LOCK TABLE
+-- beyond ACCESS SHARE needs UPDATE, DELETE or TRUNCATE).
+GRANT SELECT ON shops, tills, schema_migrations, journal, till_progress TO paydesk_till;
+REVOKE ALL ON FUNCTION shop_of_role(name), till_of_role(name) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION shop_of_role(name), till_of_role(name) TO paydesk_till;
 REVOKE ALL ON FUNCTION take_shop_z_number() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION take_shop_z_number() TO paydesk_till;
+REVOKE ALL ON FUNCTION send_journal_batch(jsonb, bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION send_journal_batch(jsonb, bigint) TO paydesk_till;
 `,
 };

@@ -161,7 +161,9 @@ BEGIN
 END $$;
 
 -- A refund's journal row settles the claim it was made under (when a settle from the till was lost).
-CREATE FUNCTION refund_settles_claim() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Its own search_path: it runs inside send_journal_batch (step 1), whose path is pg_catalog only.
+CREATE FUNCTION refund_settles_claim() RETURNS trigger LANGUAGE plpgsql
+  SET search_path = pg_catalog, public AS $$
 BEGIN
   UPDATE refund_claims
      SET state = CASE NEW.body->>'state' WHEN 'completed' THEN 'done' ELSE 'released' END,

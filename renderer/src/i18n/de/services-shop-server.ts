@@ -12,6 +12,10 @@ export const shopServerServices: { shopServer: Record<keyof typeof SHOP_SERVER_W
     offlineOne: 'Filialserver: offline, 1 Verkauf wartet',
     offlineNothing: 'Filialserver: offline',
     refused: 'Filialserver: nicht verbunden',
+    heldOne: 'Filialserver: 1 Datensatz konnte nicht gesendet werden',
+    held: 'Filialserver: {{count}} Datensätze konnten nicht gesendet werden',
+    heldDetail:
+      'Der Filialserver hat einen Datensatz dieser Kasse nicht angenommen. Er bleibt auf dieser Kasse, alles andere wird gesendet; bitten Sie die Betreuung des Filialservers um Hilfe.',
     unreachable:
       'Der Filialserver ist nicht erreichbar. Die Verkäufe bleiben auf dieser Kasse und werden gesendet, sobald er wieder da ist; dauert es an, das Netzwerk prüfen.',
     serverOutdated:
