@@ -13,6 +13,7 @@ import { addTill, ensureShop } from '../../electron/services/shop-server/admin';
 import { approvedByCard, cardBasket, paidSale } from '../unit/history/support';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { random } from '../support/random-day';
+import { waitUntil } from '../support/wait';
 import { prepareShop, type TestShop } from '../support/shop-server';
 import { startShopTill, upToDate } from '../support/shop-tills';
 import type { StaffedTill } from '../support/staffed-till';
@@ -28,7 +29,8 @@ type Rand = ReturnType<typeof random>;
 /** A random stretch of a till's day, on an open shift that is counted at the end. */
 async function busyDay(s: StaffedTill, rand: Rand, steps: number): Promise<void> {
   const { t } = s;
-  const priced = s.products.filter((p) => p.price > 0);
+  // The shop's catalogue as this till has it now (a till joining the shop takes the server's).
+  const priced = (await t.call('catalogue.get', {})).products.filter((p) => p.price > 0);
   await t.call('shifts.open', { float: [{ value: 1000, count: 5 }] });
   const refundable: string[] = [];
   for (let step = 0; step < steps; step++) {
@@ -130,6 +132,18 @@ function rowsOf(reports: readonly TillReportView[]) {
   };
 }
 
+/** Both tills sell from the shop's one catalogue once till 2 has joined it (and it has settled). */
+async function oneCatalogue(tills: { one: StaffedTill; two: StaffedTill }): Promise<void> {
+  const skus = async (s: StaffedTill) =>
+    JSON.stringify((await s.t.call('catalogue.get', {})).products.map((p) => `${p.sku}:${p.price}`).sort());
+  let same = 0;
+  await waitUntil(async () => {
+    same = (await skus(tills.one)) === (await skus(tills.two)) ? same + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return same >= 3;
+  }, 'both tills to have the shop’s catalogue');
+}
+
 async function twoTills(shop: TestShop) {
   const one = await startShopTill(server, shop, 1);
   const two = await startShopTill(server, shop, 2).catch(async (error: unknown) => {
@@ -143,6 +157,7 @@ test('after random days on two tills, the shop X is the sum of both tills’ own
   const shop = await prepareShop(server, 2);
   const tills = await twoTills(shop);
   try {
+    await oneCatalogue(tills);
     const rand = random(30);
     await busyDay(tills.one, rand, 40);
     await busyDay(tills.two, rand, 40);
@@ -181,12 +196,17 @@ test('a sale sent again in a newer version counts once; shop Z numbers count up 
   const shop = await prepareShop(server, 2);
   const tills = await twoTills(shop);
   try {
-    const priced = tills.one.products.filter((p) => p.price > 0 && approvedByCard(p.price));
+    await oneCatalogue(tills);
+    const priced = (await tills.one.t.call('catalogue.get', {})).products.filter(
+      (p) => p.price > 0 && approvedByCard(p.price),
+    );
+    // The same product on till 2 (each till numbers its own products; the SKU is the shop's).
+    const onTwo = new Map((await tills.two.t.call('catalogue.get', {})).products.map((p) => [p.sku, p.id]));
     // A sale is sent open (no share yet), then again when it completes: counted once.
     const sale = await tills.one.t.call('sales.open', { lines: [{ productId: priced[0]!.id, quantity: 1 }] });
     await upToDate(tills.one);
     await tills.one.t.call('sales.payCash', { saleId: sale.saleId, amountGiven: sale.total });
-    await paidSale(tills.two.t, [{ productId: priced[1]!.id, quantity: 2 }], 'none');
+    await paidSale(tills.two.t, [{ productId: onTwo.get(priced[1]!.sku)!, quantity: 2 }], 'none');
     await upToDate(tills.one);
     await upToDate(tills.two);
     const x = await tills.one.t.call('shopReports.x', {});
@@ -238,7 +258,7 @@ test('a sale sent again in a newer version counts once; shop Z numbers count up 
     assert.deepEqual(next.report.tenders, []);
     assert.deepEqual(next.report.noSales, { count: 0 });
 
-    await paidSale(tills.two.t, [{ productId: priced[0]!.id, quantity: 1 }], 'none');
+    await paidSale(tills.two.t, [{ productId: onTwo.get(priced[0]!.sku)!, quantity: 1 }], 'none');
     await upToDate(tills.two);
     const z2 = await tills.one.t.call('shopReports.z', {});
     assert.equal(z2.report.number, 2);
