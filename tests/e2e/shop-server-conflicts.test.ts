@@ -50,6 +50,8 @@ before(async () => {
     staff: new StaffStore(side.db, { now: () => Date.now() }),
     catalogueChanged: () => undefined,
     staffChanged: () => undefined,
+    clock: { now: () => Date.now() },
+    suppliesChanged: () => undefined,
   });
   const queue = new ShopDataQueue(side.db, areas, () => Date.now());
   const address = 'postgres://127.0.0.1:9/paydesk';

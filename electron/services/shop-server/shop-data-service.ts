@@ -34,6 +34,7 @@ const AUDIT_AREA: Record<ShopDataKind, AuditArea> = {
   categories: 'catalogue',
   'vat-rates': 'vat',
   staff: 'staff',
+  'usual-order': 'shop',
 };
 
 /** Both versions side by side, field by field, as the area names them. */

@@ -30,8 +30,10 @@ beforeEach(() => {
       db: side.db,
       catalogue,
       staff,
+      clock: { now: () => now },
       catalogueChanged: () => announced.catalogue++,
       staffChanged: () => announced.staff++,
+      suppliesChanged: () => undefined,
     }),
     () => now++,
   );

@@ -204,6 +204,7 @@ export const backOffice: Wording<typeof en.backOffice> = {
       categories: 'Warengruppen',
       'vat-rates': 'Steuersätze',
       staff: 'Mitarbeiter/in',
+      'usual-order': 'Übliche Warenbestellung',
     },
     roles: { cashier: 'Kassierer/in', supervisor: 'Schichtleitung', manager: 'Filialleitung' },
     fields: {
@@ -218,6 +219,7 @@ export const backOffice: Wording<typeof en.backOffice> = {
       vatRates: 'Steuersätze',
       role: 'Rolle',
       pinSetAt: 'PIN gesetzt',
+      usualOrder: 'Artikel und Mengen',
     },
   },
 };

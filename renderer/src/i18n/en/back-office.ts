@@ -195,7 +195,13 @@ export const backOffice = {
     keepTill: 'Keep this till’s',
     keepServer: 'Keep the shop server’s',
     lookAgain: 'Look again',
-    kinds: { product: 'Product', categories: 'Categories', 'vat-rates': 'VAT rates', staff: 'Staff member' },
+    kinds: {
+      product: 'Product',
+      categories: 'Categories',
+      'vat-rates': 'VAT rates',
+      staff: 'Staff member',
+      'usual-order': 'Usual supplies order',
+    },
     roles: { cashier: 'Cashier', supervisor: 'Supervisor', manager: 'Manager' },
     fields: {
       name: 'Name',
@@ -209,6 +215,7 @@ export const backOffice = {
       vatRates: 'VAT rates',
       role: 'Role',
       pinSetAt: 'PIN set',
+      usualOrder: 'Products and quantities',
     },
   },
 };
