@@ -1,10 +1,13 @@
-// The shop's usual supplies order against a real PostgreSQL with two tills' own databases and
-// feeds: a list changed on till 2 is on till 1 within seconds; changed on both tills while till 2
-// is cut off, it is never applied over the newer list: till 2's manager sees both lists and
-// chooses. (Shop-wide settings are not shared yet: docs/shop-server.md, "Shop-wide data".)
+// The shop's settings and its usual supplies order against a real PostgreSQL with two tills' own
+// databases, settings files and feeds: a receipt footer changed on till 1 is on till 2 within
+// seconds while till 2's printers stay its own; a usual order changed on till 2 is on till 1;
+// either changed on both tills while till 2 is cut off is never applied over the newer one: till
+// 2's manager sees both and chooses (docs/shop-server.md, "Shop-wide data").
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { SHOP_SETTINGS_KEY } from '../../electron/services/settings/shop-data';
 import { USUAL_ORDER_KEY } from '../../electron/services/supplies/shop-data';
+import { printerSchema } from '../../shared/settings';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { prepareShop, type TestShop } from '../support/shop-server';
 import { connectTill, cuttableLink, settled, startShopDataTill } from '../support/shop-data';
@@ -28,6 +31,115 @@ const serverList = async (shop: TestShop) =>
       [shop.shopId, USUAL_ORDER_KEY],
     )
   )[0];
+
+const serverSettings = async (shop: TestShop) =>
+  (
+    await server.query<{ version: string; body: { shop: { receiptFooter: string } } }>(
+      shop.database,
+      `SELECT version, body FROM shop_data WHERE shop_id = $1 AND kind = 'shop-settings' AND key = $2`,
+      [shop.shopId, SHOP_SETTINGS_KEY],
+    )
+  )[0];
+const KITCHEN = printerSchema.parse({
+  id: 'kitchen',
+  name: 'Kitchen',
+  transport: 'network',
+  address: '10.0.0.9',
+});
+
+test('a receipt footer changed on till 1 is on till 2 within seconds; till 2’s printers stay its own', async () => {
+  const shop = await prepareShop(server, 2);
+  const one = startShopDataTill({ slowLookMs: 600_000 });
+  const two = startShopDataTill({ slowLookMs: 600_000 });
+  try {
+    one.settings.update({ shop: { name: 'Corner Café', receiptFooter: 'Thank you!' } });
+    two.settings.update({
+      printers: [...two.settings.load().printers, KITCHEN],
+      receiptPrinterId: 'kitchen',
+    });
+    connectTill(server, one, shop, 0);
+    await settled(one);
+    connectTill(server, two, shop, 1);
+    await settled(two);
+    // Till 2 joined a shop that has settings: the shop's came down, its printers stayed.
+    assert.equal(two.settings.load().shop.name, 'Corner Café');
+    assert.equal(two.settings.load().shop.receiptFooter, 'Thank you!');
+
+    one.settings.update({ shop: { receiptFooter: 'See you soon' } });
+    await waitUntil(
+      () => two.settings.load().shop.receiptFooter === 'See you soon',
+      'the footer on till 2',
+      5_000,
+    );
+    const mine = two.settings.load();
+    assert.equal(mine.receiptPrinterId, 'kitchen', 'till 2’s receipt printer is untouched');
+    assert.deepEqual(
+      mine.printers.find((p) => p.id === 'kitchen'),
+      KITCHEN,
+    );
+    assert.deepEqual(
+      one.settings.load().printers.map((p) => p.id),
+      ['preview'],
+      'and till 2’s printer never reached till 1',
+    );
+    // Applied through the store: on till 2's audit trail as a settings change.
+    assert.ok(
+      two.audit
+        .page({}, 50)
+        .entries.some((e) => e.action === 'settings-changed' && JSON.stringify(e).includes('See you soon')),
+    );
+    const row = await serverSettings(shop);
+    assert.equal(row?.body.shop.receiptFooter, 'See you soon');
+    assert.equal(JSON.stringify(row?.body).includes('kitchen'), false);
+  } finally {
+    await one.close();
+    await two.close();
+  }
+});
+
+test('the receipt footer changed on both tills while till 2 is cut off: a conflict, not a silent overwrite', async () => {
+  const shop = await prepareShop(server, 2);
+  const link = await cuttableLink(server.server.port);
+  const one = startShopDataTill();
+  const two = startShopDataTill();
+  try {
+    connectTill(server, one, shop, 0);
+    await settled(one);
+    connectTill(server, two, shop, 1, link.port);
+    await settled(two);
+    link.cut();
+    await waitUntil(() => two.connection.link() === null, 'till 2 noticed the cut');
+    two.settings.update({ shop: { receiptFooter: 'Till 2 says hello' } });
+    one.settings.update({ shop: { receiptFooter: 'Till 1 says hello' } });
+    await waitUntil(
+      async () => (await serverSettings(shop))?.body.shop.receiptFooter === 'Till 1 says hello',
+      'till 1’s footer on the server',
+    );
+    link.mend();
+    const [conflict] = await waitUntil(() => {
+      const list = two.shopData.view().conflicts;
+      return list.length === 1 && list;
+    }, 'the conflict on till 2');
+    assert.equal(conflict!.kind, 'shop-settings');
+    assert.deepEqual(
+      conflict!.fields.find((f) => f.field === 'receiptFooter'),
+      { field: 'receiptFooter', till: 'Till 2 says hello', server: 'Till 1 says hello' },
+    );
+    assert.equal(two.settings.load().shop.receiptFooter, 'Till 2 says hello');
+    assert.equal(one.settings.load().shop.receiptFooter, 'Till 1 says hello');
+    // The manager keeps the shop server's: applied on till 2 through its store.
+    await two.shopData.handlers['shopServer.resolveConflict']({
+      kind: 'shop-settings',
+      key: SHOP_SETTINGS_KEY,
+      keep: 'server',
+    });
+    assert.equal(two.settings.load().shop.receiptFooter, 'Till 1 says hello');
+  } finally {
+    await one.close();
+    await two.close();
+    await link.close();
+  }
+});
 
 test('the usual order changed on till 2 is on till 1 within seconds, woken by NOTIFY', async () => {
   const shop = await prepareShop(server, 2);

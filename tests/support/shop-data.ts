@@ -3,6 +3,7 @@
 // staff directory, and the shop server's feed over the till's login, as the till runs them. A
 // cuttable TCP link stands between a till and the server when a test cuts its network.
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { dirname, join } from 'node:path';
 import { AuditJournal } from '../../electron/services/audit/journal';
 import { catalogueHandlers } from '../../electron/services/catalogue/handlers';
 import { ProductCatalogue } from '../../electron/services/catalogue/store';
@@ -14,6 +15,7 @@ import { createShopData, type ShopData } from '../../electron/services/shop-serv
 import { StaffDirectory } from '../../electron/services/staff/directory';
 import { StaffStore } from '../../electron/services/staff/store';
 import { OrderAttempts } from '../../electron/services/supplies/order-attempts';
+import { JsonFileSettingsStore } from '../../electron/services/storage/settings';
 import { DEFAULT_SCRYPT_PARAMS } from '../../electron/services/storage/manager-pin';
 import type { HandlersOf } from '../../shared/contract/dispatch';
 import type { ShopServerSettings } from '../../shared/settings';
@@ -33,6 +35,8 @@ export interface ShopDataTill {
   staff: StaffDirectory;
   /** The till's supplies records: the shop's usual order is one of them. */
   supplies: OrderAttempts;
+  /** The till's settings (a file beside its database), as a manager's save writes them. */
+  settings: JsonFileSettingsStore;
   audit: AuditJournal;
   connection: ShopServerConnection;
   shopData: ShopData;
@@ -73,6 +77,9 @@ export function startShopDataTill(
     connect: (input) => connectShopServer({ ...input, connectTimeoutMs: 2_000, queryTimeoutMs: 2_000 }),
   });
   const announced = { catalogue: 0, staff: 0, supplies: 0 };
+  const tillSettingsStore = new JsonFileSettingsStore({ file: join(dirname(side.dbFile), 'settings.json') });
+  // What create-till does on `settings.changed`: the shop server notes the edit.
+  tillSettingsStore.onChange(() => shopData.feed.noteLocalEdits());
   const shopData = createShopData({
     db: side.db,
     areas: shopDataAreas({
@@ -80,6 +87,8 @@ export function startShopDataTill(
       catalogue,
       staff: store,
       clock: systemClock,
+      settings: tillSettingsStore,
+      audit,
       catalogueChanged: () => announced.catalogue++,
       staffChanged: () => announced.staff++,
       suppliesChanged: () => announced.supplies++,
@@ -108,6 +117,7 @@ export function startShopDataTill(
     back,
     staff,
     supplies: new OrderAttempts(side.db, () => systemClock.now()),
+    settings: tillSettingsStore,
     audit,
     connection,
     shopData,

@@ -5,6 +5,8 @@ import { catalogueShopData } from '../catalogue/shop-data';
 import type { ProductCatalogue } from '../catalogue/store';
 import type { ShopDataArea } from '../shop-server/shop-data-source';
 import { staffShopData } from '../staff/shop-data';
+import { settingsShopData } from '../settings/shop-data';
+import type { SettingsStore } from '../storage/settings';
 import { OrderAttempts } from '../supplies/order-attempts';
 import { suppliesShopData } from '../supplies/shop-data';
 import type { Clock } from '../common/clock';
@@ -21,6 +23,9 @@ export function shopDataAreas(d: {
   catalogue: ProductCatalogue;
   staff: StaffStore;
   clock: Pick<Clock, 'now'>;
+  /** The till's settings: the shop's part of them is shared, applied through the store's update. */
+  settings: SettingsStore;
+  audit: AuditLog;
   /** The catalogue changed from the server: the Sell screen reloads. */
   catalogueChanged: () => void;
   /** Staff changed from the server: the sign-in screen follows. */
@@ -32,6 +37,7 @@ export function shopDataAreas(d: {
     ...catalogueShopData(d.db, d.catalogue, d.catalogueChanged),
     staffShopData(d.db, d.staff, d.staffChanged),
     suppliesShopData(new OrderAttempts(d.db, () => d.clock.now()), d.suppliesChanged),
+    settingsShopData(d.settings, d.audit),
   ];
 }
 
@@ -40,12 +46,14 @@ export const SHOP_DATA_EVENTS: ReadonlySet<string> = new Set([
   'catalogue.changed',
   'staff.changed',
   'supplies.changed',
+  'settings.changed',
 ]);
 
 /** What the shop server's service needs for the shop-wide data, from the till's parts. */
 export function shopDataOf(d: {
   db: Db;
   clock: Clock;
+  settings: SettingsStore;
   catalogue: ProductCatalogue;
   staff: StaffDirectory;
   manager: ManagerGate;
@@ -59,6 +67,8 @@ export function shopDataOf(d: {
       catalogue: d.catalogue,
       staff: d.staff.store,
       clock: d.clock,
+      settings: d.settings,
+      audit: d.audit,
       catalogueChanged: () => d.events.emit('catalogue.changed', { version: d.catalogue.version }),
       staffChanged: d.staffChanged,
       suppliesChanged: () => d.events.emit('supplies.changed', { orderId: null }),

@@ -35,6 +35,7 @@ const AUDIT_AREA: Record<ShopDataKind, AuditArea> = {
   'vat-rates': 'vat',
   staff: 'staff',
   'usual-order': 'shop',
+  'shop-settings': 'settings',
 };
 
 /** Both versions side by side, field by field, as the area names them. */

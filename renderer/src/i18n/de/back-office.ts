@@ -205,6 +205,7 @@ export const backOffice: Wording<typeof en.backOffice> = {
       'vat-rates': 'Steuersätze',
       staff: 'Mitarbeiter/in',
       'usual-order': 'Übliche Warenbestellung',
+      'shop-settings': 'Geschäftsdaten',
     },
     roles: { cashier: 'Kassierer/in', supervisor: 'Schichtleitung', manager: 'Filialleitung' },
     fields: {
@@ -220,6 +221,14 @@ export const backOffice: Wording<typeof en.backOffice> = {
       role: 'Rolle',
       pinSetAt: 'PIN gesetzt',
       usualOrder: 'Artikel und Mengen',
+      addressLines: 'Adresse',
+      phone: 'Telefon',
+      vatNumber: 'USt-IdNr.',
+      receiptFooter: 'Bon-Fußzeile',
+      locale: 'Sprache und Formate',
+      currency: 'Währung',
+      timeZone: 'Zeitzone',
+      discountLimit: 'Rabatt ohne Freigabe bis',
     },
   },
 };

@@ -201,6 +201,7 @@ export const backOffice = {
       'vat-rates': 'VAT rates',
       staff: 'Staff member',
       'usual-order': 'Usual supplies order',
+      'shop-settings': 'Shop details',
     },
     roles: { cashier: 'Cashier', supervisor: 'Supervisor', manager: 'Manager' },
     fields: {
@@ -216,6 +217,14 @@ export const backOffice = {
       role: 'Role',
       pinSetAt: 'PIN set',
       usualOrder: 'Products and quantities',
+      addressLines: 'Address',
+      phone: 'Phone',
+      vatNumber: 'VAT number',
+      receiptFooter: 'Receipt footer',
+      locale: 'Language and formats',
+      currency: 'Currency',
+      timeZone: 'Time zone',
+      discountLimit: 'Discount without approval, up to',
     },
   },
 };
