@@ -33,7 +33,14 @@ export const shopServerStatusSchema = z.object({
 export type ShopServerStatus = z.infer<typeof shopServerStatusSchema>;
 
 /** Shop-wide data a manager edits on any till (the Conflicts section lists them by kind). */
-export const shopDataKindSchema = z.enum(['vat-rates', 'categories', 'product', 'staff']);
+export const shopDataKindSchema = z.enum([
+  'vat-rates',
+  'categories',
+  'product',
+  'staff',
+  'usual-order',
+  'shop-settings',
+]);
 
 const fieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 

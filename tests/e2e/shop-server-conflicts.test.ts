@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { shopDataAreas } from '../../electron/services/app/shop-data-areas';
+import { AuditJournal } from '../../electron/services/audit/journal';
 import { ProductCatalogue } from '../../electron/services/catalogue/store';
 import { ShopDataQueue } from '../../electron/services/shop-server/shop-data-queue';
 import { StaffStore } from '../../electron/services/staff/store';
@@ -50,6 +51,11 @@ before(async () => {
     staff: new StaffStore(side.db, { now: () => Date.now() }),
     catalogueChanged: () => undefined,
     staffChanged: () => undefined,
+    clock: { now: () => Date.now() },
+    suppliesChanged: () => undefined,
+    // The file the till started on this data folder reads.
+    settings: new JsonFileSettingsStore({ file: join(dataDir, 'settings.json') }),
+    audit: new AuditJournal(side.db, { now: () => Date.now() }),
   });
   const queue = new ShopDataQueue(side.db, areas, () => Date.now());
   const address = 'postgres://127.0.0.1:9/paydesk';

@@ -10,8 +10,14 @@ import pg from 'pg';
 import { addTill, ensureShop } from '../../electron/services/shop-server/admin';
 import { priceSale } from '../../electron/services/sales/sale-pricing';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
-import { prepareShop, tillSettings, type TestShop } from '../support/shop-server';
-import { cuttableLink, startShopDataTill, type ShopDataTill } from '../support/shop-data';
+import { prepareShop, type TestShop } from '../support/shop-server';
+import {
+  connectTill as connectShopTill,
+  cuttableLink,
+  settled,
+  startShopDataTill,
+  type ShopDataTill,
+} from '../support/shop-data';
 import { waitUntil } from '../support/wait';
 
 const TEN_MINUTES = 600_000;
@@ -22,12 +28,8 @@ before(async () => {
 });
 after(() => server?.close());
 
-function connectTill(till: ShopDataTill, shop: TestShop, index: number, port?: number) {
-  const login = shop.tills[index]!;
-  const settings = tillSettings(server, shop, login);
-  const address = port === undefined ? settings.address : `postgres://127.0.0.1:${port}/${shop.database}`;
-  till.connect({ ...settings, address }, login.password);
-}
+const connectTill = (till: ShopDataTill, shop: TestShop, index: number, port?: number) =>
+  connectShopTill(server, till, shop, index, port);
 
 async function withTills(
   work: (one: ShopDataTill, two: ShopDataTill, shop: TestShop) => Promise<void>,
@@ -45,10 +47,6 @@ async function withTills(
 }
 
 const bySku = (till: ShopDataTill, sku: string) => till.catalogue.all().products.find((p) => p.sku === sku);
-const settled = async (till: ShopDataTill) => {
-  await waitUntil(() => till.connection.link() !== null, 'the till connected');
-  await till.shopData.feed.idle();
-};
 const serverProducts = (shop: TestShop) =>
   server.query<{ key: string; version: string; body: { sku: string; price: number } }>(
     shop.database,

@@ -3,6 +3,7 @@
 // staff directory, and the shop server's feed over the till's login, as the till runs them. A
 // cuttable TCP link stands between a till and the server when a test cuts its network.
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { dirname, join } from 'node:path';
 import { AuditJournal } from '../../electron/services/audit/journal';
 import { catalogueHandlers } from '../../electron/services/catalogue/handlers';
 import { ProductCatalogue } from '../../electron/services/catalogue/store';
@@ -13,10 +14,14 @@ import { connectShopServer, ShopServerConnection } from '../../electron/services
 import { createShopData, type ShopData } from '../../electron/services/shop-server/shop-data-service';
 import { StaffDirectory } from '../../electron/services/staff/directory';
 import { StaffStore } from '../../electron/services/staff/store';
+import { OrderAttempts } from '../../electron/services/supplies/order-attempts';
+import { JsonFileSettingsStore } from '../../electron/services/storage/settings';
 import { DEFAULT_SCRYPT_PARAMS } from '../../electron/services/storage/manager-pin';
 import type { HandlersOf } from '../../shared/contract/dispatch';
 import type { ShopServerSettings } from '../../shared/settings';
-import { openTillSide, type TillSide } from './shop-server';
+import type { TestPostgres } from './postgres';
+import { openTillSide, tillSettings, type TestShop, type TillSide } from './shop-server';
+import { waitUntil } from './wait';
 
 export const MANAGER = { id: 'manager-1', name: 'Sam (manager)' };
 /** Cheap PIN hashing for tests; the same on every till (so no till re-hashes a PIN it checks). */
@@ -28,11 +33,15 @@ export interface ShopDataTill {
   /** The catalogue's contract, as the back office calls it (a manager is serving). */
   back: HandlersOf<'catalogue'>;
   staff: StaffDirectory;
+  /** The till's supplies records: the shop's usual order is one of them. */
+  supplies: OrderAttempts;
+  /** The till's settings (a file beside its database), as a manager's save writes them. */
+  settings: JsonFileSettingsStore;
   audit: AuditJournal;
   connection: ShopServerConnection;
   shopData: ShopData;
   /** Times the Sell screen was told the catalogue changed from the server. */
-  announced: { catalogue: number; staff: number };
+  announced: { catalogue: number; staff: number; supplies: number };
   /** Connects (again) with these settings. */
   connect(settings: ShopServerSettings, password: string): void;
   /** The till is switched off: its feed and connection stop, its database stays. */
@@ -67,15 +76,22 @@ export function startShopDataTill(
     // A cut link is noticed within a second or two, not the default half a minute.
     connect: (input) => connectShopServer({ ...input, connectTimeoutMs: 2_000, queryTimeoutMs: 2_000 }),
   });
-  const announced = { catalogue: 0, staff: 0 };
+  const announced = { catalogue: 0, staff: 0, supplies: 0 };
+  const tillSettingsStore = new JsonFileSettingsStore({ file: join(dirname(side.dbFile), 'settings.json') });
+  // What create-till does on `settings.changed`: the shop server notes the edit.
+  tillSettingsStore.onChange(() => shopData.feed.noteLocalEdits());
   const shopData = createShopData({
     db: side.db,
     areas: shopDataAreas({
       db: side.db,
       catalogue,
       staff: store,
+      clock: systemClock,
+      settings: tillSettingsStore,
+      audit,
       catalogueChanged: () => announced.catalogue++,
       staffChanged: () => announced.staff++,
+      suppliesChanged: () => announced.supplies++,
     }),
     connection,
     server: () => `${settings.address}|${settings.login}`,
@@ -100,6 +116,8 @@ export function startShopDataTill(
     catalogue,
     back,
     staff,
+    supplies: new OrderAttempts(side.db, () => systemClock.now()),
+    settings: tillSettingsStore,
     audit,
     connection,
     shopData,
@@ -118,6 +136,26 @@ export function startShopDataTill(
       if (!options.side) side.close();
     },
   };
+}
+
+/** Connects a till as the shop's till `index`, straight or through a port of the test's own. */
+export function connectTill(
+  server: TestPostgres,
+  till: ShopDataTill,
+  shop: TestShop,
+  index: number,
+  port?: number,
+) {
+  const login = shop.tills[index]!;
+  const settings = tillSettings(server, shop, login);
+  const address = port === undefined ? settings.address : `postgres://127.0.0.1:${port}/${shop.database}`;
+  till.connect({ ...settings, address }, login.password);
+}
+
+/** The till is connected and has taken everything the server had. */
+export async function settled(till: ShopDataTill) {
+  await waitUntil(() => till.connection.link() !== null, 'the till connected');
+  await till.shopData.feed.idle();
 }
 
 /** A TCP link of the test's own between a till and the server, which the test can cut and mend. */

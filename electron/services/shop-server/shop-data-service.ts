@@ -34,6 +34,8 @@ const AUDIT_AREA: Record<ShopDataKind, AuditArea> = {
   categories: 'catalogue',
   'vat-rates': 'vat',
   staff: 'staff',
+  'usual-order': 'shop',
+  'shop-settings': 'settings',
 };
 
 /** Both versions side by side, field by field, as the area names them. */

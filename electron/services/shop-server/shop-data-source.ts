@@ -4,7 +4,14 @@
 // the conflicts; the areas never see PostgreSQL. A till without a shop server never calls them.
 
 /** What a shop-wide row is about; the server's `shop_data.kind` holds the same words. */
-export const SHOP_DATA_KINDS = ['vat-rates', 'categories', 'product', 'staff'] as const;
+export const SHOP_DATA_KINDS = [
+  'vat-rates',
+  'categories',
+  'product',
+  'staff',
+  'usual-order',
+  'shop-settings',
+] as const;
 export type ShopDataKind = (typeof SHOP_DATA_KINDS)[number];
 
 /** One row as the server has it: a JSON body, or null when it was removed. */

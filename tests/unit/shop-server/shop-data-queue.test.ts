@@ -2,9 +2,12 @@
 // and staff's own shop-data areas, and server rows written out by hand. What goes in the queue and
 // with which base, what is applied and what is held back, conflicts and a manager's choice.
 import assert from 'node:assert/strict';
+import * as path from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
 import { shopDataAreas } from '../../../electron/services/app/shop-data-areas';
+import { AuditJournal } from '../../../electron/services/audit/journal';
 import { ProductCatalogue } from '../../../electron/services/catalogue/store';
+import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
 import { conflictView } from '../../../electron/services/shop-server/shop-data-service';
 import { ShopDataQueue, type ServerRow } from '../../../electron/services/shop-server/shop-data-queue';
 import { canonicalJson } from '../../../electron/services/shop-server/shop-data-source';
@@ -30,8 +33,12 @@ beforeEach(() => {
       db: side.db,
       catalogue,
       staff,
+      clock: { now: () => now },
       catalogueChanged: () => announced.catalogue++,
       staffChanged: () => announced.staff++,
+      suppliesChanged: () => undefined,
+      settings: new JsonFileSettingsStore({ file: path.join(path.dirname(side.dbFile), 'settings.json') }),
+      audit: new AuditJournal(side.db, { now: () => now }),
     }),
     () => now++,
   );
@@ -83,6 +90,8 @@ test('nothing is queued before the till joined a server; at the join its own row
       ['vat-rates', 0],
       ['categories', 0],
       ['product', 0],
+      // The shop's settings too (the usual order only once it has a list).
+      ['shop-settings', 0],
     ],
   );
   assert.deepEqual(queued[2]!.body, product('COLA', 250));

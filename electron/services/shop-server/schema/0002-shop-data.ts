@@ -15,7 +15,8 @@ ALTER TABLE shops ADD COLUMN data_seq bigint NOT NULL DEFAULT 0 CHECK (data_seq 
 
 CREATE TABLE shop_data (
   shop_id integer NOT NULL REFERENCES shops (id),
-  -- What the row is ('product', 'categories', 'vat-rates', 'staff'); the till's areas say.
+  -- What the row is ('product', 'categories', 'vat-rates', 'staff', 'usual-order',
+  -- 'shop-settings'); the till's areas say, so a new kind needs no change here.
   kind text NOT NULL CHECK (length(kind) BETWEEN 1 AND 40),
   key text NOT NULL CHECK (length(key) BETWEEN 1 AND 200),
   version bigint NOT NULL CHECK (version > 0),

@@ -19,7 +19,8 @@ function useValueText() {
     if (value === null || value === '') return t('backOffice.conflicts.none');
     if (typeof value === 'boolean') return t(value ? 'backOffice.conflicts.yes' : 'backOffice.conflicts.no');
     if (field === 'price' && typeof value === 'number') return formatMoney(value, currency);
-    if (field === 'vatRate' && typeof value === 'number') return formatRate(value);
+    if ((field === 'vatRate' || field === 'discountLimit') && typeof value === 'number')
+      return formatRate(value);
     if (field === 'role' && (value === 'cashier' || value === 'supervisor' || value === 'manager'))
       return t(`backOffice.conflicts.roles.${value}`);
     if (field === 'pinSetAt' && typeof value === 'string')
