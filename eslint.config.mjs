@@ -11,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { builtinModules } from 'node:module';
 
 const nodeModules = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
-const nodeOnlyPackages = ['better-sqlite3', 'usb', 'ws', 'iconv-lite', 'electron-store', 'conf'];
+const nodeOnlyPackages = ['better-sqlite3', 'usb', 'ws', 'iconv-lite', 'electron-store', 'conf', 'pg'];
 
 const noElectron = {
   name: 'electron',

@@ -59,8 +59,14 @@ export interface RefundSlipWords {
 
 export interface TillReportWords {
   reprint: string;
-  zTitle: (number: number | null) => string;
+  /** The Z number as staff see it (zNumberText): "12", or "2-12" on till 2 of a shop. */
+  zTitle: (number: string) => string;
   xTitle: string;
+  /** The shop's reports over all its tills (shop server): their titles and the rows by till. */
+  shopZTitle: (number: string) => string;
+  shopXTitle: string;
+  byTill: string;
+  till: (number: number, name: string) => string;
   /** When the period starts; null before the first Z. */
   from: (when: string | null) => string;
   to: (when: string) => string;
@@ -157,8 +163,12 @@ const WORDS: Record<ShopLocale, ReceiptWords> = {
     },
     tillReport: {
       reprint: 'REPRINT',
-      zTitle: (number) => `Z REPORT ${number ?? ''}`.trim(),
+      zTitle: (number) => `Z REPORT ${number}`.trim(),
       xTitle: 'X REPORT (day so far)',
+      shopZTitle: (number) => `SHOP Z REPORT ${number}`.trim(),
+      shopXTitle: 'SHOP X REPORT (so far)',
+      byTill: 'By till',
+      till: (number, name) => `Till ${number} ${name}`,
       from: (when) => (when ? `From ${when}` : 'From the first sale'),
       to: (when) => `To   ${when}`,
       runBy: (name) => `Run by ${name}`,
@@ -259,8 +269,12 @@ const WORDS: Record<ShopLocale, ReceiptWords> = {
     },
     tillReport: {
       reprint: 'NACHDRUCK',
-      zTitle: (number) => `Z-BERICHT ${number ?? ''}`.trim(),
+      zTitle: (number) => `Z-BERICHT ${number}`.trim(),
       xTitle: 'X-BERICHT (Tag bisher)',
+      shopZTitle: (number) => `FILIAL-Z-BERICHT ${number}`.trim(),
+      shopXTitle: 'FILIAL-X-BERICHT (bisher)',
+      byTill: 'Nach Kasse',
+      till: (number, name) => `Kasse ${number} ${name}`,
       from: (when) => (when ? `Von ${when}` : 'Ab dem ersten Verkauf'),
       to: (when) => `Bis ${when}`,
       runBy: (name) => `Erstellt von ${name}`,

@@ -187,6 +187,107 @@ export const backupSettingsSchema = z.object({
 });
 export type BackupSettings = z.infer<typeof backupSettingsSchema>;
 
+/** The PostgreSQL port when a shop server address names none. */
+export const DEFAULT_SHOP_SERVER_PORT = 5432;
+
+/** Why a shop server address may be refused, in English (the screens translate them by key). */
+export const SHOP_SERVER_ADDRESS_PROBLEMS = {
+  notAnAddress: 'Not a shop server address (expected something like postgres://192.168.1.10:5432/paydesk).',
+  notPostgres:
+    'A shop server address starts with postgres:// (for example postgres://192.168.1.10:5432/paydesk).',
+  hasLogin: 'The address must not contain a login or password: they have their own fields.',
+  noHost: 'The address needs the shop server’s computer name or IP address.',
+  hasQuery: 'The address must not contain a query (?…) or fragment (#…).',
+  noDatabase: 'The address must end with the database’s name (for example …:5432/paydesk).',
+} as const;
+export type ShopServerAddressProblem = keyof typeof SHOP_SERVER_ADDRESS_PROBLEMS;
+
+/**
+ * Why a shop server address is not acceptable (its key), or null when it is:
+ * `postgres://host[:port]/database`, without a login or password (the login is its own setting,
+ * the password is in the keychain).
+ */
+export function shopServerAddressProblemKey(text: string): ShopServerAddressProblem | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'notAnAddress';
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') return 'notPostgres';
+  if (url.username || url.password) return 'hasLogin';
+  if (!url.hostname) return 'noHost';
+  if (url.search || url.hash) return 'hasQuery';
+  if (!/^\/[^/]+$/.test(url.pathname)) return 'noDatabase';
+  return null;
+}
+
+/** Why a shop server address is not acceptable, in English, or null when it is. */
+export function shopServerAddressProblem(text: string): string | null {
+  const key = shopServerAddressProblemKey(text);
+  return key && SHOP_SERVER_ADDRESS_PROBLEMS[key];
+}
+
+/** What a till's PostgreSQL login may be made of. */
+export const SHOP_SERVER_LOGIN_PATTERN = /^[A-Za-z0-9_.@-]{1,63}$/;
+
+/** The parts of a valid shop server address. */
+export function parseShopServerAddress(text: string): { host: string; port: number; database: string } {
+  const url = new URL(text);
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : DEFAULT_SHOP_SERVER_PORT,
+    database: decodeURIComponent(url.pathname.slice(1)),
+  };
+}
+
+/** The shop server (PostgreSQL) this till sends its journal to, and who this till is there. */
+export const shopServerSettingsSchema = z
+  .object({
+    /** Off: the till works alone, exactly as without a shop server (its receipts say S000123). */
+    enabled: z.boolean().default(false),
+    address: z
+      .string()
+      .max(300)
+      .superRefine((text, ctx) => {
+        const problem = shopServerAddressProblem(text);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .nullable()
+      .default(null),
+    /** This till's number in its shop: its receipts and Z reports carry it ("2-000123"). */
+    tillNumber: z.number().int().min(1).max(999).nullable().default(null),
+    /** What the shop calls this till ("Bar"). */
+    tillName: z.string().max(80).default(''),
+    /** This till's PostgreSQL login; its password is in the keychain (`shopServer.password`). */
+    login: z
+      .string()
+      .regex(SHOP_SERVER_LOGIN_PATTERN, 'A login is 1 to 63 letters, digits, _ . @ or -.')
+      .nullable()
+      .default(null),
+    /** prefer: encrypted when the server offers it; verify: encrypted always, with a certificate this computer trusts. */
+    tls: z.enum(['prefer', 'verify']).default('prefer'),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.enabled) return;
+    if (value.address === null)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'A shop server needs its address.' });
+    if (value.tillNumber === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tillNumber'],
+        message: 'A shop server needs this till’s number.',
+      });
+    if (value.login === null)
+      ctx.addIssue({ code: 'custom', path: ['login'], message: 'A shop server needs this till’s login.' });
+  });
+export type ShopServerSettings = z.infer<typeof shopServerSettingsSchema>;
+
+/** The till number receipts and Z reports carry: only while a shop server is set and on. */
+export function numberedTill(settings: Pick<Settings, 'shopServer'>): number | null {
+  return settings.shopServer.enabled ? settings.shopServer.tillNumber : null;
+}
+
 /** A slow, salted hash of the manager PIN: what was used to make it travels with it. */
 export const pinHashRecordSchema = z.object({
   algorithm: z.literal('scrypt'),
@@ -223,6 +324,7 @@ export const settingsObjectSchema = z.object({
   shop: shopSchema.prefault({}),
   counter: counterSchema.prefault({}),
   backup: backupSettingsSchema.prefault({}),
+  shopServer: shopServerSettingsSchema.prefault({}),
   kioskMode: z.boolean().default(false),
   startOnLogin: z.boolean().default(false),
   /** Private to the main process: publicSettings() removes it. */

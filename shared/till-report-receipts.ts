@@ -2,6 +2,12 @@
 // service names its jobs with these, and the Printer screen words them ("Till Z report 12").
 // "x-<tag>" (the day so far), "z-<number>" (closing the day), "z-<number>-reprint-<tag>".
 
+/** A Z number as staff see it: "12" on a till alone, "2-12" on till 2 of a shop with a shop server. */
+export function zNumberText(report: { number: number | null; till?: number | undefined }): string {
+  if (report.number === null) return '';
+  return report.till === undefined ? String(report.number) : `${report.till}-${report.number}`;
+}
+
 export type TillReportSlip = { kind: 'X' } | { kind: 'Z'; number: number };
 
 /** `tag` keeps each X print and each reprint its own job (the spool treats an id as one slip). */

@@ -1,4 +1,5 @@
-// `npm run start:browser -- --port <p> --data-dir <dir>`: the till in a browser, on loopback.
+// `npm run start:browser -- --port <p> --data-dir <dir> [--keychain-name <name>]`: the till in a
+// browser, on loopback.
 // An entry point: it starts the sandbox stand-ins for the till and the host in front of it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { createRestartableTill } from '../services/app/restartable-till';
 import { TILL_MIGRATIONS } from '../services/app/migrations';
 import { restoreAtStart } from '../services/backup/restore';
 import { createLogger } from '../services/common/logger';
+import { KeychainSecretStore } from '../services/storage/secret-store-keychain';
 import { JsonFileSettingsStore } from '../services/storage/settings';
 import { startBrowserHost } from './server';
 
@@ -20,6 +22,11 @@ const { values } = parseArgs({
     'sandbox-speed': { type: 'string', default: '1' },
     /** A backup to start from (docs/backups.md): restored at once into a data folder without sales. */
     restore: { type: 'string' },
+    /**
+     * The keychain entries' name ("Paydesk" by default): two tills tried on one computer each keep
+     * their own passwords under their own name (docs/shop-server.md).
+     */
+    'keychain-name': { type: 'string' },
   },
 });
 const port = portOption(values.port);
@@ -53,6 +60,14 @@ runCommand(async () => {
     logger,
     settingsStore,
     pendingRestore,
+    ...(values['keychain-name'] && {
+      secretStores: [
+        new KeychainSecretStore({
+          service: values['keychain-name'],
+          savedDatesFile: resolve(dataDir, 'secret-dates.json'),
+        }),
+      ],
+    }),
     standIns: () => startSandboxServices({ speed: Number(values['sandbox-speed']) }),
   });
   const host = await startBrowserHost({ till, rendererDir: values['renderer-dir'], port });

@@ -8,11 +8,11 @@ import { staffStampSchema } from './staff';
 const id = z.string().min(1).max(80);
 const minor = z.number().int();
 
-/** A receipt number as printed ("S000123") or just its digits ("123"). */
+/** A receipt number as printed ("S000123", or "2-000123" on till 2 of a shop) or just its digits ("123"). */
 export const receiptNumberInputSchema = z
   .string()
   .trim()
-  .regex(/^[Ss]?\d{1,9}$/, 'Type the receipt number as printed, e.g. S000123.');
+  .regex(/^(?:[Ss]|\d{1,3}-)?\d{1,9}$/, 'Type the receipt number as printed, e.g. S000123.');
 
 export const historySearchSchema = z
   .object({
@@ -37,6 +37,12 @@ export const historySearchSchema = z
   .strict();
 export type HistorySearch = z.input<typeof historySearchSchema>;
 
+/** The till of the shop a sale was made on, when it is another till's (a shop server is on). */
+export const saleTillSchema = z.object({
+  number: z.number().int().min(1).max(999),
+  name: z.string().max(80),
+});
+
 export const saleSummarySchema = z.object({
   saleId: z.string(),
   receiptNumber: z.string(),
@@ -48,6 +54,8 @@ export const saleSummarySchema = z.object({
   servedBy: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** Another till's sale, found on the shop server: the till it was made on. */
+  till: saleTillSchema.optional(),
 });
 export type SaleSummary = z.infer<typeof saleSummarySchema>;
 
@@ -117,6 +125,8 @@ export const saleRecordSchema = z.object({
   ),
   refunds: z.array(refundViewSchema),
   refundedTotal: minor,
+  /** Another till's sale, found on the shop server: the till it was made on. */
+  till: saleTillSchema.optional(),
 });
 export type SaleRecord = z.infer<typeof saleRecordSchema>;
 

@@ -19,6 +19,8 @@ import { historyEvents, historyMethods } from './history';
 import { counterMethods } from './counter';
 import { auditMethods } from './audit';
 import { backupEvents, backupMethods } from './backup';
+import { shopServerMethods } from './shop-server';
+import { shopReportsMethods } from './shop-reports';
 
 export const methods = {
   ...systemMethods,
@@ -38,6 +40,8 @@ export const methods = {
   ...counterMethods,
   ...auditMethods,
   ...backupMethods,
+  ...shopServerMethods,
+  ...shopReportsMethods,
 } as const;
 
 export const events = {
@@ -95,3 +99,4 @@ export * from './counter';
 export * from './history';
 export * from './audit';
 export * from './backup';
+export * from './shop-reports';

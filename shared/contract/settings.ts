@@ -14,6 +14,7 @@ export const SECRET_KEYS = [
   'distribution.apiKey',
   'merchant.oauthTokens',
   'merchant.clientRegistration',
+  'shopServer.password',
 ] as const;
 export const secretKeySchema = z.enum(SECRET_KEYS);
 /** Credentials are kept per service mode, so live and sandbox never share them. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { method, noInput } from './define';
 import { wordsSchema } from './errors';
+import { shopServerStatusSchema } from './shop-server';
 
 export const serviceNameSchema = z.enum(['payAtCounter', 'distribution', 'merchant']);
 export type ServiceName = z.infer<typeof serviceNameSchema>;
@@ -67,6 +68,8 @@ export const statusSchema = z.object({
   printer: printerStatusSchema,
   storage: storageStatusSchema,
   backup: backupBarSchema.optional(),
+  /** The shop server's word for the top bar; absent when none is set. */
+  shopServer: shopServerStatusSchema.optional(),
 });
 export type TillStatus = z.infer<typeof statusSchema>;
 

@@ -36,6 +36,8 @@ export const tillReportSchema = z.object({
   kind: z.enum(['X', 'Z']),
   /** The Z number; null on an X report. */
   number: z.number().int().nullable(),
+  /** The till's number in its shop, when a shop server was set ("Z report 2-12"); absent otherwise. */
+  till: z.number().int().min(1).max(999).optional(),
   currency: z.string(),
   /** The end of the last Z (the day's start); null before the first Z. */
   since: z.string().nullable(),
@@ -111,6 +113,8 @@ export type TillReportView = z.infer<typeof tillReportSchema>;
 
 export const zSummarySchema = z.object({
   number: z.number().int(),
+  /** As on the report: the till's number in its shop, when a shop server was set. */
+  till: z.number().int().min(1).max(999).optional(),
   currency: z.string(),
   since: z.string().nullable(),
   until: z.string(),

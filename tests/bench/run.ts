@@ -19,7 +19,17 @@ const suites: Suite[] = [
   { name: 'receipts', load: async () => (await import('./receipt-latency')).benchReceiptLatency },
   { name: 'catalogue', load: async () => (await import('./catalogue')).benchCatalogue },
   { name: 'till-reports', load: async () => (await import('./till-reports')).benchTillReports },
+  {
+    name: 'report-contributions',
+    load: async () => (await import('./report-contributions')).benchReportContributions,
+  },
   { name: 'backup', load: async () => (await import('./backup')).benchBackup },
+  { name: 'shop-server', load: async () => (await import('./shop-server')).benchShopServer },
+  {
+    name: 'shop-server-reports',
+    load: async () => (await import('./shop-server-reports')).benchShopServerReports,
+  },
+  { name: 'shop-data', load: async () => (await import('./shop-server-shop-data')).benchShopData },
 ];
 
 async function main(): Promise<void> {

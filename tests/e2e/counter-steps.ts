@@ -403,3 +403,59 @@ export async function refundItemByItem(
   assert.equal(record.cards[0]!.refundableLeft, sale.total - first.price - 100);
   assert.deepEqual(pageProblems(page), []);
 }
+
+/**
+ * History on a till with a shop server: another till's sale found by its receipt number, shown as
+ * made on that till, and `quantity` of its item refunded in cash from this till's drawer. Checks
+ * axe on the list and on the opened sale with its refund.
+ */
+export async function refundAnotherTillsSaleInCash(
+  c: Counter,
+  sale: { receipt: string; till: { name: string; number: number }; currency: string },
+  refund: { item: string; left: number; quantity: number; total: number; reason: string },
+): Promise<void> {
+  const { t } = c.words;
+  const page = c.page();
+  const money = (minor: number) => c.words.money(minor, sale.currency);
+  await goTo(c, 'history', 'history.title');
+  const search = page.getByRole('form', { name: t('history.search.title') });
+  await search.getByLabel(t('history.search.receiptNumber')).fill(sale.receipt);
+  await search.getByRole('button', { name: t('history.search.find') }).click();
+  const results = page.getByRole('region', { name: t('history.results.title') });
+  const tillName = t('history.till.named', sale.till);
+  const open = results.getByRole('button', {
+    name: new RegExp(`^${escape(sale.receipt)} .*${escape(tillName)}`),
+  });
+  await open.waitFor({ timeout: 15_000 });
+  assert.deepEqual(await axeViolations(page), [], 'the list with another till’s sale');
+  await open.click();
+
+  const panel = page.getByRole('region', { name: t('history.sale.title', { receipt: sale.receipt }) });
+  await panel.getByText(t('history.till.madeOn', { till: tillName }), { exact: false }).waitFor();
+  const form = panel.getByRole('form', { name: t('history.refund.title') });
+  await form
+    .getByLabel(t('history.refund.howMany', { name: refund.item, left: refund.left }))
+    .fill(String(refund.quantity));
+  await form.getByLabel(t('history.refund.reason')).fill(refund.reason);
+  await form
+    .getByRole('button', { name: t('history.refund.submit', { total: money(refund.total) }) })
+    .click();
+  await panel
+    .getByRole('status', { name: t('history.refunds.latest') })
+    .getByText(t('history.refunds.doneCash', { total: money(refund.total), cash: money(refund.total) }))
+    .waitFor({ timeout: 20_000 });
+  assert.deepEqual(await axeViolations(page), [], 'another till’s sale with its refund');
+}
+
+/** "Who is serving?": `who` taps their name and types their own PIN; then serves. */
+export async function switchServing(c: Counter, from: string, who: { name: string; pin: string }) {
+  const { t } = c.words;
+  const page = c.page();
+  await page.getByRole('button', { name: t('signIn.servingSwitch', { name: from }) }).click();
+  const dialog = page.getByRole('dialog', { name: t('signIn.title') });
+  await dialog.getByRole('button', { name: new RegExp(`^${escape(who.name)}`) }).click({ timeout: 15_000 });
+  await dialog.getByLabel(t('signIn.pinLabel', { name: who.name })).fill(who.pin);
+  await dialog.getByRole('button', { name: t('signIn.signIn') }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: t('signIn.servingSwitch', { name: who.name }) }).waitFor();
+}

@@ -95,6 +95,16 @@ export async function payWholeByCard(page: Page): Promise<void> {
   await page.getByRole('region', { name: /^(Card payment|Sale complete)$/ }).waitFor();
 }
 
+/** Basket → Pay → Cash → Exact → Take: returns once the sale is complete. */
+export async function payWholeInExactCash(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Pay / }).click();
+  const tender = page.getByRole('region', { name: 'Take payment' });
+  await tender.getByRole('tab', { name: 'Cash', exact: true }).click();
+  await tender.getByRole('button', { name: /^Exact / }).click();
+  await tender.getByRole('button', { name: /^Take .* cash$/ }).click();
+  await page.getByRole('region', { name: 'Sale complete' }).waitFor();
+}
+
 /** With PAYDESK_SCREENSHOT_DIR set, keeps a picture of what the cashier sees (for review). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.PAYDESK_SCREENSHOT_DIR;

@@ -32,8 +32,8 @@ import { NoSales } from '../sales/no-sale';
 import { ParkedSales } from '../sales/parked';
 import { createSalesHistory, historyHandlers } from '../sales/history-handlers';
 import { receiptSettingsFrom } from '../sales/receipt-settings';
-import { receiptNumberOf, SalesLedger } from '../sales/sales-ledger';
-import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
+import { SalesLedger } from '../sales/sales-ledger';
+import { numberedTill } from '../../../shared/settings';
 import { adoptMachineTimeZone, shopToday } from '../settings/time-zone';
 import { StorageHealth } from '../storage/storage-health';
 import { suppliesHandlers } from '../supplies/handlers';
@@ -53,6 +53,10 @@ import { appHandlers } from './handlers';
 import { createConnections } from './connections';
 import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
+import { acrossTillsOn } from '../shop-server/service';
+import { shopServerForTill } from './shop-server-for-till';
+import { settingsForTill } from './settings-for-till';
+import { resumeAtStart } from './resume-at-start';
 
 export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
   dataDir: string;
@@ -116,7 +120,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     ],
   );
   // Probed once (it writes a test entry); probed again only while it is failing.
-  let keychain = await secrets.availability();
+  const keychain = await secrets.availability();
   // Staff see the worded reason; the system's own message is for whoever mends the computer.
   if (!keychain.ok && keychain.detail) logger.warn(`keychain unavailable: ${keychain.detail}`);
 
@@ -124,8 +128,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   const inSandbox = () => SANDBOX_SERVICES.some((s) => settings.load()[s].mode === 'sandbox');
   if (inSandbox()) await standIns.get();
 
-  // Storage: one database (every area's migrations applied here, once) and one record of
-  // whether the till can save.
+  // Storage: one database (every area's migrations applied here, once); whether the till can save.
   const storageHealth = new StorageHealth({ probe: () => probeDataDir(options.dataDir) });
   const db = openDatabase(join(options.dataDir, DATABASE_FILE), TILL_MIGRATIONS, clock);
   // Every change to staff, rights, catalogue, prices, VAT and settings is journaled here.
@@ -191,8 +194,14 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
 
   // Sales.
   const saleNumbers = SaleNumberMark.inDataDir(options.dataDir, undefined, () => clock.now());
-  const ledger = new SalesLedger(db, clock, saleNumbers, (saleId) =>
-    refundedAmount(payments.paymentsLinkedTo({ saleId })),
+  // With a shop server set, receipts and Z reports carry this till's number ("2-000123").
+  const tillNumber = () => numberedTill(settings.load());
+  const ledger = new SalesLedger(
+    db,
+    clock,
+    saleNumbers,
+    (saleId) => refundedAmount(payments.paymentsLinkedTo({ saleId })),
+    tillNumber,
   );
   const backupStore = new backup.BackupStore(db);
   const startCheck = checkStorageAtStart({
@@ -200,7 +209,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     dataDir: options.dataDir,
     mark: saleNumbers,
     highestSaleNumber: () => ledger.highestNumber(),
-    receiptNumber: receiptNumberOf,
+    receiptNumber: (number) => ledger.receiptNumber(number),
     storageHealth,
     logger,
     acceptedThrough: () => backupStore.acceptedThrough(),
@@ -221,6 +230,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     storage: storageHealth,
     counterSettings: () => settings.load().counter,
   });
+  // Across tills (issue 30): other tills' sales in History; refunds of sent sales claimed on the shop server.
+  const acrossTills = acrossTillsOn({ db, settings, clock, logger, shopServer: () => shop.shopServer });
   // Sales history and itemised refunds (card refunds go through the checkout's refund path).
   const salesHistory = createSalesHistory({
     db,
@@ -232,6 +243,8 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     receiptSettings: () => receiptSettingsFrom(settings.load()),
     onRefund: (view) => events.emit('history.refundUpdated', view),
     logger,
+    receiptNumber: (number) => ledger.receiptNumber(number),
+    acrossTills,
   });
   const parked = new ParkedSales(db, clock);
   const noSales = new NoSales({ db, clock, openDrawer: () => printing.current(), logger });
@@ -253,6 +266,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     printReceipt,
     receiptSettings: () => receiptSettingsFrom(settings.load()),
     audit,
+    tillNumber,
   });
 
   // Backups: the folder, the nightly schedule, restore, and missing sales waiting for a manager.
@@ -273,8 +287,27 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     { events, board, gate: manager, store: backupStore, audit, migrations: TILL_MIGRATIONS },
   );
 
+  // The shop server: the journal goes up, shop-wide data comes down (nothing while none is set).
+  const shop = shopServerForTill({
+    db,
+    settings,
+    secrets,
+    clock,
+    logger,
+    onStatus: (status) => board.setShopServer(status),
+    events,
+    catalogue,
+    staff,
+    manager,
+    audit,
+    contributions: shopDay.contributions,
+    staffChanged: () => onStaffChange(),
+    currency: SHOP_CURRENCY,
+    printReceipt,
+  });
+
   // Settings changes reach the card service connection and the UI (printing watches its own).
-  const settingsDeps: SettingsHandlerDeps = {
+  const settingsPart = settingsForTill({
     settings,
     secrets,
     manager,
@@ -283,23 +316,22 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
     onSecretsChanged: () => {
       payAtCounter.forgetCredentials();
       distribution.forgetKey();
+      shop.shopServer.secretsChanged();
     },
-    keychainStatus: async () => {
-      if (!keychain.ok) keychain = await secrets.availability();
-      return keychain;
-    },
+    keychain,
     audit,
-  };
-  const announceSettings = async () => events.emit('settings.changed', await settingsView(settingsDeps));
-  const stopWatchingSettings = settings.onChange((next, previous) => {
-    connections.followSettings(next, previous);
-    announceSettings().catch(logged('settings view'));
+    events,
+    follow: (next, previous) => {
+      connections.followSettings(next, previous);
+      shop.shopServer.followSettings(next, previous);
+    },
+    logger,
   });
 
   // Who is serving (or may do what) changed: the sign-in screen and the Settings lock follow.
   onStaffChange = () => {
     events.emit('staff.changed', manager.view());
-    announceSettings().catch(logged('settings view'));
+    settingsPart.announce();
   };
 
   const info: AppInfo = {
@@ -355,9 +387,11 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       ...salesHistory,
       requireRefund: () => manager.require('refund'),
       serving: () => manager.serving(),
+      acrossTills,
+      isOwnSale: (saleId) => ledger.has(saleId),
     }),
     ...shopDay.handlers,
-    ...settingsHandlers(settingsDeps),
+    ...settingsPart.handlers,
     ...merchantHandlers(merchant),
     ...staffHandlers(manager, () => onStaffChange()),
     ...printingHandlers(
@@ -413,17 +447,19 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
       onChange: (orderId) => events.emit('supplies.changed', { orderId }),
       track: trackSupplier,
     }),
+    ...shop.handlers,
   };
 
   const close = async () => {
     // The settings store can outlive this till (a restart in the same process builds a new one).
-    stopWatchingSettings();
+    settingsPart.close();
     backups.close();
     manager.close();
     monitor.stop();
     distribution.close();
     checkout.close();
     salesHistory.refunds.close();
+    await shop.close();
     await merchant.close();
     await payments.close();
     await printing.close();
@@ -434,16 +470,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
 
   try {
     // Pick up whatever an earlier run left unfinished, before the UI can start anything new.
-    const resumed = await payments.resumeAll();
-    if (resumed.length > 0) logger.info(`resumed ${resumed.length} unfinished card payment(s)`);
-    try {
-      checkout.reconcileOpenSales();
-      salesHistory.refunds.reconcilePending();
-    } catch (error) {
-      // Damaged sales records: the till starts, says so and refuses to sell, rather than not starting.
-      if (!storageHealth.reportFailure(error)) throw error;
-      logger.error('open sales could not be checked at start', error);
-    }
+    await resumeAtStart({ payments, checkout, refunds: salesHistory.refunds, storageHealth, logger });
   } catch (error) {
     // A start that fails leaves nothing running: no timers, no open database, no stand-ins.
     await close().catch((closing: unknown) => logger.error('closing after a failed start', closing));
@@ -451,10 +478,17 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   }
 
   // A storage error reaches staff worded (full disk, read-only, damaged), never as "internal".
-  const dispatch = createDispatcher(handlers, (method, error) => {
+  const dispatchCall = createDispatcher(handlers, (method, error) => {
     logger.error(`method ${method} failed`, error);
     return storageHealth.wordFailure(error);
   });
+  const dispatch: Dispatch = async (name, input) => {
+    try {
+      return await dispatchCall(name, input);
+    } finally {
+      shop.shopServer.nudge();
+    }
+  };
   return {
     dispatch,
     events,

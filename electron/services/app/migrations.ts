@@ -17,6 +17,16 @@ import { STAFF_MIGRATIONS } from '../staff/store';
 import { SUPPLIES_MIGRATIONS } from '../supplies/order-attempts';
 import { TILL_REPORTS_MIGRATIONS } from '../till-reports/store';
 import { BACKUP_MIGRATIONS } from '../backup/store';
+import { PAYMENTS_JOURNAL_MIGRATIONS } from '../payments/journal-export';
+import { SALES_JOURNAL_MIGRATIONS } from '../sales/journal-export';
+import { SHIFTS_JOURNAL_MIGRATIONS } from '../shifts/journal-export';
+import { TILL_REPORTS_JOURNAL_MIGRATIONS } from '../till-reports/journal-export';
+import { RECONCILIATION_JOURNAL_MIGRATIONS } from '../reconciliation/journal-export';
+import { AUDIT_JOURNAL_MIGRATIONS } from '../audit/journal-export';
+import { SHOP_SERVER_TILL_MIGRATIONS } from '../shop-server/service';
+import { OTHER_TILL_SALES_MIGRATIONS } from '../sales/other-till-sales';
+import { CATALOGUE_SHOP_DATA_MIGRATIONS } from '../catalogue/shop-data';
+import { SHOP_DATA_TILL_MIGRATIONS } from '../shop-server/shop-data-queue';
 
 export const TILL_MIGRATIONS: readonly Migration[] = [
   ...JOURNAL_MIGRATIONS,
@@ -35,4 +45,18 @@ export const TILL_MIGRATIONS: readonly Migration[] = [
   ...TILL_REPORTS_MIGRATIONS,
   ...AUDIT_MIGRATIONS,
   ...BACKUP_MIGRATIONS,
+  // The journal's change sequence (storage/journal-changes.ts): each area's triggers, after every
+  // area's tables exist; what the shop server's outbox sends in order.
+  ...PAYMENTS_JOURNAL_MIGRATIONS,
+  ...SALES_JOURNAL_MIGRATIONS,
+  ...SHIFTS_JOURNAL_MIGRATIONS,
+  ...TILL_REPORTS_JOURNAL_MIGRATIONS,
+  ...RECONCILIATION_JOURNAL_MIGRATIONS,
+  ...AUDIT_JOURNAL_MIGRATIONS,
+  ...SHOP_SERVER_TILL_MIGRATIONS,
+  // Refunds of the shop's other tills' sales (after the refunds' journal triggers, which it keeps).
+  ...OTHER_TILL_SALES_MIGRATIONS,
+  // Shop-wide data (the change feed down): keys every till shares, the queue and the conflicts.
+  ...CATALOGUE_SHOP_DATA_MIGRATIONS,
+  ...SHOP_DATA_TILL_MIGRATIONS,
 ];

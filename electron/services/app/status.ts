@@ -7,6 +7,7 @@ import type {
   ServiceName,
   TillStatus,
 } from '../../../shared/contract';
+import type { ShopServerStatus } from '../../../shared/contract/shop-server';
 import type { StorageHealth } from '../storage/storage-health';
 import type { ConnectionMonitor } from '../connections/monitor';
 import type { PrinterStatusView } from '../printing/index';
@@ -49,6 +50,7 @@ export class StatusBoard {
     uncertain: 0,
   };
   private backup: BackupBar | null = null;
+  private shopServer: ShopServerStatus | null = null;
   /** Services that report their own state (the merchant tools' sign-in), not the monitor. */
   private readonly reported = new Map<ServiceName, ConnectionState>();
 
@@ -67,7 +69,15 @@ export class StatusBoard {
       printer: { ...this.printer },
       storage: this.storage.status(),
       ...(this.backup && { backup: { ...this.backup } }),
+      ...(this.shopServer && { shopServer: { ...this.shopServer } }),
     };
+  }
+
+  /** The shop server's word for the top bar (services/shop-server); null: none set, no pill. */
+  setShopServer(next: ShopServerStatus | null): void {
+    if (JSON.stringify(next) === JSON.stringify(this.shopServer)) return;
+    this.shopServer = next;
+    this.announce(this.status());
   }
 
   /** The backups' word for the top bar (services/backup); announced when it changed. */

@@ -51,6 +51,8 @@ export interface SaleHistoryOptions {
   paperSettings?: () => Pick<ReceiptSettings, 'locale' | 'timeZone'>;
   printReceipt: (receiptId: string, lines: ReceiptLine[]) => Promise<unknown>;
   logger: Logger;
+  /** A sale number as its receipt shows it (the ledger's, with the till's number); "S000123" by default. */
+  receiptNumber?: (number: number) => string;
 }
 
 interface SummaryRow {
@@ -63,9 +65,12 @@ interface SummaryRow {
   completed_at: string | null;
 }
 
-/** "S000123", "s123" or "123" → 123. */
+/**
+ * "S000123", "s123", "2-000123" or "123" → 123. The till's own sales are numbered once whatever
+ * the prefix, so the number alone finds the sale here.
+ */
 export function receiptNumberFrom(typed: string): number {
-  return Number(typed.trim().replace(/^[Ss]/, ''));
+  return Number(typed.trim().replace(/^(?:[Ss]|\d{1,3}-)/, ''));
 }
 
 export class SaleHistory {
@@ -195,7 +200,7 @@ export class SaleHistory {
     const refunded = this.o.refunds.refundedTotals(ids);
     return rows.map((r) => ({
       saleId: r.id,
-      receiptNumber: receiptNumberOf(r.number),
+      receiptNumber: (this.o.receiptNumber ?? receiptNumberOf)(r.number),
       currency: r.currency,
       total: r.total,
       refunded: refunded.get(r.id) ?? 0,

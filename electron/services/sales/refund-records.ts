@@ -40,6 +40,18 @@ export const REFUND_MIGRATIONS: readonly Migration[] = [
     CREATE INDEX sale_refunds_cash_by_time ON sale_refunds (completed_at)
       WHERE state = 'completed' AND cash_amount > 0;`,
   },
+  {
+    // Another till's sale this till refunds, as the shop server held it (sales/other-till-sales.ts).
+    id: 'sales-refunds-other-tills',
+    sql: `CREATE TABLE other_till_sales (
+      id TEXT PRIMARY KEY,
+      till_number INTEGER NOT NULL,
+      number INTEGER NOT NULL,
+      lines TEXT NOT NULL,
+      body TEXT NOT NULL,
+      kept_at TEXT NOT NULL
+    );`,
+  },
 ];
 
 export interface RefundRow {
@@ -100,6 +112,10 @@ export interface LineRefunded {
   amount: number;
 }
 
+// A refund's sale: one of this till's, or another till's it refunded (sales/other-till-sales.ts).
+const SALE_JOIN = 'LEFT JOIN sales s ON s.id = r.sale_id LEFT JOIN other_till_sales o ON o.id = r.sale_id';
+const SALE_NUMBER = 'COALESCE(s.number, o.number) AS number, o.till_number';
+
 export const FAILED_WORDS =
   'The card refund did not go through, so nothing was refunded: try again, or give it all in cash.';
 
@@ -107,6 +123,8 @@ export class RefundRecords {
   constructor(
     private readonly db: Db,
     private readonly sale: (saleId: string) => SaleView,
+    /** A sale number as its receipt shows it ("S000123", or "2-000123" on till 2 of a shop). */
+    private readonly receiptNumber: (number: number) => string = receiptNumberOf,
   ) {}
 
   /** Every refund of a sale, oldest first. */
@@ -147,8 +165,8 @@ export class RefundRecords {
   cashGivenBack(since: string, until: string): CashGivenBack[] {
     const rows = this.db
       .prepare(
-        `SELECT r.id, r.sale_id, r.cash_amount, r.completed_at, r.done_by, s.number FROM sale_refunds r
-           JOIN sales s ON s.id = r.sale_id
+        `SELECT r.id, r.sale_id, r.cash_amount, r.completed_at, r.done_by, ${SALE_NUMBER} FROM sale_refunds r
+           ${SALE_JOIN}
            WHERE r.state = 'completed' AND r.cash_amount > 0 AND r.completed_at > ? AND r.completed_at <= ?
            ORDER BY r.completed_at, r.rowid`,
       )
@@ -159,13 +177,14 @@ export class RefundRecords {
       completed_at: string;
       done_by: string | null;
       number: number;
+      till_number: number | null;
     }[];
     return rows.map((r) => ({
       refundId: r.id,
       saleId: r.sale_id,
       amount: r.cash_amount,
       at: r.completed_at,
-      receiptNumber: receiptNumberOf(r.number),
+      receiptNumber: this.receiptOf(r),
       by: r.done_by ? (JSON.parse(r.done_by) as StaffStamp) : null,
     }));
   }
@@ -178,8 +197,8 @@ export class RefundRecords {
     const rows = this.db
       .prepare(
         `SELECT r.id, r.sale_id, r.completed_at, r.card_payment_id, r.card_amount, r.terminal_id, r.done_by,
-             s.number, s.lines AS sale_lines, l.line_index, l.quantity, l.amount FROM sale_refunds r
-           JOIN sales s ON s.id = r.sale_id JOIN sale_refund_lines l ON l.refund_id = r.id
+             ${SALE_NUMBER}, COALESCE(s.lines, o.lines) AS sale_lines, l.line_index, l.quantity, l.amount
+           FROM sale_refunds r ${SALE_JOIN} JOIN sale_refund_lines l ON l.refund_id = r.id
            WHERE r.state = 'completed' AND r.completed_at > ? AND r.completed_at <= ?
            ORDER BY r.completed_at, r.rowid, l.line_index`,
       )
@@ -192,6 +211,7 @@ export class RefundRecords {
       terminal_id: string | null;
       done_by: string | null;
       number: number;
+      till_number: number | null;
       sale_lines: string;
       line_index: number;
       quantity: number;
@@ -208,7 +228,7 @@ export class RefundRecords {
       const refund = refunds.get(r.id) ?? {
         refundId: r.id,
         saleId: r.sale_id,
-        receiptNumber: receiptNumberOf(r.number),
+        receiptNumber: this.receiptOf(r),
         at: r.completed_at,
         cardPaymentId: r.card_payment_id,
         cardAmount: r.card_amount,
@@ -265,6 +285,11 @@ export class RefundRecords {
       .prepare("SELECT * FROM sale_refunds WHERE card_payment_id = ? AND state = 'card_pending'")
       .get(cardPaymentId) as RefundRow | undefined;
     return row ?? null;
+  }
+
+  /** This till's sale number, or another till's with that till's number ("2-000123"). */
+  private receiptOf(r: { number: number; till_number: number | null }): string {
+    return r.till_number === null ? this.receiptNumber(r.number) : receiptNumberOf(r.number, r.till_number);
   }
 
   view(row: RefundRow): RefundView {

@@ -34,6 +34,36 @@ export {
 /** A card payment as the refund rules read it (a view from the payments area). */
 export type CardFacts = MoneyFacts & { saleId: string | null };
 
+/** A refund as the shop server is asked to allow it (issue 30, across tills). */
+export interface RefundClaim {
+  refundId: string;
+  sale: SaleView;
+  lines: readonly { lineIndex: number; quantity: number; amount: number }[];
+  total: number;
+  cardAmount: number;
+  /** The sale's card payment the card part stands for. */
+  originalPaymentId: string | null;
+}
+
+/**
+ * Refunds that the shop server must allow first, so the shop's tills together never give back more
+ * than was paid (shop-server/across-tills.ts). A till without a shop server has none.
+ */
+export interface RefundGate {
+  /** Another till's sale: its card part goes back on this till's own card machine, unlinked. */
+  isOtherTill(saleId: string): boolean;
+  /**
+   * Before anyone approves: can this sale be refunded here now? A worded TillError when not; true
+   * when it must be claimed first, false when it is this till's alone (no shop server, or its own
+   * sale not yet sent up while the shop server is away).
+   */
+  check(sale: SaleView): boolean;
+  /** Before any money moves: claims it on the shop server (or allows it here); worded when not. */
+  claim(claim: RefundClaim): Promise<void>;
+  /** After: the money went back (done) or did not (released). Never throws. */
+  settle(refundId: string, outcome: 'done' | 'released'): void;
+}
+
 export interface SaleRefundsOptions {
   db: Db;
   clock: Clock;
@@ -43,6 +73,8 @@ export interface SaleRefundsOptions {
     terminalId: string;
     amount: number;
     originalPaymentId: string;
+    /** Another till's card payment (not in this till's journal): the refund is not linked to it. */
+    unlinked?: true;
     staff: StaffStamp | null;
   }) => Promise<{ paymentId: string }>;
   payment: (paymentId: string) => CardFacts | null;
@@ -58,6 +90,10 @@ export interface SaleRefundsOptions {
   receiptSettings: () => ReceiptSettings;
   onRefund: (view: RefundView) => void;
   logger: Logger;
+  /** A sale number as its receipt shows it; "S000123" by default. */
+  receiptNumber?: (number: number) => string;
+  /** With a shop server: the refunds it must allow first. */
+  gate?: RefundGate;
 }
 
 export class SaleRefunds {
@@ -65,7 +101,7 @@ export class SaleRefunds {
   private readonly records: RefundRecords;
 
   constructor(private readonly o: SaleRefundsOptions) {
-    this.records = new RefundRecords(o.db, o.sale);
+    this.records = new RefundRecords(o.db, o.sale, o.receiptNumber);
     this.unsubscribe = o.onPaymentChange((paymentId) => {
       const row = this.records.pendingFor(paymentId);
       if (row) this.settle(row);
@@ -115,10 +151,22 @@ export class SaleRefunds {
       );
     }
     if (input.cardAmount > 0) this.checkCardPart(sale, input);
+    const gate = this.o.gate;
+    const claimFirst = gate?.check(sale) ?? false;
     const by = authorise();
     const id = randomUUID();
     const card = input.cardAmount > 0 ? input.card! : null;
-    this.db.transaction(() => {
+    // Only with a shop server: without one nothing here waits, as on a single till.
+    if (gate && claimFirst)
+      await gate.claim({
+        refundId: id,
+        sale,
+        lines: picked,
+        total,
+        cardAmount: input.cardAmount,
+        originalPaymentId: card?.paymentId ?? null,
+      });
+    const write = this.db.transaction(() => {
       // Priced again inside the transaction: a refund written meanwhile holds its units.
       const again = this.price(sale, input.lines);
       this.db
@@ -147,13 +195,20 @@ export class SaleRefunds {
       );
       for (const l of again) line.run(id, l.lineIndex, l.quantity, l.amount);
       if (!card) this.complete(this.row(id));
-    })();
+    });
+    try {
+      write();
+    } catch (error) {
+      gate?.settle(id, 'released');
+      throw error;
+    }
     if (!card) return this.finished(id);
     try {
       const started = await this.o.startCardRefund({
         terminalId: card.terminalId,
         amount: input.cardAmount,
         originalPaymentId: card.paymentId,
+        ...(gate?.isOtherTill(sale.saleId) && { unlinked: true as const }),
         staff: by,
       });
       this.db.prepare('UPDATE sale_refunds SET card_payment_id = ? WHERE id = ?').run(started.paymentId, id);
@@ -269,7 +324,12 @@ export class SaleRefunds {
       );
     }
     const original = this.o.payment(card.paymentId);
-    const left = original ? refundableLeft(original, this.o.refundsAgainst(card.paymentId)) : 0;
+    // Another till's card payment is not in this till's journal: the shop server caps its part.
+    const left = this.o.gate?.isOtherTill(sale.saleId)
+      ? tender.amount
+      : original
+        ? refundableLeft(original, this.o.refundsAgainst(card.paymentId))
+        : 0;
     if (input.cardAmount > left) {
       throw new TillError(
         'invalid_input',
@@ -313,6 +373,7 @@ export class SaleRefunds {
 
   /** After completing: the refund receipt prints (the drawer opens for cash) and the screens hear. */
   private finished(id: string): RefundView {
+    this.o.gate?.settle(id, 'done');
     const view = this.view(this.row(id));
     const settings = this.o.receiptSettings();
     const lastDigits = view.originalPaymentId ? this.o.cardLastDigits(view.originalPaymentId) : null;
@@ -330,11 +391,12 @@ export class SaleRefunds {
   }
 
   private fail(row: RefundRow, problem: string): void {
-    this.db
+    const failed = this.db
       .prepare(
         "UPDATE sale_refunds SET state = 'failed', problem = ? WHERE id = ? AND state = 'card_pending'",
       )
       .run(problem, row.id);
+    if (failed.changes === 1) this.o.gate?.settle(row.id, 'released');
     this.o.onRefund(this.view(this.row(row.id)));
   }
 

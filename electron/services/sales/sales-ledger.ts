@@ -4,10 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../common/clock';
 import type { Db } from '../storage/database';
 import type { AppliedDiscount, SaleView, StaffStamp } from '../../../shared/contract';
-import { TillError } from '../../../shared/contract/errors';
 import { sumMinor } from '../../../shared/money';
+import { TillError } from '../../../shared/contract/errors';
 import {
   receiptNumberOf,
+  saleViewOf,
   stampFrom,
   stampJson,
   type EndedSale,
@@ -36,10 +37,17 @@ export class SalesLedger {
     private readonly numbers?: SaleNumbers,
     /** What card refunds gave back on a sale (the payments area knows; the ledger only shows it). */
     private readonly refundedOn: (saleId: string) => number = () => 0,
+    /** This till's number while a shop server is set (receipts "2-000123"), else null ("S000123"). */
+    private readonly tillNumber: () => number | null = () => null,
   ) {}
 
   private stamp(): string {
     return new Date(this.clock.now()).toISOString();
+  }
+
+  /** A sale number as its receipt shows it ("S000123", or "2-000123" on till 2 of a shop). */
+  receiptNumber(number: number): string {
+    return receiptNumberOf(number, this.tillNumber());
   }
 
   /** The highest sale number the database holds (0 when none). */
@@ -103,6 +111,11 @@ export class SalesLedger {
     const row = this.db.prepare('SELECT created_at FROM sales ORDER BY number LIMIT 1').get() as
       { created_at: string } | undefined;
     return row?.created_at ?? null;
+  }
+
+  /** Whether this till made the sale (another till's sale is not in its ledger). */
+  has(saleId: string): boolean {
+    return this.db.prepare('SELECT 1 FROM sales WHERE id = ?').get(saleId) !== undefined;
   }
 
   get(saleId: string): SaleView {
@@ -215,7 +228,7 @@ export class SalesLedger {
     return rows.map((r) => ({
       tenderId: r.id,
       saleId: r.sale_id,
-      receiptNumber: receiptNumberOf(r.number),
+      receiptNumber: this.receiptNumber(r.number),
       amount: r.amount,
       reference: r.reference,
       takenAt: r.created_at,
@@ -265,7 +278,7 @@ export class SalesLedger {
     }
     return sales.map((row) => ({
       saleId: row.id,
-      receiptNumber: receiptNumberOf(row.number),
+      receiptNumber: this.receiptNumber(row.number),
       state: row.state === 'completed' ? 'completed' : 'abandoned',
       endedBecause: row.ended_because,
       currency: row.currency,
@@ -302,45 +315,6 @@ export class SalesLedger {
         'SELECT kind, amount, given, payment_id, reference, needs_reconciliation, taken_by FROM tenders WHERE sale_id = ? ORDER BY id',
       )
       .all(row.id) as TenderRow[];
-    const paid = sumMinor(tenders.map((t) => t.amount));
-    const change = sumMinor(
-      tenders.map((t) => (t.kind === 'cash' && t.given !== null ? t.given - t.amount : 0)),
-    );
-    const refunded = this.refundedOn(row.id);
-    // On an open sale, card money given back is owed again: only what was kept counts as paid
-    // towards completing it. (A refund after completion does not reopen the sale.)
-    const kept = row.state === 'open' ? paid - refunded : paid;
-    return {
-      saleId: row.id,
-      receiptNumber: receiptNumberOf(row.number),
-      state: row.state,
-      currency: row.currency,
-      // Lines sold before VAT rates were kept have none: no VAT is shown for them.
-      lines: (JSON.parse(row.lines) as SaleLine[]).map((l) => ({
-        ...l,
-        vatRate: l.vatRate ?? null,
-        discount: l.discount ?? null,
-        basketShare: l.basketShare ?? 0,
-        priceOverride: l.priceOverride ?? null,
-      })),
-      total: row.total,
-      paid,
-      due: Math.max(0, row.total - kept),
-      change,
-      refunded,
-      tenders: tenders.map((t) => ({
-        kind: t.kind,
-        amount: t.amount,
-        given: t.given,
-        paymentId: t.payment_id,
-        reference: t.reference,
-        needsReconciliation: t.needs_reconciliation === 1,
-        by: stampFrom(t.taken_by),
-      })),
-      servedBy: stampFrom(row.served_by),
-      discount: row.discount ? (JSON.parse(row.discount) as AppliedDiscount) : null,
-      createdAt: row.created_at,
-      completedAt: row.completed_at,
-    };
+    return saleViewOf(row, tenders, this.refundedOn(row.id), this.receiptNumber(row.number));
   }
 }

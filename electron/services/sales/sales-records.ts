@@ -1,6 +1,7 @@
 // How sales and tenders are kept: the tables and their migrations, the rows as stored, and the
 // record shapes other areas read (SalesLedger is the only writer; sales-ledger.ts re-exports these).
-import type { SaleView, StaffStamp } from '../../../shared/contract';
+import type { AppliedDiscount, SaleView, StaffStamp } from '../../../shared/contract';
+import { sumMinor } from '../../../shared/money';
 import type { Migration } from '../storage/database';
 
 export const SALES_MIGRATIONS: readonly Migration[] = [
@@ -136,7 +137,62 @@ export interface EndedSale {
   }>;
 }
 
-/** A sale number as staff see it on the receipt. */
-export function receiptNumberOf(number: number): string {
-  return `S${String(number).padStart(6, '0')}`;
+/**
+ * A sale number as staff see it on the receipt: "S000123" on a till alone; "2-000123" on till 2 of a
+ * shop with a shop server (settings `shopServer`), so receipts stay unique across the shop's tills.
+ */
+export function receiptNumberOf(number: number, tillNumber: number | null = null): string {
+  const digits = String(number).padStart(6, '0');
+  return tillNumber === null ? `S${digits}` : `${tillNumber}-${digits}`;
+}
+
+/**
+ * A stored sale and its tenders as the screens see it (the ledger's own sales, and another till's
+ * sale as the shop server holds it). `refunded`: what card refunds gave back on it.
+ */
+export function saleViewOf(
+  row: SaleRow,
+  tenders: readonly TenderRow[],
+  refunded: number,
+  receiptNumber: string,
+): SaleView {
+  const paid = sumMinor(tenders.map((t) => t.amount));
+  const change = sumMinor(
+    tenders.map((t) => (t.kind === 'cash' && t.given !== null ? t.given - t.amount : 0)),
+  );
+  // On an open sale, card money given back is owed again: only what was kept counts as paid
+  // towards completing it. (A refund after completion does not reopen the sale.)
+  const kept = row.state === 'open' ? paid - refunded : paid;
+  return {
+    saleId: row.id,
+    receiptNumber,
+    state: row.state,
+    currency: row.currency,
+    // Lines sold before VAT rates were kept have none: no VAT is shown for them.
+    lines: (JSON.parse(row.lines) as SaleLine[]).map((l) => ({
+      ...l,
+      vatRate: l.vatRate ?? null,
+      discount: l.discount ?? null,
+      basketShare: l.basketShare ?? 0,
+      priceOverride: l.priceOverride ?? null,
+    })),
+    total: row.total,
+    paid,
+    due: Math.max(0, row.total - kept),
+    change,
+    refunded,
+    tenders: tenders.map((t) => ({
+      kind: t.kind,
+      amount: t.amount,
+      given: t.given,
+      paymentId: t.payment_id,
+      reference: t.reference,
+      needsReconciliation: t.needs_reconciliation === 1,
+      by: stampFrom(t.taken_by),
+    })),
+    servedBy: stampFrom(row.served_by),
+    discount: row.discount ? (JSON.parse(row.discount) as AppliedDiscount) : null,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  };
 }

@@ -14,6 +14,12 @@ export interface Migration {
   /** Unique across the whole database, e.g. "journal-1". */
   id: string;
   sql: string;
+  /**
+   * The step rebuilds a table others reference (SQLite's way to drop a constraint): it runs with
+   * foreign keys off, as SQLite's ALTER TABLE guide says, and is refused unless every reference
+   * still holds before it commits.
+   */
+  rebuildsTables?: boolean;
 }
 
 /**
@@ -64,10 +70,18 @@ export function applyMigrations(
   const record = db.prepare('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)');
   for (const m of migrations) {
     if (applied.has(m.id)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      record.run(m.id, new Date(clock.now()).toISOString());
-    })();
+    // foreign_keys cannot change inside a transaction: it is turned off around it.
+    if (m.rebuildsTables) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(m.sql);
+        if (m.rebuildsTables && (db.pragma('foreign_key_check') as unknown[]).length > 0)
+          throw new Error(`migration ${m.id} left references that do not hold`);
+        record.run(m.id, new Date(clock.now()).toISOString());
+      })();
+    } finally {
+      if (m.rebuildsTables) db.pragma('foreign_keys = ON');
+    }
   }
 }
 

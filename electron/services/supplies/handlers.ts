@@ -162,7 +162,12 @@ export function suppliesHandlers(deps: SuppliesDeps): HandlersOf<'supplies'> {
     'supplies.checkAttempt': ({ attemptId }) => orderOnce.check(attemptId),
     'supplies.deliveryAddress': () => attempts.lastAddress() ?? addressFromShop(deps.settings.load().shop),
     'supplies.reorderList': () => ({ items: attempts.reorderList() }),
-    'supplies.saveReorderList': ({ items }) => ({ items: attempts.saveReorderList(items) }),
+    'supplies.saveReorderList': ({ items }) => {
+      const saved = attempts.saveReorderList(items);
+      // The usual order is shop-wide: the shop server (if any) notes the edit on this event.
+      deps.onChange(null);
+      return { items: saved };
+    },
     'supplies.printOrder': async ({ orderId }) => {
       const settings = deps.settings.load();
       const printer = settings.printers.find((p) => p.id === settings.receiptPrinterId);

@@ -5,7 +5,9 @@
 // would run as a formula gets a leading ' (the catalogue's rule).
 import { stringify } from 'csv-stringify/sync';
 import { CASH_MOVEMENT_LABELS, type CsvFile, type TillReportView } from '../../../shared/contract';
+import type { ShopReportView } from '../../../shared/contract/shop-reports';
 import { shopDate } from '../../../shared/time-zone';
+import { zNumberText } from '../../../shared/till-report-receipts';
 import { escapeCell } from '../catalogue/csv';
 import type { LineRecord } from './compute';
 
@@ -57,14 +59,43 @@ const rate = (basisPoints: number | null) => (basisPoints === null ? '' : String
 /** The file's name: the kind, the Z number and the shop's day the report ran to. */
 function fileStem(report: TillReportView, timeZone: string | undefined): string {
   const day = shopDate(report.until, timeZone);
-  return report.kind === 'Z' ? `z-report-${report.number}-${day}` : `x-report-${day}`;
+  return report.kind === 'Z' ? `z-report-${zNumberText(report)}-${day}` : `x-report-${day}`;
 }
 
 const amountOrEmpty = (minor: number | null | undefined) =>
   minor === null || minor === undefined ? '' : decimal(minor);
 
+type SummaryRow = [string, string, string, string, string, string, string, string];
+
 export function summaryCsv(report: TillReportView, timeZone?: string): CsvFile {
-  type Row = [string, string, string, string, string, string, string, string];
+  return {
+    fileName: `${fileStem(report, timeZone)}-summary.csv`,
+    text: stringify(summaryRows(report), { header: true, columns: [...SUMMARY_COLUMNS] }),
+  };
+}
+
+/** The shop report's summary (a shop report is a till report over all tills): as a till's. */
+export function shopSummaryCsv(view: ShopReportView, timeZone?: string): CsvFile {
+  return {
+    fileName: `shop-${fileStem(view.report, timeZone)}-summary.csv`,
+    text: stringify(summaryRows(view.report), { header: true, columns: [...SUMMARY_COLUMNS] }),
+  };
+}
+
+/** Each till's summary rows in one file, the till's number first on each row. */
+export function shopTillsCsv(view: ShopReportView, timeZone?: string): CsvFile {
+  return {
+    fileName: `shop-${fileStem(view.report, timeZone)}-by-till.csv`,
+    text: stringify(
+      view.tills.flatMap((t) => summaryRows(t.report).map((row) => [String(t.number), ...row])),
+      { header: true, columns: ['till', ...SUMMARY_COLUMNS] },
+    ),
+  };
+}
+
+/** The summary file's rows: one per figure. */
+function summaryRows(report: TillReportView): SummaryRow[] {
+  type Row = SummaryRow;
   const row = (
     section: string,
     key: string,
@@ -86,7 +117,7 @@ export function summaryCsv(report: TillReportView, timeZone?: string): CsvFile {
   const withoutItems = report.refundsWithoutItems;
   const rows: Row[] = [
     fact('kind', report.kind),
-    fact('number', report.number === null ? '' : String(report.number)),
+    fact('number', zNumberText(report)),
     fact('currency', report.currency),
     fact('since', report.since ?? ''),
     fact('until', report.until),
@@ -156,10 +187,7 @@ export function summaryCsv(report: TillReportView, timeZone?: string): CsvFile {
       ];
     }),
   ];
-  return {
-    fileName: `${fileStem(report, timeZone)}-summary.csv`,
-    text: stringify(rows, { header: true, columns: [...SUMMARY_COLUMNS] }),
-  };
+  return rows;
 }
 
 /** The line-level file's rows, cell by cell (what a Z keeps, so its export never changes). */

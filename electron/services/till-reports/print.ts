@@ -5,6 +5,7 @@ import { paperFormat } from '../../../shared/format';
 import { line, text, type ReceiptLine } from '../../../shared/receipt';
 import { COLUMNS, type PaperWidth } from '../../../shared/receipt-layout';
 import { receiptWords, type ReceiptWords } from '../../../shared/receipt-words';
+import { zNumberText } from '../../../shared/till-report-receipts';
 import { amountRow } from '../printing/sale-receipt';
 import { lastDigitsOf } from '../../../shared/terminal-names';
 import { CASH, MANUAL, NO_CATEGORY, NOBODY, UNKNOWN_CARD } from './compute';
@@ -17,6 +18,8 @@ export interface PrintOptions {
   timeZone?: string;
   /** A past Z printed again. */
   reprint?: boolean;
+  /** A shop report over all tills (shop server): each till's takings, printed under the shop's. */
+  byTill?: ReadonlyArray<{ number: number; name: string; sales: TillReportView['sales'] }>;
 }
 
 /**
@@ -43,6 +46,13 @@ export function reportReceipt(report: TillReportView, o: PrintOptions): ReceiptL
     const left = count === undefined ? label : `${label} (${count})`;
     for (const value of amountRow(left, paper.money(amount, report.currency), columns)) out.push(text(value));
   };
+  // A row that refunds took from shows what they gave back and what is left; the rows then add
+  // up to the net takings, written under each table.
+  const refundsAndNet = (r: { refunds: number | null; net: number | null }) => {
+    if (!r.refunds || r.net === null) return;
+    row(words.rowRefunded, -r.refunds);
+    row(words.rowAfterRefunds, r.net);
+  };
   const heading = (title: string) => {
     out.push(line('LINE_SEPARATOR'));
     out.push(text(title, 'BOLD'));
@@ -50,7 +60,14 @@ export function reportReceipt(report: TillReportView, o: PrintOptions): ReceiptL
 
   if (o.reprint) out.push(text(words.reprint, 'BOLD'));
   if (o.shopName) out.push(text(o.shopName, 'BOLD'));
-  out.push(text(report.kind === 'Z' ? words.zTitle(report.number) : words.xTitle, 'BOLD', 'DOUBLE_HEIGHT'));
+  const title = o.byTill
+    ? report.kind === 'Z'
+      ? words.shopZTitle(zNumberText(report))
+      : words.shopXTitle
+    : report.kind === 'Z'
+      ? words.zTitle(zNumberText(report))
+      : words.xTitle;
+  out.push(text(title, 'BOLD', 'DOUBLE_HEIGHT'));
   out.push(text(words.from(report.since ? paper.dateTime(report.since) : null)));
   out.push(text(words.to(paper.dateTime(report.until))));
   if (report.runBy) out.push(text(words.runBy(report.runBy.name)));
@@ -59,6 +76,14 @@ export function reportReceipt(report: TillReportView, o: PrintOptions): ReceiptL
   row(words.sales, report.sales.amount, report.sales.count);
   row(words.refunds, -report.sales.refunds);
   row(words.netTakings, report.sales.net);
+
+  if (o.byTill) {
+    heading(words.byTill);
+    for (const t of o.byTill) {
+      row(words.till(t.number, t.name), t.sales.amount, t.sales.count);
+      refundsAndNet(t.sales);
+    }
+  }
 
   heading(words.byTender);
   for (const t of report.tenders) row(tenderLabel(t, all), t.amount, t.count);
@@ -72,13 +97,6 @@ export function reportReceipt(report: TillReportView, o: PrintOptions): ReceiptL
   const withoutItems = report.refundsWithoutItems?.count ? report.refundsWithoutItems : null;
   // Their VAT rate (and category) is not known, so they are not in the rows above.
   if (withoutItems) row(words.refundsWithoutItems, -withoutItems.amount, withoutItems.count);
-  // A row that refunds took from shows what they gave back and what is left; the rows then add
-  // up to the net takings, written under each table.
-  const refundsAndNet = (r: { refunds: number | null; net: number | null }) => {
-    if (!r.refunds || r.net === null) return;
-    row(words.rowRefunded, -r.refunds);
-    row(words.rowAfterRefunds, r.net);
-  };
   heading(words.byCategory);
   for (const c of report.categories) {
     row(c.category === NO_CATEGORY ? words.noCategory : c.category, c.amount, c.quantity);

@@ -39,6 +39,8 @@ export interface TillReportDeps {
    */
   printSettings: () => { shopName: string; paperWidth: PaperWidth; locale?: string; timeZone?: string };
   logger: Logger;
+  /** This till's number while a shop server is set: its reports carry it ("Z report 2-12"). */
+  tillNumber?: () => number | null;
 }
 
 export class TillReportService {
@@ -106,7 +108,16 @@ export class TillReportService {
     const facts = gatherFacts(this.d.sources, this.d.currency, since, until);
     const { timeZone } = this.d.printSettings();
     const { body, lines } = computeReport(facts, { ...(timeZone && { timeZone }) });
-    const report: TillReportView = { kind, number, since: last, until, runBy, ...body };
+    const till = this.d.tillNumber?.() ?? null;
+    const report: TillReportView = {
+      kind,
+      number,
+      ...(till !== null && { till }),
+      since: last,
+      until,
+      runBy,
+      ...body,
+    };
     return { report, lines };
   }
 

@@ -20,7 +20,8 @@ import type { Db } from '../storage/database';
 import { SaleNumberMark } from '../storage/sale-number-mark';
 import { tillReportsHandlers } from './handlers';
 import { TillReportService } from './service';
-import type { NoSaleFact } from './sources';
+import type { ContributionOptions } from './journal-contributions';
+import type { DaySources, NoSaleFact } from './sources';
 import { TillReportStore } from './store';
 
 /** The highest Z number ever handed out, beside the database (as the sale numbers' mark). */
@@ -45,9 +46,23 @@ export interface ShopDayDeps {
   printReceipt: TillReportServiceDeps['printReceipt'];
   receiptSettings: () => Pick<ReceiptSettings, 'shop' | 'paperWidth' | 'locale' | 'timeZone'>;
   audit: AuditLog;
+  /** This till's number while a shop server is set: its X and Z reports carry it. */
+  tillNumber?: () => number | null;
 }
 
 type TillReportServiceDeps = ConstructorParameters<typeof TillReportService>[0];
+
+/** What a report slip is printed with, from the till's receipt settings (the shop's reports too). */
+export function printSettingsOf(
+  r: Pick<ReceiptSettings, 'shop' | 'paperWidth' | 'locale' | 'timeZone'>,
+): ReturnType<TillReportServiceDeps['printSettings']> {
+  return {
+    shopName: r.shop.name,
+    paperWidth: r.paperWidth,
+    ...(r.locale && { locale: r.locale }),
+    ...(r.timeZone && { timeZone: r.timeZone }),
+  };
+}
 
 export function createShopDay(d: ShopDayDeps) {
   const cashRefunds = (since: string, until: string) => d.refunds.cashGivenBack(since, until);
@@ -62,6 +77,44 @@ export function createShopDay(d: ShopDayDeps) {
     audit: d.audit,
   });
   const reconciliationNames = new ReconciliationStore(d.db, d.clock);
+  // What the reports read; the journal's report contributions read the same (journal-contributions.ts).
+  const sources: DaySources = {
+    sales: (since, until) => d.ledger.endedBetween(since, until),
+    cardPayments: (since, until) => {
+      const payments = d.journal.createdBetween(since, until);
+      const itemised = d.refunds.itemisedCardPayments(
+        payments.filter((p) => p.type === 'REFUND').map((p) => p.id),
+      );
+      return payments.map((p) => ({
+        id: p.id,
+        terminalId: p.terminalId,
+        type: p.type,
+        amount: p.amount,
+        currency: p.currency,
+        paid: isPaidPayment(p),
+        createdAt: p.createdAt,
+        saleId: p.saleId,
+        itemised: itemised.has(p.id),
+        by: p.staff,
+      }));
+    },
+    paymentTerminal: (paymentId) => d.journal.get(paymentId)?.terminalId ?? null,
+    terminalName: (terminalId) =>
+      namedTerminal({ ...Object.fromEntries(reconciliationNames.names()), ...d.terminalNames() }, terminalId),
+    categories: () => new Map(d.catalogue.admin().products.map((p) => [p.id, p.category])),
+    cashRefunds: (since, until) =>
+      cashRefunds(since, until).map((r) => ({
+        refundId: r.refundId,
+        amount: r.amount,
+        at: r.at,
+        receiptNumber: r.receiptNumber,
+        by: r.by,
+      })),
+    itemisedRefunds: (since, until) => d.refunds.completedWithItems(since, until),
+    noSales: (since, until) => d.noSales?.(since, until) ?? null,
+    cashMovements: (since, until) => shifts.movementsBetween(since, until),
+    shiftsClosed: (since, until) => shifts.closedBetween(since, until),
+  };
   const reports = new TillReportService({
     store: new TillReportStore(d.db),
     currency: d.currency,
@@ -76,59 +129,20 @@ export function createShopDay(d: ShopDayDeps) {
       'highestZNumber',
     ),
     printReceipt: d.printReceipt,
-    printSettings: () => {
-      const r = d.receiptSettings();
-      return {
-        shopName: r.shop.name,
-        paperWidth: r.paperWidth,
-        ...(r.locale && { locale: r.locale }),
-        ...(r.timeZone && { timeZone: r.timeZone }),
-      };
-    },
+    printSettings: () => printSettingsOf(d.receiptSettings()),
     logger: d.logger,
-    sources: {
-      sales: (since, until) => d.ledger.endedBetween(since, until),
-      cardPayments: (since, until) => {
-        const payments = d.journal.createdBetween(since, until);
-        const itemised = d.refunds.itemisedCardPayments(
-          payments.filter((p) => p.type === 'REFUND').map((p) => p.id),
-        );
-        return payments.map((p) => ({
-          id: p.id,
-          terminalId: p.terminalId,
-          type: p.type,
-          amount: p.amount,
-          currency: p.currency,
-          paid: isPaidPayment(p),
-          createdAt: p.createdAt,
-          saleId: p.saleId,
-          itemised: itemised.has(p.id),
-          by: p.staff,
-        }));
-      },
-      paymentTerminal: (paymentId) => d.journal.get(paymentId)?.terminalId ?? null,
-      terminalName: (terminalId) =>
-        namedTerminal(
-          { ...Object.fromEntries(reconciliationNames.names()), ...d.terminalNames() },
-          terminalId,
-        ),
-      categories: () => new Map(d.catalogue.admin().products.map((p) => [p.id, p.category])),
-      cashRefunds: (since, until) =>
-        cashRefunds(since, until).map((r) => ({
-          amount: r.amount,
-          at: r.at,
-          receiptNumber: r.receiptNumber,
-          by: r.by,
-        })),
-      itemisedRefunds: (since, until) => d.refunds.completedWithItems(since, until),
-      noSales: (since, until) => d.noSales?.(since, until) ?? null,
-      cashMovements: (since, until) => shifts.movementsBetween(since, until),
-      shiftsClosed: (since, until) => shifts.closedBetween(since, until),
-    },
+    ...(d.tillNumber && { tillNumber: d.tillNumber }),
+    sources,
   });
   const handlers: HandlersOf<'shifts' | 'tillReports'> = {
     ...shiftsHandlers(shifts),
     ...tillReportsHandlers(reports),
   };
-  return { shifts, reports, handlers };
+  // Each journal row's report contribution for the shop server, from the same sources.
+  const contributions: ContributionOptions = {
+    sources,
+    currency: d.currency,
+    timeZone: () => d.receiptSettings().timeZone ?? undefined,
+  };
+  return { shifts, reports, handlers, sources, contributions };
 }

@@ -27,6 +27,8 @@ export interface CardPaymentFact {
 
 /** Cash handed back to a customer by a refund (the refunds' own record). */
 export interface CashRefundFact {
+  /** The refund it was handed back by (a journal row's contribution finds its cash by this). */
+  refundId?: string;
   amount: number;
   at: string;
   receiptNumber: string | null;

@@ -31,6 +31,8 @@ interface ZRow {
   until: string;
   run_by: string | null;
   report: string;
+  /** The till's number in its shop, when a shop server was set (null before, or without). */
+  till?: number | null;
 }
 
 export interface StoredZ {
@@ -85,6 +87,7 @@ export class TillReportStore {
     const rows = this.db
       .prepare(
         `SELECT number, since, until, run_by, json_extract(report, '$.currency') AS currency,
+           json_extract(report, '$.till') AS till,
            json_extract(report, '$.sales') AS report FROM z_reports
            ORDER BY number DESC LIMIT ?`,
       )
@@ -93,6 +96,7 @@ export class TillReportStore {
       const sales = JSON.parse(r.report) as TillReportView['sales'];
       return {
         number: r.number,
+        ...(typeof r.till === 'number' && { till: r.till }),
         currency: r.currency,
         since: r.since,
         until: r.until,

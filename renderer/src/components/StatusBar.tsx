@@ -1,6 +1,7 @@
 import { useTranslation } from '../i18n';
 import { wordsText } from '../i18n/words';
 import { needsLookWords } from '../screens/printer/printer-words';
+import { ShopServerPill } from '../screens/shop-server/ShopServerPill';
 import { useShell } from '../state/shell';
 import { useTerminalName } from '../state/terminals';
 
@@ -54,6 +55,7 @@ export function StatusBar() {
           {needsLookWords(status.printer.uncertain)}
         </button>
       )}
+      <ShopServerPill status={status?.shopServer} />
       {status?.backup?.state === 'attention' && (
         <button
           type="button"

@@ -2,7 +2,7 @@
 // dates secrets were saved), and the manager's unlocked window. Every change goes to the
 // services; the view here is only ever replaced by what they send back.
 import { create } from 'zustand';
-import type { MethodInput, SettingsView, TillApi } from '../../../shared/contract';
+import type { MethodInput, MethodOutput, SettingsView, TillApi } from '../../../shared/contract';
 import { disconnectedTill } from '../bridge/contract-client';
 import { till } from '../till';
 import { browserClock, type Clock } from './clock';
@@ -30,6 +30,8 @@ export interface SettingsState {
   saveSecret(key: SecretKey, profile: SecretProfile, value: string): Promise<void>;
   forgetSecret(key: SecretKey, profile: SecretProfile): Promise<void>;
   testConnection(service: ServiceName): Promise<{ ok: boolean; message: string }>;
+  /** Signs in to the saved shop server as this till; the answer in words (by key, for the catalogue). */
+  testShopServer(): Promise<MethodOutput<'shopServer.testConnection'>>;
   unlock(pin: string): Promise<boolean>;
   lock(): Promise<void>;
   setPin(newPin: string, currentPin?: string): Promise<void>;
@@ -59,6 +61,7 @@ export function createSettingsStore(api: TillApi, clock: Clock = browserClock) {
       get().apply(await api.invoke('secrets.forget', { key, profile }));
     },
     testConnection: (service) => api.invoke('settings.testConnection', { service }),
+    testShopServer: () => api.invoke('shopServer.testConnection', {}),
     async unlock(pin) {
       const result = await api.invoke('manager.unlock', { pin });
       if (result.ok) {

@@ -310,6 +310,8 @@ export function createSuppliesStore(api: TillApi, clock: Clock = browserClock) {
         }),
       changed(orderId) {
         if (get().orders !== null) void get().loadOrders();
+        // No order named: the usual order may have changed (on this till or another, via the shop server).
+        if (orderId === null) void get().loadUsual();
         if (orderId !== null && get().order?.id === orderId) void get().openOrder(orderId);
       },
     };

@@ -88,12 +88,14 @@ test('every area of the contract is wired: one method of each answers for real',
       (v: { folder: string | null; newTill: boolean }) =>
         assert.deepEqual([v.folder, v.newTill], [null, true]),
     ],
+    ['shopServer.status', {}, (v: { state: string }) => assert.equal(v.state, 'off')],
   ];
   const prefixes = new Set(Object.keys(methods).map((m) => m.split('.')[0]));
   const covered = new Set(checks.map(([m]) => m.split('.')[0]));
   // reports and manager and secrets are reached below and in the tests after this one; audit once
   // a manager exists (after the events test).
-  for (const prefix of ['reports', 'manager', 'secrets', 'status', 'audit']) covered.add(prefix);
+  for (const prefix of ['reports', 'manager', 'secrets', 'status', 'audit', 'shopReports'])
+    covered.add(prefix);
   assert.deepEqual(
     [...prefixes].filter((p) => !covered.has(p)),
     [],
@@ -104,6 +106,12 @@ test('every area of the contract is wired: one method of each answers for real',
     assert.ok(reply.ok, `${method}: ${JSON.stringify(!reply.ok && reply.error)}`);
     check(reply.value as never);
   }
+  // Without a shop server, the shop reports answer in words that none is set up.
+  const noShop = await t.dispatch('shopReports.x', {});
+  assert.deepEqual(!noShop.ok && [noShop.error.code, noShop.error.words?.key], [
+    'not_configured',
+    'shopReport.notSetUp',
+  ]);
   const report = await t.call('reports.run', { terminalId: '22900001', type: 'X_BAL' });
   assert.equal(report.result, 'COMPLETE');
   assert.equal((await t.call('manager.lock', {})).ok, true);

@@ -20,6 +20,7 @@ import { officeSamples } from './office-samples';
 import { suppliesSamples } from './supplies-samples';
 import { backupSamples } from './backup-samples';
 import { BACKUP_WORDS } from '../../../shared/backup-words';
+import { shopServerSamples } from './shop-server-samples';
 
 const fromError = (where: string, error: TillError): Worded => ({
   where,
@@ -460,6 +461,39 @@ test('a card sale reads German throughout: progress, approval with € amounts, 
     );
   } finally {
     setMoneyLocale('en-GB');
+    await i18n.changeLanguage('en-GB');
+  }
+});
+
+test('the shop server’s pill, its reasons and its connection test: keyed, no internals, every key sampled, German in German', async () => {
+  const all = shopServerSamples();
+  assert.deepEqual(offences(all), []);
+  assert.deepEqual(
+    all.filter((w) => !w.words).map((w) => `${w.where}: ${w.text}`),
+    [],
+  );
+  assert.deepEqual(keyProblems(all), []);
+  const sampled = new Set(all.map((w) => w.words!.key));
+  assert.deepEqual(
+    sentKeys(en.services.shopServer, 'shopServer').filter((key) => !sampled.has(key)),
+    [],
+  );
+  const shown = (where: string) => {
+    const sample = all.find((w) => w.where === where);
+    assert.ok(sample, where);
+    return wordsText(sample.words, sample.text);
+  };
+  assert.equal(shown('offline 5 pill'), 'Shop server: offline, 5 sales waiting');
+  assert.equal(shown('offline 1 pill'), 'Shop server: offline, 1 sale waiting');
+  await i18n.changeLanguage('de-DE');
+  try {
+    assert.deepEqual(
+      all.filter((w) => wordsText(w.words, w.text) === w.text).map((w) => `${w.where}: still English`),
+      [],
+    );
+    assert.equal(shown('offline 5 pill'), 'Filialserver: offline, 5 Verkäufe warten');
+    assert.match(shown('connection wrong number'), /als Kasse 3, diese Kasse ist aber als Kasse 2/);
+  } finally {
     await i18n.changeLanguage('en-GB');
   }
 });

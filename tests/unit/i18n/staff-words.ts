@@ -21,7 +21,7 @@ const RULES: ReadonlyArray<{ what: string; pattern: RegExp }> = [
   {
     what: 'a contract method name',
     pattern:
-      /\b(?:payments|sales|printing|settings|secrets|terminals|reports|catalogue|staff|manager|status|app|supplies|merchant|reconciliation|history|shifts|counter|tillReports|audit|backup)\.[a-z][A-Za-z]*\b/,
+      /\b(?:payments|sales|printing|settings|secrets|terminals|reports|catalogue|staff|manager|status|app|supplies|merchant|reconciliation|history|shifts|counter|tillReports|shopServer|shopReports|audit|backup)\.[a-z][A-Za-z]*\b/,
   },
   { what: 'a code in capitals', pattern: /\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b/ },
 ];

@@ -210,3 +210,18 @@ test('supplier down: leaving the Orders tab stops the asking again', async () =>
   await clock.advance(ORDERS_RETRY_MS * 3);
   assert.equal(fake.callsOf('supplies.orders').length, 2);
 });
+
+test('told of a change naming no order (the usual order came from another till), it reloads the usual order', async () => {
+  const fake = new FakeTill();
+  let items = [{ productId: 101, name: 'Milk 1 l', usualQuantity: 12 }];
+  fake.answer('supplies.reorderList', () => ({ items }));
+  const store = createSuppliesStore(fake);
+  await store.getState().loadUsual();
+  items = [{ productId: 202, name: 'Beans 1 kg', usualQuantity: 3 }];
+  store.getState().changed(5001);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(store.getState().usual[0]?.productId, 101, 'a change to one order leaves the list');
+  store.getState().changed(null);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(store.getState().usual, items);
+});

@@ -23,6 +23,11 @@ export const history: Wording<typeof english> = {
     more: 'Ältere Verkäufe zeigen',
     refunded: '{{amount}} erstattet',
   },
+  till: {
+    named: '{{name}} (Kasse {{number}})',
+    numbered: 'Kasse {{number}}',
+    madeOn: 'an {{till}} verkauft',
+  },
   sale: {
     title: 'Beleg {{receipt}}',
     back: 'Zurück zur Liste',

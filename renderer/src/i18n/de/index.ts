@@ -18,6 +18,7 @@ import { counter } from './counter';
 import { shopDay } from './shop-day';
 import { audit } from './audit';
 import { backup } from './backup';
+import { shopServer } from './shop-server';
 
 export const de: Wording<Catalogue> = {
   common,
@@ -43,4 +44,5 @@ export const de: Wording<Catalogue> = {
   shopDay,
   audit,
   backup,
+  shopServer,
 };

@@ -2,6 +2,9 @@ import type * as en from '../en/services-office';
 import type { Wording } from '../wording-type';
 
 export const officeServices: Wording<typeof en.officeServices> = {
+  shopData: {
+    conflictGone: 'Diese Änderung wurde schon entschieden.',
+  },
   audit: {
     daysReversed: 'Der erste Tag liegt nach dem letzten: bitte tauschen.',
     tooMany: 'Das sind mehr als {{max}} Einträge: weniger Tage wählen und in Teilen exportieren.',
@@ -20,6 +23,10 @@ export const officeServices: Wording<typeof en.officeServices> = {
     zNotRecorded:
       'Die Kasse konnte die nächste Z-Nummer nicht speichern, der Tag wurde nicht abgeschlossen. Bitte prüfen, ob die Festplatte Platz hat, dann erneut versuchen.',
     noZ: 'Auf dieser Kasse gibt es keinen Z-Bericht {{number}}.',
+  },
+  shopReport: {
+    notSetUp: 'Auf dieser Kasse ist kein Filialserver eingerichtet.',
+    noZ: 'Es gibt keinen Filial-Z-Bericht {{number}}.',
   },
   pin: {
     digits: 'Die PIN muss {{min}} bis {{max}} Ziffern haben.',

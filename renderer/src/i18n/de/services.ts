@@ -3,11 +3,15 @@ import type { Wording } from '../wording-type';
 import { officeServices } from './services-office';
 import { suppliesServices } from './services-supplies';
 import { backupServices } from './services-backup';
+import { shopServerServices } from './services-shop-server';
+import { acrossTillsServices } from './services-across-tills';
 
 export const services: Wording<typeof en.services> = {
   ...officeServices,
   ...suppliesServices,
   ...backupServices,
+  ...shopServerServices,
+  ...acrossTillsServices,
   payment: {
     notFound: 'Diese Kartenzahlung gibt es nicht.',
     notification: {

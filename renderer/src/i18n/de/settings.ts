@@ -11,6 +11,7 @@ export const settings: Wording<typeof en.settings> = {
     'merchant-tools': 'Händlerwerkzeuge',
     printers: 'Drucker',
     shop: 'Geschäftsdaten',
+    'shop-server': 'Filialserver',
     language: 'Sprache',
     startup: 'Start',
     backups: 'Datensicherung',

@@ -120,4 +120,21 @@ export const shopDay: Wording<typeof english> = {
     past: 'Frühere Z-Berichte',
     pastRow: 'Z {{number}} · {{time}} · {{gross}}',
   },
+  // Die Berichte des Geschäfts über alle Kassen (solange ein Filialserver eingerichtet ist).
+  shop: {
+    scope: 'Berichte für',
+    thisTill: 'Diese Kasse',
+    wholeShop: 'Das ganze Geschäft',
+    xTitle: 'Geschäft bis jetzt (Filial-X-Bericht)',
+    zTitle: 'Filial-Z-Bericht {{number}}',
+    runX: 'Geschäft bis jetzt (X)',
+    runZ: 'Zeitraum des Geschäfts abschließen (Z)',
+    zHint:
+      'Ein Filial-Z schließt den Zeitraum aller Kassen des Geschäfts unter einer neuen Nummer ab; jede Kasse behält ihren eigenen Z-Bericht.',
+    exported:
+      'Zwei CSV-Dateien wurden gespeichert: die Übersicht des Geschäfts und die Zahlen jeder Kasse, für die Buchhaltung.',
+    byTill: 'Nach Kasse',
+    tillRow: 'Kasse {{number}} {{name}}',
+    past: 'Frühere Filial-Z-Berichte',
+  },
 };

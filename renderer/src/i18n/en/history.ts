@@ -20,6 +20,8 @@ export const history = {
     more: 'Show older sales',
     refunded: '{{amount}} refunded',
   },
+  /** Another till's sale, found on the shop server: the till it was made on (its name from the shop). */
+  till: { named: '{{name}} (till {{number}})', numbered: 'Till {{number}}', madeOn: 'made on {{till}}' },
   sale: {
     title: 'Receipt {{receipt}}',
     back: 'Back to the list',

@@ -16,6 +16,7 @@ import { counter } from './counter';
 import { shopDay } from './shop-day';
 import { audit } from './audit';
 import { backup } from './backup';
+import { shopServer } from './shop-server';
 
 export const en = {
   common,
@@ -41,5 +42,6 @@ export const en = {
   shopDay,
   audit,
   backup,
+  shopServer,
 };
 export type Catalogue = typeof en;

@@ -1,6 +1,9 @@
 // Words the back-office and day services send by key (staff, PINs, catalogue and its CSV import,
 // shifts, till reports, reconciliation, printing): the same English as the services' own text.
 export const officeServices = {
+  shopData: {
+    conflictGone: 'That change was already settled.',
+  },
   audit: {
     daysReversed: 'The first day is after the last day: swap them.',
     tooMany: 'That is more than {{max}} entries: choose fewer days and export them in parts.',
@@ -17,6 +20,10 @@ export const officeServices = {
     zNotRecorded:
       'The till could not record the next Z number, so the day was not closed. Check that the disk has space, then try again.',
     noZ: 'There is no Z report {{number}} on this till.',
+  },
+  shopReport: {
+    notSetUp: 'No shop server is set up on this till.',
+    noZ: 'There is no shop Z report {{number}}.',
   },
   pin: {
     digits: 'The PIN must be {{min}} to {{max}} digits.',

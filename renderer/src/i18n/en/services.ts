@@ -5,11 +5,15 @@ import { NO_RESULT, NOTIFICATION_WORDS, RESULT_WORDS } from '../../../../shared/
 import { officeServices } from './services-office';
 import { suppliesServices } from './services-supplies';
 import { backupServices } from './services-backup';
+import { shopServerServices } from './services-shop-server';
+import { acrossTillsServices } from './services-across-tills';
 
 export const services = {
   ...officeServices,
   ...suppliesServices,
   ...backupServices,
+  ...shopServerServices,
+  ...acrossTillsServices,
   payment: {
     notFound: 'That card payment does not exist.',
     notification: NOTIFICATION_WORDS,

@@ -9,6 +9,7 @@ export const settings = {
     'merchant-tools': 'Merchant tools',
     printers: 'Printers',
     shop: 'Shop details',
+    'shop-server': 'Shop server',
     language: 'Language',
     startup: 'Start-up',
     backups: 'Backups',

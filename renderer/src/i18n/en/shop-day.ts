@@ -116,4 +116,20 @@ export const shopDay = {
     past: 'Past Z reports',
     pastRow: 'Z {{number}} · {{time}} · {{gross}}',
   },
+  // The shop's reports over all its tills (shown while a shop server is on).
+  shop: {
+    scope: 'Reports for',
+    thisTill: 'This till',
+    wholeShop: 'The whole shop',
+    xTitle: 'Shop so far (shop X report)',
+    zTitle: 'Shop Z report {{number}}',
+    runX: 'Shop so far (X)',
+    runZ: 'Close the shop’s period (Z)',
+    zHint:
+      'A shop Z closes the period of all the shop’s tills under a new shop number; each till keeps its own Z.',
+    exported: 'Two CSV files were saved: the shop’s summary and each till’s figures, for the accountant.',
+    byTill: 'By till',
+    tillRow: 'Till {{number}} {{name}}',
+    past: 'Past shop Z reports',
+  },
 };

@@ -8,6 +8,8 @@ import { ManagerPinForm } from '../../components/ManagerPinForm';
 import { panelId, TabList, tabId } from '../../components/TabList';
 import { useCatalogue } from '../../state/catalogue';
 import { CategoriesPanel } from './CategoriesPanel';
+import { ConflictsPanel } from './ConflictsPanel';
+import { useShell } from '../../state/shell';
 import { ImportExportPanel } from './ImportExportPanel';
 import { ProductsPanel } from './ProductsPanel';
 import { StaffPanel } from './staff/StaffPanel';
@@ -16,8 +18,8 @@ import { VatRatesPanel } from './VatRatesPanel';
 import './back-office.css';
 import { useTranslation } from '../../i18n';
 
-/** The tabs in order; their names are `backOffice.tabs.<id>`. */
-const TABS = ['products', 'categories', 'vat', 'import', 'supplier', 'staff'] as const;
+/** The tabs in order; their names are `backOffice.tabs.<id>`. Conflicts only with a shop server. */
+const TABS = ['products', 'categories', 'vat', 'import', 'supplier', 'staff', 'conflicts'] as const;
 type TabId = (typeof TABS)[number];
 
 function Tab({ id }: { id: TabId }) {
@@ -34,6 +36,8 @@ function Tab({ id }: { id: TabId }) {
       return <SupplierPanel />;
     case 'staff':
       return <StaffPanel />;
+    case 'conflicts':
+      return <ConflictsPanel />;
   }
 }
 
@@ -45,6 +49,8 @@ export function BackOfficeScreen() {
   const problem = useCatalogue((s) => s.problem);
   const notice = useCatalogue((s) => s.notice);
   const managerNeeded = useCatalogue((s) => s.managerNeeded);
+  const withShopServer = useShell((s) => s.status?.shopServer !== undefined);
+  const tabs: readonly TabId[] = withShopServer ? TABS : TABS.filter((id) => id !== 'conflicts');
 
   useEffect(() => {
     void useCatalogue.getState().load();
@@ -77,7 +83,7 @@ export function BackOfficeScreen() {
       {view && !managerNeeded && (
         <>
           <TabList
-            ids={TABS}
+            ids={tabs}
             selected={tab}
             onSelect={(id) => {
               useCatalogue.getState().clearMessages();
@@ -89,7 +95,7 @@ export function BackOfficeScreen() {
             className="category-tabs"
           />
           <div role="tabpanel" id={panelId('back-office')} aria-labelledby={tabId('back-office', tab)}>
-            <Tab id={tab} />
+            <Tab id={tabs.includes(tab) ? tab : 'products'} />
           </div>
         </>
       )}

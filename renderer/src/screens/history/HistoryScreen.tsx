@@ -1,6 +1,7 @@
 // The History screen: find a past sale, open it, print a copy of its receipt, refund from it.
 import { useEffect } from 'react';
 import type { SaleSummary } from '../../../../shared/contract';
+import { tillName } from './till-name';
 import { useFormat, useTranslation } from '../../i18n';
 import { useHistory } from '../../state/history';
 import { SalePanel } from './SalePanel';
@@ -23,6 +24,7 @@ function SaleRow({ sale }: { sale: SaleSummary }) {
         <span className="history-amount">{format.money(sale.total, sale.currency)}</span>
         <span>{paidBy}</span>
         <span>{sale.servedBy ?? ''}</span>
+        {sale.till && <span className="history-till">{tillName(t, sale.till)}</span>}
         {sale.refunded > 0 && (
           <span className="history-refunded">
             {t('history.results.refunded', { amount: format.money(sale.refunded, sale.currency) })}

@@ -4,6 +4,7 @@ import type { RefundView, SaleRecord } from '../../../../shared/contract';
 import { useFormat, useTranslation } from '../../i18n';
 import { useHistory } from '../../state/history';
 import { RefundForm } from './RefundForm';
+import { tillName } from './till-name';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -72,6 +73,7 @@ export function SalePanel({ record }: { record: SaleRecord }) {
       <p>
         {t('history.sale.when', { when: format.dateTime(sale.completedAt ?? sale.createdAt) })}
         {sale.servedBy && <> · {t('history.sale.servedBy', { name: sale.servedBy.name })}</>}
+        {record.till && <> · {t('history.till.madeOn', { till: tillName(t, record.till) })}</>}
       </p>
       <table className="history-lines">
         <caption>{t('history.sale.items')}</caption>

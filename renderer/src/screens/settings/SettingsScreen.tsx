@@ -1,5 +1,5 @@
 // Settings, behind the manager PIN once one is set: each outside service (sandbox or live,
-// address, sign-in kept in the keychain), printers, shop details and start-up. Each section
+// address, sign-in kept in the keychain), printers, shop details, the shop server and start-up. Each section
 // saves on its own; the services validate the whole settings and refuse with a reason.
 import { useEffect, useState } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -15,6 +15,7 @@ import { LanguageSection } from './LanguageSection';
 import { useFormat, useTranslation } from '../../i18n';
 import './settings.css';
 import { BackupSummary } from '../backup/BackupSummary';
+import { ShopServerSection } from '../shop-server/ShopServerSection';
 
 /** The sections in page order; their names are `settings.sections.<id>` in the catalogues. */
 const SECTIONS = [
@@ -23,6 +24,7 @@ const SECTIONS = [
   'merchant-tools',
   'printers',
   'shop',
+  'shop-server',
   'language',
   'startup',
   'backups',
@@ -165,6 +167,7 @@ function Sections({ keychainProblem }: { keychainProblem: string | null }) {
       />
       <PrintersSection />
       <ShopSection />
+      <ShopServerSection keychainProblem={keychainProblem} />
       <CounterSection />
       <LanguageSection />
       <StartupSection />

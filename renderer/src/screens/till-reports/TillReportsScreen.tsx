@@ -1,11 +1,14 @@
 // The till's own reports: the day so far (X), closing the day (Z, a supervisor or manager), past
-// Z reports to open and reprint, and the CSV files for the accountant.
+// Z reports to open and reprint, and the CSV files for the accountant. While a shop server is on,
+// the same for the whole shop over all its tills (each till's part beside it).
 import { useEffect, type ReactNode } from 'react';
-import type { TillReportView } from '../../../../shared/contract';
+import type { ShopReportView, TillReportView } from '../../../../shared/contract';
 import { formatRate } from '../../../../shared/vat';
+import { zNumberText } from '../../../../shared/till-report-receipts';
 import { ProblemAndApproval } from '../../components/ProblemAndApproval';
 import { PastList } from '../../components/PastList';
 import { useFormat, useTranslation } from '../../i18n';
+import { useShell } from '../../state/shell';
 import { useTillReports } from '../../state/till-reports';
 import { HourChart } from './HourChart';
 import { cashierLabel, categoryLabel, tenderLabel } from './tender-label';
@@ -60,7 +63,7 @@ function Table({ title, head, rows }: { title: string; head: string[]; rows: Rea
   );
 }
 
-function Report({ report }: { report: TillReportView }) {
+function Report({ report, tills }: { report: TillReportView; tills: ShopReportView['tills'] | null }) {
   const { t } = useTranslation();
   const format = useFormat();
   const money = (minor: number) => format.money(minor, report.currency);
@@ -86,8 +89,9 @@ function Report({ report }: { report: TillReportView }) {
     t('shopDay.report.count'),
     t('shopDay.report.amount'),
   ];
+  const scope = tills ? 'shopDay.shop' : 'shopDay.report';
   const title =
-    report.kind === 'Z' ? t('shopDay.report.zTitle', { number: report.number }) : t('shopDay.report.xTitle');
+    report.kind === 'Z' ? t(`${scope}.zTitle`, { number: zNumberText(report) }) : t(`${scope}.xTitle`);
   return (
     <section className="till-report" aria-label={title}>
       <h2>{title}</h2>
@@ -107,6 +111,19 @@ function Report({ report }: { report: TillReportView }) {
         <dd data-testid="report-net">{money(report.sales.net)}</dd>
       </dl>
       <div className="report-grid">
+        {tills && (
+          <Table
+            title={t('shopDay.shop.byTill')}
+            head={[name, howMany, ...netHead]}
+            rows={tills.map((till) => [
+              t('shopDay.shop.tillRow', { number: till.number, name: till.name }),
+              count(till.report.sales.count),
+              money(till.report.sales.amount),
+              back(till.report.sales.refunds),
+              money(till.report.sales.net),
+            ])}
+          />
+        )}
         <Table
           title={t('shopDay.report.byTender')}
           head={[name, howMany, amount]}
@@ -236,22 +253,45 @@ function Report({ report }: { report: TillReportView }) {
 export function TillReportsScreen() {
   const { t } = useTranslation();
   const format = useFormat();
-  const { report, past, busy, problem, done, managerNeeded } = useTillReports();
+  const { scope, report, tills, past, busy, problem, done, managerNeeded } = useTillReports();
+  const shopServerOn = useShell((s) => (s.status?.shopServer?.state ?? 'off') !== 'off');
   useEffect(() => {
     void useTillReports.getState().load();
   }, []);
+  // The shop's reports are there only while a shop server is on.
+  useEffect(() => {
+    if (!shopServerOn) void useTillReports.getState().setScope('till');
+  }, [shopServerOn]);
   const state = useTillReports.getState();
+  const words = scope === 'shop' ? 'shopDay.shop' : 'shopDay.report';
   return (
     <section className="screen till-reports-screen" aria-labelledby="screen-title">
       <div className="screen-head">
         <h1 id="screen-title">{t('shopDay.report.title')}</h1>
       </div>
+      {shopServerOn && (
+        <fieldset className="row wrap report-scope">
+          <legend>{t('shopDay.shop.scope')}</legend>
+          {(['till', 'shop'] as const).map((choice) => (
+            <label key={choice}>
+              <input
+                type="radio"
+                name="report-scope"
+                checked={scope === choice}
+                disabled={busy}
+                onChange={() => void state.setScope(choice)}
+              />{' '}
+              {t(choice === 'till' ? 'shopDay.shop.thisTill' : 'shopDay.shop.wholeShop')}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="row wrap">
         <button type="button" className="primary" disabled={busy} onClick={() => void state.runX()}>
-          {t('shopDay.report.runX')}
+          {t(`${words}.runX`)}
         </button>
         <button type="button" disabled={busy} onClick={() => void state.runZ()}>
-          {t('shopDay.report.runZ')}
+          {t(`${words}.runZ`)}
         </button>
         {report && (
           <>
@@ -264,10 +304,10 @@ export function TillReportsScreen() {
           </>
         )}
       </div>
-      <p className="hint">{t('shopDay.report.zHint')}</p>
+      <p className="hint">{t(`${words}.zHint`)}</p>
       {done && (
         <p className="notice" role="status">
-          {t(done === 'printed' ? 'shopDay.report.printed' : 'shopDay.report.exported')}
+          {t(done === 'printed' ? 'shopDay.report.printed' : `${words}.exported`)}
         </p>
       )}
       <ProblemAndApproval
@@ -276,15 +316,15 @@ export function TillReportsScreen() {
         busy={busy}
         onApprove={(pin) => state.approve(pin)}
       />
-      {report && <Report report={report} />}
+      {report && <Report report={report} tills={tills} />}
       <PastList
-        title={t('shopDay.report.past')}
+        title={t(`${words}.past`)}
         className="z-history"
         items={past}
         keyOf={(z) => z.number}
         line={(z) =>
           t('shopDay.report.pastRow', {
-            number: z.number,
+            number: zNumberText(z),
             time: format.dateTime(z.until),
             gross: format.money(z.gross, z.currency),
           })
