@@ -11,6 +11,7 @@ import {
   lastChangeSeq,
   openTillSide,
   prepareShop,
+  sentEverything,
   serverMark,
   serverRows,
   startOutbox,
@@ -53,7 +54,6 @@ async function withTill(
   }
 }
 
-const upToDate = (outbox: TillOutbox) => outbox.outbox.view().upToDate && !outbox.outbox.view().sending;
 /** What the till's top bar would say (the service's own wording). */
 const statusOf = (outbox: TillOutbox) =>
   shopServerStatus(true, outbox.connection.state(), outbox.outbox.view());
@@ -98,7 +98,10 @@ test('the shop server stopped while both tills make 50 sales each, then started:
         { number: 2, side: two, outbox: startTwo(), ids: [] as string[] },
       ];
       for (const till of tills)
-        await waitUntil(() => upToDate(till.outbox), `till ${till.number} to connect, with nothing to send`);
+        await waitUntil(
+          () => sentEverything(till.outbox),
+          `till ${till.number} to connect, with nothing to send`,
+        );
       await server.server.stop();
       try {
         for (const till of tills)
@@ -119,7 +122,7 @@ test('the shop server stopped while both tills make 50 sales each, then started:
         await server.server.start();
         // Nobody tells the tills: each finds the server again through its own back-off.
         for (const till of tills)
-          await waitUntil(() => upToDate(till.outbox), `till ${till.number} to catch up`, 30_000);
+          await waitUntil(() => sentEverything(till.outbox), `till ${till.number} to catch up`, 30_000);
         const caughtUpMs = Math.round(performance.now() - began);
 
         const all = await server.query<{ till_id: number; local_id: string }>(
@@ -187,7 +190,7 @@ test('the server killed in the middle of a batch: the batch is sent again whole,
     await waitUntil(() => killed && till.connection.state().state === 'offline', 'the cut to be seen');
     // Two batches committed before the cut; the third's rows are not there.
     await server.server.start();
-    await waitUntil(() => upToDate(till), 'the outbox to resume', 30_000);
+    await waitUntil(() => sentEverything(till), 'the outbox to resume', 30_000);
     await assertAllSalesOnce(shop, 1, side, ids);
     await assertNotWrittenTwice(shop, committed);
     assert.ok(batches >= 120 / 25 + 1, `the cut batch was sent again (${batches} batches)`);
@@ -242,7 +245,7 @@ test('a sale completed and a refund settled after being sent go up again and rep
     const refunds = await serverRows(server, shop, 1, 'refund');
     assert.equal(refunds.length, 1);
     assert.deepEqual(refunds[0]!.body.lines, [{ refundId: 'r1', lineIndex: 0, quantity: 1, amount: 300 }]);
-    await waitUntil(() => upToDate(till), 'up to date');
+    await waitUntil(() => sentEverything(till), 'up to date');
     assert.equal(await serverMark(server, shop, 1), lastChangeSeq(side.db));
   });
 });

@@ -10,11 +10,11 @@ import {
   lastChangeSeq,
   openTillSide,
   prepareShop,
+  sentEverything,
   serverMark,
   serverRows,
   startOutbox,
   tillSettings,
-  type TillOutbox,
 } from '../support/shop-server';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { waitUntil } from '../support/wait';
@@ -24,8 +24,6 @@ before(async () => {
   server = await startTestPostgres();
 });
 after(() => server?.close());
-
-const upToDate = (outbox: TillOutbox) => outbox.outbox.view().upToDate && !outbox.outbox.view().sending;
 
 test('a name with a NUL character or cut inside an emoji goes up cleaned; nothing is held back', async () => {
   const shop = await prepareShop(server, 1);
@@ -41,7 +39,7 @@ test('a name with a NUL character or cut inside an emoji goes up cleaned; nothin
       side.ledger.addTender(sale.saleId, { kind: 'cash', amount: 300, given: 300 });
     }
     outbox.outbox.nudge();
-    await waitUntil(() => upToDate(outbox), 'the till to send its sales');
+    await waitUntil(() => sentEverything(outbox), 'the till to send its sales');
     const rows = await serverRows(server, shop, till.number, 'sale');
     assert.equal(rows.length, 3);
     const text = JSON.stringify(rows.map((r) => r.body));
@@ -74,7 +72,7 @@ test('a row the server refuses is kept on the till and said in staff words; the 
     onChange: () => states.push(outbox.connection.state().state),
   });
   try {
-    await waitUntil(() => upToDate(outbox), 'the till to send what it can');
+    await waitUntil(() => sentEverything(outbox), 'the till to send what it can');
     const sent = (await serverRows(server, shop, till.number, 'sale')).map((r) => r.local_id);
     assert.deepEqual(new Set(sent), new Set(ids.filter((_, i) => i !== 2)));
     assert.equal(await serverMark(server, shop, till.number), lastChangeSeq(side.db));

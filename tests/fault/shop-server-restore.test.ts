@@ -10,11 +10,11 @@ import {
   lastChangeSeq,
   openTillSide,
   prepareShop,
+  sentEverything,
   serverMark,
   serverRows,
   startOutbox,
   tillSettings,
-  type TillOutbox,
 } from '../support/shop-server';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { waitUntil } from '../support/wait';
@@ -24,8 +24,6 @@ before(async () => {
   server = await startTestPostgres();
 });
 after(() => server?.close());
-
-const upToDate = (outbox: TillOutbox) => outbox.outbox.view().upToDate && !outbox.outbox.view().sending;
 
 for (const after of [2, 9]) {
   test(`a till restored from a backup sells ${after} sales and reconnects: each is on the server, nothing it had is lost`, async () => {
@@ -39,11 +37,11 @@ for (const after of [2, 9]) {
       const first = startOutbox(original, settings, till.password);
       const beforeBackup = original.sell(3);
       first.outbox.nudge();
-      await waitUntil(() => upToDate(first), 'the first sales to go up');
+      await waitUntil(() => sentEverything(first), 'the first sales to go up');
       original.db.exec(`VACUUM INTO '${backup}'`);
       const lostLocally = original.sell(4);
       first.outbox.nudge();
-      await waitUntil(() => upToDate(first), 'the sales after the backup to go up');
+      await waitUntil(() => sentEverything(first), 'the sales after the backup to go up');
       await first.close();
       original.close();
 
@@ -53,7 +51,7 @@ for (const after of [2, 9]) {
         const afterRestore = restored.sell(after);
         const second = startOutbox(restored, settings, till.password);
         try {
-          await waitUntil(() => upToDate(second), 'the restored till to catch up');
+          await waitUntil(() => sentEverything(second), 'the restored till to catch up');
           const rows = await serverRows(server, shop, till.number, 'sale');
           assert.deepEqual(
             new Set(rows.map((r) => r.local_id)),

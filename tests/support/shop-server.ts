@@ -167,6 +167,10 @@ export function startOutbox(
 }
 
 /** The journal rows of one till on the server, as the owner reads them. */
+/** Everything this till has written is on the server, and nothing is being sent. */
+export const sentEverything = (outbox: TillOutbox): boolean =>
+  outbox.outbox.view().upToDate && !outbox.outbox.view().sending;
+
 export async function serverRows(
   server: TestPostgres,
   shop: TestShop,
