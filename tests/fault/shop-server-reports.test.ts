@@ -29,11 +29,11 @@ type Rand = ReturnType<typeof random>;
 /** A random stretch of a till's day, on an open shift that is counted at the end. */
 async function busyDay(s: StaffedTill, rand: Rand, steps: number): Promise<void> {
   const { t } = s;
-  // The shop's catalogue as this till has it now (a till joining the shop takes the server's).
-  const priced = (await t.call('catalogue.get', {})).products.filter((p) => p.price > 0);
   await t.call('shifts.open', { float: [{ value: 1000, count: 5 }] });
   const refundable: string[] = [];
   for (let step = 0; step < steps; step++) {
+    // The shop's catalogue as this till has it now (read each time: the shop's rows keep arriving).
+    const priced = (await t.call('catalogue.get', {})).products.filter((p) => p.price > 0);
     const roll = rand.int(0, 9);
     if (roll <= 3) {
       const lines = Array.from({ length: rand.int(1, 3) }, () => ({
