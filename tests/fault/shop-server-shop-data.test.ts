@@ -416,3 +416,84 @@ test('the same SKU added on both tills while apart ends as one product everywher
     await link.close();
   }
 });
+
+test('two tills adding one SKU at the same moment make one row: the second is answered with the shop’s own', async () => {
+  const shop = await prepareShop(server, 2);
+  const clients = shop.tills.map(
+    (t) =>
+      new pg.Client({
+        connectionString: `postgres://${t.login}:${t.password}@127.0.0.1:${server.server.port}/${shop.database}`,
+      }),
+  );
+  try {
+    await Promise.all(clients.map((c) => c.connect()));
+    const put = (c: pg.Client, key: string, body: unknown, kind = 'product') =>
+      c
+        .query<{ outcome: string; key: string; version: string; body: { price: number } }>(
+          'SELECT outcome, key, version, body FROM shop_data_put($1, $2, 0, $3::jsonb, false)',
+          [kind, key, JSON.stringify(body)],
+        )
+        .then((r) => r.rows[0]!);
+    const answers = await Promise.all([
+      put(clients[0]!, 'k-one', newProduct('SCONE', 250)),
+      put(clients[1]!, 'k-two', newProduct('SCONE', 280)),
+    ]);
+    assert.deepEqual(answers.map((a) => a.outcome).sort(), ['merged', 'written']);
+    const first = answers.find((a) => a.outcome === 'written')!;
+    const second = answers.find((a) => a.outcome === 'merged')!;
+    assert.equal(second.key, first.key, 'the merged answer names the row the shop has');
+    assert.equal(second.body.price, first.body.price);
+    assert.deepEqual(
+      (await serverProducts(shop)).map((r) => [r.key, r.body.price]),
+      [[first.key, first.body.price]],
+    );
+    // Another SKU, a row that is not a product, and a new version of the same key are not merged.
+    assert.equal((await put(clients[1]!, 'k-tea', newProduct('TEA', 200))).outcome, 'written');
+    assert.equal((await put(clients[1]!, 'all', { sku: 'SCONE' }, 'usual-order')).outcome, 'written');
+    const again = await clients[0]!.query(
+      `SELECT outcome FROM shop_data_put('product', $1, 1, $2::jsonb, false)`,
+      [first.key, JSON.stringify(newProduct('SCONE', 300))],
+    );
+    assert.equal(again.rows[0].outcome, 'written');
+    assert.equal((await serverProducts(shop)).length, 2);
+  } finally {
+    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+  }
+});
+
+test('two tills bringing the same catalogue join an empty shop at once: one row per SKU, every product still for sale on both', async () => {
+  await withTills(async (one, two, shop) => {
+    const skus = Array.from({ length: 30 }, (_, i) => `ITEM-${String(i).padStart(2, '0')}`);
+    for (const till of [one, two])
+      for (const [i, sku] of skus.entries())
+        await till.back['catalogue.saveProduct'](newProduct(sku, 100 + i));
+    connectTill(one, shop, 0);
+    connectTill(two, shop, 1);
+    await settled(one);
+    await settled(two);
+    await waitUntil(async () => {
+      await one.shopData.feed.idle();
+      await two.shopData.feed.idle();
+      return one.shopData.queue.queued().length === 0 && two.shopData.queue.queued().length === 0;
+    }, 'both tills to have sent everything');
+    const rows = await serverProducts(shop);
+    assert.deepEqual(
+      rows.map((r) => r.body.sku),
+      skus,
+      'one row per SKU',
+    );
+    for (const till of [one, two]) {
+      const products = till.catalogue.all().products;
+      assert.deepEqual(products.map((p) => p.sku).sort(), skus);
+      assert.ok(
+        products.every((p) => p.active),
+        'every product still for sale',
+      );
+      assert.equal(till.shopData.view().conflicts.length, 0);
+    }
+    assert.ok(
+      (await server.query(shop.database, `SELECT 1 FROM shop_data WHERE deleted`)).length === 0,
+      'nothing removed from the shop',
+    );
+  });
+});

@@ -56,6 +56,7 @@ export function catalogueShopData(db: Db, catalogue: ProductCatalogue, announce:
     );
   const products: ShopDataArea = {
     kind: 'product',
+    neverRemoves: true,
     rows() {
       const keys = keysByProduct();
       const all = catalogue.admin().products;

@@ -137,6 +137,11 @@ export class ShopDataQueue {
         // server's same-SKU product when it came down) has nothing left to send.
         for (const key of new Set([...rows.keys(), ...agreed.keys(), ...queue.keys()])) {
           const now = text(rows.get(key));
+          // A row such an area never removes left under this key: it took another (merged).
+          if (now === null && area.neverRemoves) {
+            if (queue.has(key)) this.dequeue(area.kind, key);
+            continue;
+          }
           if (conflicts.has(key)) {
             this.db
               .prepare('UPDATE shop_data_conflicts SET till_body = ? WHERE kind = ? AND key = ?')
@@ -248,6 +253,24 @@ export class ShopDataQueue {
           .run(version, edit.kind, edit.key);
       else this.dequeue(edit.kind, edit.key);
     })();
+  }
+
+  /**
+   * The server already has this row under another key (a product another till added with the same
+   * SKU first): the till's row takes the server's key and body, and its own key is forgotten.
+   * Returns the area to announce.
+   */
+  merged(edit: QueuedEdit, server: { key: string; version: number; body: unknown }): ShopDataArea | null {
+    const area = this.areas.get(edit.kind);
+    if (!area) return null;
+    this.db.transaction(() => {
+      this.dequeue(edit.kind, edit.key);
+      this.db.prepare('DELETE FROM shop_data_agreed WHERE kind = ? AND key = ?').run(edit.kind, edit.key);
+      const { refused } = area.apply([{ key: server.key, body: server.body }]);
+      for (const r of refused) this.refused.push({ kind: edit.kind, ...r });
+      this.agree(edit.kind, server.key, server.version, server.body);
+    })();
+    return area;
   }
 
   /** The server had moved on from the edit's base: both kept for a manager to choose. */

@@ -35,6 +35,11 @@ export interface ShopDataArea {
    * this till cannot take is left out and named in the answer, the rest still applied).
    */
   apply(changes: readonly ShopDataChange[]): { refused: { key: string; reason: string }[] };
+  /**
+   * The till never removes a row of this area (products are archived, as sales name them): a key
+   * that leaves rows() was taken over by the shop's row for the same thing, never a removal.
+   */
+  neverRemoves?: boolean;
   /** After applied rows were committed: the area tells its screens (the Sell screen reloads). */
   announce(): void;
   /** A row's name and fields, for a manager comparing two versions (never a PIN hash). */

@@ -19,7 +19,7 @@ export const SLOW_LOOK_MS = 30_000;
 
 const FEED = `SELECT kind, key, version, change_seq, body, deleted FROM shop_data
   WHERE shop_id = $1 AND change_seq > $2 ORDER BY change_seq LIMIT $3`;
-const PUT = 'SELECT outcome, version, body, deleted FROM shop_data_put($1, $2, $3, $4::jsonb, $5)';
+const PUT = 'SELECT outcome, key, version, body, deleted FROM shop_data_put($1, $2, $3, $4::jsonb, $5)';
 
 /** The channel a shop's tills listen on (a shop's number only: no quoting needed). */
 export const channelOf = (shopId: number) => `paydesk_shop_data_${shopId}`;
@@ -187,6 +187,9 @@ export class ShopFeed {
       if (answer.outcome === 'conflict') {
         this.o.logger.info(`shop server: a ${edit.kind} edit met a newer version: kept for a manager`);
         onTill(() => this.o.queue.conflicted(edit, answer.version, answer.body));
+      } else if (answer.outcome === 'merged') {
+        // Another till added the same product first: this till's becomes the shop's.
+        onTill(() => this.o.queue.merged(edit, answer))?.announce();
       } else onTill(() => this.o.queue.written(edit, answer.version, answer.body));
       this.o.onChange?.();
     }
@@ -194,7 +197,8 @@ export class ShopFeed {
 
   private async put(link: ShopServerLink, edit: QueuedEdit) {
     const { rows } = await link.client.query<{
-      outcome: 'written' | 'same' | 'conflict';
+      outcome: 'written' | 'same' | 'conflict' | 'merged';
+      key: string;
       version: string;
       body: unknown;
       deleted: boolean;
@@ -206,7 +210,12 @@ export class ShopFeed {
       edit.body === null,
     ]);
     const row = rows[0]!;
-    return { outcome: row.outcome, version: Number(row.version), body: row.deleted ? null : row.body };
+    return {
+      outcome: row.outcome,
+      key: row.key,
+      version: Number(row.version),
+      body: row.deleted ? null : row.body,
+    };
   }
 
   private async listen(link: ShopServerLink): Promise<void> {

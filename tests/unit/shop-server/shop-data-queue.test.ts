@@ -339,3 +339,33 @@ test('a product added here while apart that the server already has by SKU is not
   assert.equal(catalogue.admin().products.length, 1);
   assert.equal(bySku('SCONE')?.price, 250);
 });
+
+test('a new product the server already has by SKU (another till added it first) takes the server’s row and key', () => {
+  join();
+  const [id] = catalogue.write([product('SCONE', 280)]);
+  queue.recordLocalEdits();
+  const [edit] = queue.queued('product');
+  const area = queue.merged(edit!, { key: 'k-shop-scone', version: 3, body: product('SCONE', 250) });
+  assert.equal(area?.kind, 'product');
+  assert.equal(bySku('SCONE')?.id, String(id), 'the same product, not a second SCONE');
+  assert.equal(bySku('SCONE')?.price, 250);
+  assert.equal(keyOf('SCONE'), 'k-shop-scone');
+  queue.recordLocalEdits();
+  assert.deepEqual(queue.queued('product'), [], 'nothing left to send, its own key neither');
+  // The server's next version of that row applies; its version 3 coming back does not.
+  queue.applyServerRows([row('product', 'k-shop-scone', 3, product('SCONE', 999))]);
+  assert.equal(bySku('SCONE')?.price, 250);
+  queue.applyServerRows([row('product', 'k-shop-scone', 4, product('SCONE', 260))]);
+  assert.equal(bySku('SCONE')?.price, 260);
+});
+
+test('a product that followed another server row of the same SKU is never sent up as removed', () => {
+  // Two rows for one SKU on the server (written before the server kept one per SKU).
+  join([row('product', 'k-cola-1', 1, product('COLA', 250))]);
+  queue.applyServerRows([row('product', 'k-cola-2', 1, product('COLA', 260))]);
+  assert.equal(keyOf('COLA'), 'k-cola-2');
+  queue.recordLocalEdits();
+  assert.deepEqual(queue.queued('product'), [], 'k-cola-1 is not removed from the shop');
+  assert.equal(bySku('COLA')?.active, true);
+  assert.equal(catalogue.admin().products.length, 1);
+});

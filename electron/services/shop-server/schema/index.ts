@@ -6,6 +6,7 @@ import { SHOPS_TILLS_JOURNAL } from './0001-shops-tills-journal';
 import { SHOP_DATA } from './0002-shop-data';
 import { REFUND_CLAIMS } from './0003-refund-claims';
 import { SHOP_REPORTS } from './0004-shop-reports';
+import { ONE_PRODUCT_PER_SKU } from './0005-one-product-per-sku';
 
 export interface ShopMigration {
   /** 1, 2, 3, … in order, no gaps. */
@@ -20,6 +21,7 @@ export const SHOP_SERVER_MIGRATIONS: readonly ShopMigration[] = [
   SHOP_DATA,
   REFUND_CLAIMS,
   SHOP_REPORTS,
+  ONE_PRODUCT_PER_SKU,
 ];
 
 /** The schema this till (and this `npm run shop-server`) was built for: the last step's number. */
