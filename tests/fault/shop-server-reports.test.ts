@@ -149,53 +149,65 @@ async function oneCatalogue(tills: { one: StaffedTill; two: StaffedTill }): Prom
   }, 'both tills to have the shop’s catalogue');
 }
 
-async function twoTills(shop: TestShop) {
+/**
+ * Till 1 and till 2 of the shop. `twoJoinsEmpty`: till 2 brings no catalogue and takes the shop's,
+ * so its product ids differ from till 1's; else both bring the same one and join at once.
+ */
+async function twoTills(shop: TestShop, twoJoinsEmpty = false) {
   const one = await startShopTill(server, shop, 1);
-  const two = await startShopTill(server, shop, 2).catch(async (error: unknown) => {
-    await one.close();
-    throw error;
-  });
+  const two = await startShopTill(server, shop, 2, { emptyCatalogue: twoJoinsEmpty }).catch(
+    async (error: unknown) => {
+      await one.close();
+      throw error;
+    },
+  );
   return { one, two, close: () => Promise.all([one.close(), two.close()]) };
 }
 
-test('after random days on two tills, the shop X is the sum of both tills’ own X to the penny, row by row', async () => {
-  const shop = await prepareShop(server, 2);
-  const tills = await twoTills(shop);
-  try {
-    await oneCatalogue(tills);
-    const rand = random(30);
-    await busyDay(tills.one, rand, 40);
-    await busyDay(tills.two, rand, 40);
-    await upToDate(tills.one);
-    await upToDate(tills.two);
-    const own = [await tills.one.t.call('tillReports.x', {}), await tills.two.t.call('tillReports.x', {})];
-    // Either till runs the same shop report.
-    const shopX = await tills.two.t.call('shopReports.x', {});
-    assert.deepEqual(
-      (await tills.one.t.call('shopReports.x', {})).tills.map((t) => figures(t.report)),
-      shopX.tills.map((t) => figures(t.report)),
-    );
+for (const [twoJoinsEmpty, how] of [
+  [false, 'both bringing the same catalogue'],
+  [true, 'till 2 joining empty (its product ids differ)'],
+] as const)
+  test(`after random days on two tills, ${how}, the shop X is the sum of both tills’ own X to the penny, row by row`, async () => {
+    const shop = await prepareShop(server, 2);
+    const tills = await twoTills(shop, twoJoinsEmpty);
+    try {
+      await oneCatalogue(tills);
+      const rand = random(30);
+      await busyDay(tills.one, rand, 40);
+      await busyDay(tills.two, rand, 40);
+      await upToDate(tills.one);
+      await upToDate(tills.two);
+      const own = [await tills.one.t.call('tillReports.x', {}), await tills.two.t.call('tillReports.x', {})];
+      // Either till runs the same shop report.
+      const shopX = await tills.two.t.call('shopReports.x', {});
+      assert.deepEqual(
+        (await tills.one.t.call('shopReports.x', {})).tills.map((t) => figures(t.report)),
+        shopX.tills.map((t) => figures(t.report)),
+      );
 
-    assert.ok(own[0]!.sales.count > 5 && own[1]!.sales.count > 5, 'both tills sold');
-    assert.ok(own.every((x) => x.refunds.length > 0 && x.cashMovements.length > 0 && x.voids.count > 0));
-    assert.deepEqual(
-      shopX.tills.map((t) => [t.number, t.name]),
-      [
-        [1, 'Till 1'],
-        [2, 'Till 2'],
-      ],
-    );
-    // Each till's part is its own X, figure for figure.
-    shopX.tills.forEach((t, i) => assert.deepEqual(figures(t.report), figures(own[i]!), `till ${t.number}`));
-    // The shop's figures are both tills' added up, row by row.
-    assert.deepEqual(rowsOf([shopX.report]), rowsOf(own));
-    assert.equal(shopX.report.sales.net, own[0]!.sales.net + own[1]!.sales.net);
-    assert.equal(shopX.report.kind, 'X');
-    assert.equal(shopX.report.number, null);
-  } finally {
-    await tills.close();
-  }
-});
+      assert.ok(own[0]!.sales.count > 5 && own[1]!.sales.count > 5, 'both tills sold');
+      assert.ok(own.every((x) => x.refunds.length > 0 && x.cashMovements.length > 0 && x.voids.count > 0));
+      assert.deepEqual(
+        shopX.tills.map((t) => [t.number, t.name]),
+        [
+          [1, 'Till 1'],
+          [2, 'Till 2'],
+        ],
+      );
+      // Each till's part is its own X, figure for figure.
+      shopX.tills.forEach((t, i) =>
+        assert.deepEqual(figures(t.report), figures(own[i]!), `till ${t.number}`),
+      );
+      // The shop's figures are both tills' added up, row by row.
+      assert.deepEqual(rowsOf([shopX.report]), rowsOf(own));
+      assert.equal(shopX.report.sales.net, own[0]!.sales.net + own[1]!.sales.net);
+      assert.equal(shopX.report.kind, 'X');
+      assert.equal(shopX.report.number, null);
+    } finally {
+      await tills.close();
+    }
+  });
 
 test('a sale sent again in a newer version counts once; shop Z numbers count up and the next shop X starts empty', async () => {
   const shop = await prepareShop(server, 2);

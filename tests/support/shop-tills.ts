@@ -19,7 +19,8 @@ export async function startShopTill(
   server: TestPostgres,
   shop: TestShop,
   number: number,
-  options: { realClock?: boolean } = {},
+  /** emptyCatalogue: the till joins with no products (its ids for the shop's differ from till 1's). */
+  options: { realClock?: boolean; emptyCatalogue?: boolean } = {},
 ): Promise<StaffedTill & { close(): Promise<void> }> {
   const login = shop.tills.find((t) => t.number === number);
   if (!login) throw new Error(`the shop has no till ${number}`);
@@ -34,6 +35,7 @@ export async function startShopTill(
     secretStores: [secrets],
     // The benchmark's lag is real time; tests drive the clock fast.
     drivenClock: !options.realClock,
+    ...(options.emptyCatalogue && { catalogueSeedSize: 0 }),
   });
   const settings = staffed.t.till.settings;
   settings.update({

@@ -47,7 +47,8 @@ export function shopReportsForTill(d: ShopReportsForTill): HandlersOf<'shopRepor
         }
       },
       currency: d.currency,
-      categories: () => new Map(d.catalogue.admin().products.map((p) => [p.id, p.category])),
+      // The tills' contributions sum products by SKU (journal-contributions.ts).
+      categories: () => new Map(d.catalogue.admin().products.map((p) => [p.sku, p.category])),
       clock: d.clock,
       serving: () => d.gate.serving(),
       requireZ: () => d.gate.require('z-report'),

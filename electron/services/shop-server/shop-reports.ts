@@ -39,7 +39,7 @@ export interface ShopReportsDeps {
   /** Signs in (tests may pass another way to the same server). */
   connect?: (input: ConnectInput) => Promise<ShopServerLink>;
   currency: string;
-  /** Each product's category in this till's catalogue (the shop's, once it comes down). */
+  /** Each product's category by its SKU in this till's catalogue (the shop's, once it comes down). */
   categories: () => ReadonlyMap<string, string>;
   clock: Pick<Clock, 'now'>;
   serving: () => StaffStamp | null;

@@ -24,6 +24,11 @@ export interface ContributionOptions {
   currency: string;
   /** The shop's time zone (the hours of the report); the machine's when absent. */
   timeZone: () => string | undefined;
+  /**
+   * Each product's SKU by its id on this till (archived products too): the shop report sums
+   * products by SKU, the one key all tills share, and groups them into the shop's categories.
+   */
+  skus: () => ReadonlyMap<string, string>;
 }
 
 type Body = Record<string, unknown>;
@@ -153,6 +158,7 @@ export function withContributions(
 ): JournalEntry[] {
   if (!REPORT_KINDS.has(kind) || entries.length === 0) return entries;
   const timeZone = o.timeZone();
+  const skus = o.skus();
   const ctx: ContributionContext = {
     currency: o.currency,
     hourOf: hourReader(timeZone),
@@ -160,6 +166,8 @@ export function withContributions(
     terminalName: (terminalId) => o.sources.terminalName(terminalId),
     // Categories and receipts are for line records, which a contribution has none of.
     categories: new Map(),
+    // A product this till no longer knows keeps its id: its rows still add up, without a category.
+    productKey: (productId) => skus.get(productId) ?? productId,
   };
   const instants = entries.map((e) => instantOf(kind, e.body as Body));
   const finders = periodsOf(instants.filter((i): i is string => i !== null)).map((p) => ({

@@ -143,6 +143,11 @@ export interface ContributionContext {
   terminalName: (terminalId: string) => TerminalNaming;
   /** For line records only: each product's category, and a sale's receipt by its id. */
   categories: ReadonlyMap<string, string>;
+  /**
+   * The key a product's rows are summed under: its id on this till's own reports; its SKU in the
+   * contributions sent to the shop server, where every till's ids differ but the SKU is the shop's.
+   */
+  productKey?: (productId: string) => string;
   receiptOf?: (saleId: string) => string | undefined;
 }
 
@@ -242,6 +247,10 @@ export class ReportTally implements Tallied {
     return { key: `${CARD_KEY}${terminalId}`, label: naming.name };
   }
 
+  private productKey(productId: string): string {
+    return this.ctx.productKey?.(productId) ?? productId;
+  }
+
   private categoryOf(productId: string): string {
     return this.ctx.categories.get(productId) ?? NO_CATEGORY;
   }
@@ -286,8 +295,8 @@ export class ReportTally implements Tallied {
         ? (line.priceOverride.listPrice - line.unitPrice) * line.quantity
         : 0;
       if (line.priceOverride) this.countAmount(SECTION.priceOverrides, '', override);
-      this.put(SECTION.product, line.productId, 'quantity', line.quantity);
-      this.put(SECTION.product, line.productId, 'amount', line.lineTotal);
+      this.put(SECTION.product, this.productKey(line.productId), 'quantity', line.quantity);
+      this.put(SECTION.product, this.productKey(line.productId), 'amount', line.lineTotal);
       this.lines?.push({
         ...BLANK,
         record: 'sale_line',
@@ -392,7 +401,7 @@ export class ReportTally implements Tallied {
       this.cardRefund(terminalId || null, r.cardAmount, r.at, r.receiptNumber, r.by);
     }
     for (const l of r.lines) {
-      this.put(SECTION.product, l.productId, 'refunds', l.amount);
+      this.put(SECTION.product, this.productKey(l.productId), 'refunds', l.amount);
       this.refundedBy(r.by, l.amount);
       this.lines?.push({
         ...BLANK,

@@ -143,6 +143,7 @@ export function createShopDay(d: ShopDayDeps) {
     sources,
     currency: d.currency,
     timeZone: () => d.receiptSettings().timeZone ?? undefined,
+    skus: () => new Map(d.catalogue.admin().products.map((p) => [p.id, p.sku])),
   };
   return { shifts, reports, handlers, sources, contributions };
 }

@@ -113,13 +113,21 @@ function sources() {
   return { s, calls };
 }
 
-const options = (s: DaySources) => ({ sources: s, currency: 'GBP', timeZone: () => 'Europe/London' });
+/** The till's product `tea` has the shop's SKU `T`. */
+const SKUS = new Map([['tea', 'T']]);
+const options = (s: DaySources, skus = SKUS) => ({
+  sources: s,
+  currency: 'GBP',
+  timeZone: () => 'Europe/London',
+  skus: () => skus,
+});
 const ctx = (s: DaySources) => ({
   currency: 'GBP',
   hourOf: hourReader('Europe/London'),
   terminalOf: s.paymentTerminal,
   terminalName: s.terminalName,
   categories: new Map<string, string>(),
+  productKey: (id: string) => SKUS.get(id) ?? id,
 });
 const entry = (kind: JournalKind, id: string, body: Record<string, unknown>, seq = 1): JournalEntry => ({
   seq,
@@ -210,6 +218,31 @@ test('a cash movement is matched by what it adds; a No-sale counts one; a shift 
   );
   assert.equal((reportOf(counted!) as { shifts: unknown[] }).shifts.length, 1);
   assert.equal(reportOf(open!), null);
+});
+
+test('products are summed by their SKU, the key every till of the shop shares; one no longer known keeps its id', () => {
+  const { s } = sources();
+  const sumsOf = (e: JournalEntry) => (reportOf(e) as { sums: Record<string, number> }).sums;
+  const [sold] = withContributions(
+    'sale',
+    [entry('sale', 's1', { state: 'completed', createdAt: AT, completedAt: AT })],
+    options(s),
+  );
+  assert.equal(sumsOf(sold!)['product|T|amount'], 300);
+  assert.equal(sumsOf(sold!)['product|T|quantity'], 1);
+  assert.equal(sumsOf(sold!)['product|tea|amount'], undefined);
+  const [refunded] = withContributions(
+    'refund',
+    [entry('refund', 'r1', { state: 'completed', completedAt: AT })],
+    options(s),
+  );
+  assert.equal(sumsOf(refunded!)['product|T|refunds'], 300);
+  const [unknown] = withContributions(
+    'sale',
+    [entry('sale', 's1', { state: 'completed', createdAt: AT, completedAt: AT })],
+    options(s, new Map()),
+  );
+  assert.equal(sumsOf(unknown!)['product|tea|amount'], 300);
 });
 
 test('rows no report counts are sent as they are', () => {
