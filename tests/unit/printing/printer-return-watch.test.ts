@@ -76,7 +76,12 @@ test('USB: the attach event of this printer is announced, another device is not;
 
 test('USB: without hotplug events in libusb there is nothing to watch (the spool asks instead)', async () => {
   const printer = new FakeUsbPrinter();
-  const transport = new UsbTransport(printer.vendorId, printer.productId, new ManualClock(), printer.library());
+  const transport = new UsbTransport(
+    printer.vendorId,
+    printer.productId,
+    new ManualClock(),
+    printer.library(),
+  );
   await transport.status();
   assert.equal(
     transport.watchForReturn(() => undefined),
