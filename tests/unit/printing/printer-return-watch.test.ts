@@ -3,7 +3,7 @@
 // libusb's attach event for its own vendor and product id only, and stops when asked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Device } from 'usb';
@@ -22,6 +22,16 @@ test('device file: the printer file appearing is announced; a missing folder can
     let announced = 0;
     const stop = transport.watchForReturn(() => (announced += 1));
     assert.ok(stop, 'watching the folder');
+    // Another file in the folder is not the printer: a second watch shows when its news is out.
+    const seen: string[] = [];
+    const witness = watch(dir, (_event, name) => name && seen.push(name));
+    try {
+      writeFileSync(join(dir, 'lp1'), '');
+      await waitUntil(() => seen.includes('lp1'), 'the other file to be seen', 5000);
+      assert.equal(announced, 0, 'another device file is not this printer');
+    } finally {
+      witness.close();
+    }
     writeFileSync(device, '');
     await waitUntil(() => announced > 0, 'the printer file to be announced', 5000);
     assert.equal(await transport.status(), 'unknown', 'present again');

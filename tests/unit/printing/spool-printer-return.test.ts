@@ -6,7 +6,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { settleMicrotasks } from '../../support/manual-clock';
-import { AFTER_RETURN_EVENT_MS } from '../../../electron/services/printing/spool-worker';
 import { PAPER_END, READY, UNREACHABLE, openScriptedSpool } from './scripted-spool';
 
 for (const [away, reading] of [
@@ -109,6 +108,30 @@ test('a printer that announces its return is only polled slowly while away and g
   assert.equal(run.counter.returnWatchers.size, 0, 'a closed spool watches nothing');
 });
 
+test('an announcing printer that answers again but has no paper is asked every 50 ms, not watched', async () => {
+  const run = await openScriptedSpool({ defaultTiming: true });
+  try {
+    run.counter.announcesReturn = true;
+    run.counter.reading = UNREACHABLE;
+    run.enqueue('r-1');
+    await run.until('r-1', (j) => j.state === 'held');
+    assert.equal(run.counter.returnWatchers.size, 1);
+    run.counter.reading = PAPER_END; // switched on, out of paper: no event will say it is loaded
+    await run.until('r-1', (j) => j.reason === 'paper_end', 1000);
+    assert.equal(run.counter.returnWatchers.size, 0, 'no longer watching');
+    const asked = run.counter.statusQuestions;
+    await run.clock.advance(1000);
+    assert.equal(run.counter.statusQuestions - asked, 20);
+    run.counter.reading = READY;
+    const back = run.clock.now();
+    await run.clock.advance(50);
+    assert.equal(run.counter.written.length, 1);
+    assert.ok(run.counter.written[0]!.at - back <= 50);
+  } finally {
+    await run.close();
+  }
+});
+
 test('after an announcement the printer is asked every 50 ms until it answers, then slowly again', async () => {
   const run = await openScriptedSpool({ defaultTiming: true });
   try {
@@ -120,9 +143,9 @@ test('after an announcement the printer is asked every 50 ms until it answers, t
     run.counter.announceReturn(); // plugged in, not yet answering
     await settleMicrotasks();
     let asked = run.counter.statusQuestions;
-    await run.clock.advance(1000);
-    assert.equal(run.counter.statusQuestions - asked, 20, 'asked every 50 ms while it wakes up');
-    await run.clock.advance(AFTER_RETURN_EVENT_MS);
+    await run.clock.advance(1900);
+    assert.equal(run.counter.statusQuestions - asked, 38, 'asked every 50 ms while it wakes up (2 s)');
+    await run.clock.advance(100); // the last quick question, at 2 s
     asked = run.counter.statusQuestions;
     await run.clock.advance(1000);
     assert.equal(run.counter.statusQuestions - asked, 2, 'back to the slow poll');
