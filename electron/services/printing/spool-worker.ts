@@ -1,6 +1,8 @@
 // One printer's loop: one job at a time, oldest first. The rules (see docs/printing.md):
 // - status is read before each job; paper end, cover open, offline or unreachable → held, and the
-//   printer's status is polled while anything waits, so a job goes out as soon as it is back;
+//   worker learns of the printer's return at once: from the transport's own event where it has
+//   one (a device file or USB device appearing), else by asking every returnProbeMs (50 ms);
+//   nothing waiting → no timers and no watching;
 // - 'sending' is stored before the first byte and 'printed' after the printer confirmed;
 // - a connection lost while the bytes were still leaving the till → retried with capped
 //   exponential back-off (the end of the job never left, so at most a partial receipt is on
@@ -23,7 +25,15 @@ import {
 } from './transports/transport';
 
 export interface SpoolTiming {
-  /** Status polling while a job is held (the printer is not ready). */
+  /**
+   * While a job is held, how often a printer that cannot announce its return is asked for its
+   * status: short, so a returning printer gets its job at once (docs/decisions.md).
+   */
+  returnProbeMs: number;
+  /**
+   * The slow status poll: while a job is held for a printer that announces its return (the
+   * transport's watchForReturn), a safety net in case the announcement is missed.
+   */
   pollIntervalMs: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
@@ -43,6 +53,7 @@ export interface SpoolTiming {
 }
 
 export const DEFAULT_SPOOL_TIMING: SpoolTiming = {
+  returnProbeMs: 50,
   pollIntervalMs: 500,
   backoffBaseMs: 500,
   backoffMaxMs: 30_000,
@@ -90,6 +101,12 @@ export function backoffDelay(
   return Math.min(timing.backoffMaxMs, timing.backoffBaseMs * 2 ** exponent);
 }
 
+/**
+ * After a printer announced its return it may need a moment before it answers (a USB device is
+ * still being set up): for this long it is asked every returnProbeMs, as if it could not announce.
+ */
+export const AFTER_RETURN_EVENT_MS = 2000;
+
 const ACK_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** Four printable characters, different for each attempt of each job. */
 function ackIdFor(seq: number, attempt: number): string {
@@ -114,6 +131,10 @@ export class PrinterWorker {
   /** Serialises every use of the transport: one question or job on the wire at a time. */
   private wire: Promise<unknown> = Promise.resolve();
   private timer: TimerHandle | null = null;
+  /** Stops the transport's watch for the printer's return; null while not watching. */
+  private stopWatching: (() => void) | null = null;
+  /** When the transport last announced the printer's return (clock ms). */
+  private returnAnnouncedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly printer: SpoolPrinter,
@@ -174,8 +195,13 @@ export class PrinterWorker {
     return this.refreshing;
   }
 
-  /** Stops the timers; closing the transport (by the spool) ends any wait on the wire. */
-  cancelTimer(): void {
+  /** Stops the timers and any watch; closing the transport (by the spool) ends any wait on the wire. */
+  stop(): void {
+    this.cancelTimer();
+    this.stopWatchingForReturn();
+  }
+
+  private cancelTimer(): void {
     this.timer?.cancel();
     this.timer = null;
   }
@@ -294,12 +320,17 @@ export class PrinterWorker {
     }
   }
 
-  /** Held: poll the printer. Queued for later: wake at its time. Nothing waiting: no timers. */
+  /**
+   * Held: ask the printer every returnProbeMs, or, where the transport announces the printer's
+   * return, watch for that with the slow poll as a safety net. Queued for later: wake at its time.
+   * Nothing waiting: no timers, no watching.
+   */
   private schedule(): void {
     const { store, clock, timing } = this.context;
     if (this.context.isClosed() || this.running) return;
     this.cancelTimer();
     const head = store.head(this.printer.id);
+    if (head?.state !== 'held' || head.reason !== 'unreachable') this.stopWatchingForReturn();
     if (!head) {
       // Idle: let go of the printer (many network printers take one connection at a time).
       void this.onTheWire(async () => {
@@ -307,12 +338,35 @@ export class PrinterWorker {
       });
       return;
     }
-    const delay =
-      head.state === 'held' ? timing.pollIntervalMs : Math.max(0, head.next_attempt_at - clock.now());
+    let delay = Math.max(0, head.next_attempt_at - clock.now());
+    if (head.state === 'held') {
+      const announced = head.reason === 'unreachable' && this.watchForReturn();
+      delay = announced ? timing.pollIntervalMs : timing.returnProbeMs;
+    }
     this.timer = clock.setTimer(() => {
       this.timer = null;
       void this.wake();
     }, delay);
+  }
+
+  /**
+   * Watches for an unreachable printer's return where the transport can announce it; true when
+   * the announcement can be relied on now (false also just after one, while the printer wakes up).
+   */
+  private watchForReturn(): boolean {
+    const { clock } = this.context;
+    const { transport } = this.printer;
+    if (!transport.watchForReturn) return false;
+    this.stopWatching ??= transport.watchForReturn(() => {
+      this.returnAnnouncedAt = clock.now();
+      void this.wake();
+    });
+    return this.stopWatching !== null && clock.now() - this.returnAnnouncedAt >= AFTER_RETURN_EVENT_MS;
+  }
+
+  private stopWatchingForReturn(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
   }
 
   private isStale(row: JobRow): boolean {

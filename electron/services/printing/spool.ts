@@ -191,7 +191,7 @@ export class PrintSpool {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const worker of this.workers.values()) worker.cancelTimer();
+    for (const worker of this.workers.values()) worker.stop();
     // Closing the transports ends any wait; a job left 'sending' becomes 'uncertain' next start.
     await Promise.all([...this.workers.values()].map((w) => w.printer.transport.close()));
     await Promise.all([...this.workers.values()].map((w) => w.idle()));

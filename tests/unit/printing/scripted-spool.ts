@@ -18,6 +18,7 @@ import {
   type PrinterStatusReading,
   type PrinterTransport,
   type TransportPhase,
+  unreachable,
 } from '../../../electron/services/printing/transports/transport';
 import { openDatabase, type Db } from '../../../electron/services/storage/database';
 import { ManualClock, settleMicrotasks } from '../../support/manual-clock';
@@ -32,6 +33,7 @@ export const READY: PrinterStatus = {
   detail: 'ready',
 };
 export const PAPER_END: PrinterStatus = { ...READY, paperEnd: true, detail: 'paper end' };
+export const UNREACHABLE: PrinterStatus = unreachable('unreachable: connect ECONNREFUSED');
 
 /** What reached the printer: the bytes and the clock time they were written. */
 export interface Written {
@@ -56,6 +58,10 @@ export class ScriptedPrinter implements PrinterTransport {
   /** While set, a write never finishes until the transport is closed (a stuck link). */
   hangWrites = false;
   private stuck: (() => void)[] = [];
+  /** Announces its return when set (like a device file or a USB printer); else it must be asked. */
+  announcesReturn = false;
+  /** Who is watching for its return now. */
+  readonly returnWatchers = new Set<() => void>();
 
   constructor(private readonly clock: ManualClock) {}
 
@@ -81,6 +87,17 @@ export class ScriptedPrinter implements PrinterTransport {
   }
 
   async open(): Promise<void> {}
+
+  watchForReturn(onReturn: () => void): (() => void) | null {
+    if (!this.announcesReturn) return null;
+    this.returnWatchers.add(onReturn);
+    return () => this.returnWatchers.delete(onReturn);
+  }
+
+  /** The printer appears again (plugged in, switched on): every watcher hears of it. */
+  announceReturn(): void {
+    for (const watcher of [...this.returnWatchers]) watcher();
+  }
 
   async close(): Promise<void> {
     this.closes += 1;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { PAPER_END, READY, openScriptedSpool } from './scripted-spool';
 
 test('with the stale limit off, a receipt that waited twenty minutes still prints', async () => {
-  const run = await openScriptedSpool({ timing: { staleAfterMs: 0, pollIntervalMs: 60_000 } });
+  const run = await openScriptedSpool({ timing: { staleAfterMs: 0, returnProbeMs: 60_000 } });
   try {
     run.counter.reading = PAPER_END;
     run.enqueue('r-1');
@@ -21,7 +21,7 @@ test('with the stale limit off, a receipt that waited twenty minutes still print
 });
 
 test('a receipt that waited exactly the stale limit prints; one minute and a moment more does not', async () => {
-  const run = await openScriptedSpool({ timing: { staleAfterMs: 60_000, pollIntervalMs: 60_000 } });
+  const run = await openScriptedSpool({ timing: { staleAfterMs: 60_000, returnProbeMs: 60_000 } });
   try {
     run.counter.reading = PAPER_END;
     run.enqueue('r-1'); // held at once, polled again exactly one minute after it was made
@@ -47,7 +47,7 @@ test('a receipt that waited exactly the stale limit prints; one minute and a mom
 });
 
 test('retrying a held receipt does not excuse it from the stale limit; "print anyway" on a stale one does', async () => {
-  const run = await openScriptedSpool({ timing: { staleAfterMs: 60_000, pollIntervalMs: 30_000 } });
+  const run = await openScriptedSpool({ timing: { staleAfterMs: 60_000, returnProbeMs: 30_000 } });
   try {
     run.counter.reading = PAPER_END;
     run.enqueue('r-1');

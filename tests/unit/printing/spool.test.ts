@@ -216,7 +216,7 @@ test('status questions while jobs print never cross on the wire', async () => {
 
 test('a receipt that waited past the stale limit waits for the cashier; newer ones print past it', async () => {
   // No poll falls inside the five minutes: the clock jumps with nothing on the wire.
-  const h = await createHarness({ timing: { staleAfterMs: 60_000, pollIntervalMs: 10 * 60_000 } });
+  const h = await createHarness({ timing: { staleAfterMs: 60_000, returnProbeMs: 10 * 60_000 } });
   try {
     h.emulator.setState('paperEnd');
     await h.service.printReceipt('old-1', sampleLines('old-1'));

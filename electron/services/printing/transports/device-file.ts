@@ -1,7 +1,8 @@
 // A printer as a Linux device file (/dev/usb/lp0, usblp driver). Writing works for members of
 // group lp; the file has no status channel, so status is 'unknown' while the device exists.
-import { constants } from 'node:fs';
+import { constants, watch, type FSWatcher } from 'node:fs';
 import { access, open, type FileHandle } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { systemClock, type Clock, type TimerHandle } from '../../common/clock';
 import {
   PrinterTransportError,
@@ -90,6 +91,25 @@ export class DeviceFileTransport implements PrinterTransport {
     } catch (error) {
       return unreachable(describe(error));
     }
+  }
+
+  /**
+   * Announces the device file appearing (the printer plugged in or switched on): a watch on its
+   * folder. Null when the folder itself is missing (Linux removes /dev/usb with the last printer):
+   * the spool then asks instead. A watch that fails later goes quiet; the spool's slow poll remains.
+   */
+  watchForReturn(onReturn: () => void): (() => void) | null {
+    const name = basename(this.devicePath);
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(dirname(this.devicePath), { persistent: false }, (_event, changed) => {
+        if (changed === null || changed === name) onReturn();
+      });
+    } catch {
+      return null;
+    }
+    watcher.on('error', () => watcher.close());
+    return () => watcher.close();
   }
 
   /** Ends a write under way at once (it fails as a dropped link) without waiting for the device. */

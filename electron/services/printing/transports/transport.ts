@@ -50,6 +50,12 @@ export interface PrinterTransport {
   confirm?(options: { timeoutMs: number; ackId?: string }): Promise<void>;
   status(options?: { timeoutMs?: number }): Promise<PrinterStatusReading>;
   close(): Promise<void>;
+  /**
+   * Where the connection can tell when an absent printer appears again (a device file created, a
+   * USB device attached): calls `onReturn` each time it may be back, until the returned function
+   * is called. Null when it cannot watch now; absent when it never can (the spool asks instead).
+   */
+  watchForReturn?(onReturn: () => void): (() => void) | null;
 }
 
 export function isReady(reading: PrinterStatusReading): boolean {

@@ -92,7 +92,8 @@ type UsbModule = typeof import('usb');
 /** The parts of the `usb` module the transport uses; tests pass a fake device list. */
 export interface UsbLibrary {
   getDeviceList: UsbModule['getDeviceList'];
-  usb: Pick<UsbModule['usb'], 'LIBUSB_TRANSFER_TIMED_OUT'>;
+  /** `on`/`off`: libusb's hotplug events, where the platform has them. */
+  usb: Pick<UsbModule['usb'], 'LIBUSB_TRANSFER_TIMED_OUT'> & Partial<Pick<UsbModule['usb'], 'on' | 'off'>>;
 }
 
 async function loadUsb(): Promise<UsbLibrary | null> {
@@ -147,6 +148,8 @@ export class UsbTransport implements PrinterTransport {
   private out: OutEndpoint | null = null;
   private interfaceNumber = 0;
   private transferTimedOut: number | null = null;
+  /** The library as last loaded (for the hotplug watch, which must answer at once). */
+  private library: UsbLibrary | null = null;
 
   constructor(
     private readonly vendorId: number,
@@ -158,6 +161,7 @@ export class UsbTransport implements PrinterTransport {
   async open(): Promise<void> {
     if (this.out) return;
     const usb = await this.loadLibrary();
+    this.library = usb;
     if (!usb) throw new PrinterTransportError('connect', 'offline', 'USB support (libusb) is not available');
     let devices: Device[];
     try {
@@ -251,6 +255,21 @@ export class UsbTransport implements PrinterTransport {
         },
       );
     });
+  }
+
+  /**
+   * Announces this printer being plugged in (libusb's attach event). Null before the library has
+   * been loaded (the first status question loads it) or where it has no hotplug events.
+   */
+  watchForReturn(onReturn: () => void): (() => void) | null {
+    const hotplug = this.library?.usb;
+    if (!hotplug?.on || !hotplug.off) return null;
+    const attached = (device: Device) => {
+      const { idVendor, idProduct } = device.deviceDescriptor;
+      if (idVendor === this.vendorId && idProduct === this.productId) onReturn();
+    };
+    hotplug.on('attach', attached);
+    return () => hotplug.off?.('attach', attached);
   }
 
   async close(): Promise<void> {
