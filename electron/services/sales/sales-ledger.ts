@@ -225,10 +225,11 @@ export class SalesLedger {
       created_at: string;
       taken_by: string | null;
     }>;
+    const till = this.tillNumber();
     return rows.map((r) => ({
       tenderId: r.id,
       saleId: r.sale_id,
-      receiptNumber: this.receiptNumber(r.number),
+      receiptNumber: receiptNumberOf(r.number, till),
       amount: r.amount,
       reference: r.reference,
       takenAt: r.created_at,
@@ -276,9 +277,11 @@ export class SalesLedger {
       });
       bySale.set(t.sale_id, list);
     }
+    // The till's number read once: a day's report reads tens of thousands of sales.
+    const till = this.tillNumber();
     return sales.map((row) => ({
       saleId: row.id,
-      receiptNumber: this.receiptNumber(row.number),
+      receiptNumber: receiptNumberOf(row.number, till),
       state: row.state === 'completed' ? 'completed' : 'abandoned',
       endedBecause: row.ended_because,
       currency: row.currency,
