@@ -1,7 +1,7 @@
 // Flood test for the browser host: a raw client sends 100,000 calls and never reads a reply.
 // The host (a child process, so its memory is measured alone) must stay under 200 MB, keep
 // answering a second, well-behaved screen within a second, and close the flooding socket. The
-// child runs as the host runs for a shop (one bundled module on plain Node, like out/host/cli.mjs),
+// child runs as the host runs for a shop (one bundled module on plain Node, like out/host/cli.cjs),
 // not through tsx, whose TypeScript compiler would be counted as the host's memory.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
