@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { portOption, runCommand } from '../common/cli-support';
+import { markStart } from '../common/start-timings';
 import { startSandboxServices } from '../sandbox/index';
 import { createRestartableTill } from '../services/app/restartable-till';
 import { TILL_MIGRATIONS } from '../services/app/migrations';
@@ -13,6 +14,9 @@ import { createLogger } from '../services/common/logger';
 import { KeychainSecretStore } from '../services/storage/secret-store-keychain';
 import { JsonFileSettingsStore } from '../services/storage/settings';
 import { startBrowserHost } from './server';
+
+// Every import above has been loaded and run by now.
+markStart('host modules loaded');
 
 const { values } = parseArgs({
   options: {
@@ -70,7 +74,9 @@ runCommand(async () => {
     }),
     standIns: () => startSandboxServices({ speed: Number(values['sandbox-speed']) }),
   });
+  markStart('till ready');
   const host = await startBrowserHost({ till, rendererDir: values['renderer-dir'], port });
+  markStart('listening');
   process.stdout.write(`Paydesk till: ${host.url}\n`);
   return async () => {
     await host.close();

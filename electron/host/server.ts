@@ -11,6 +11,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Till } from '../services/app/create-till';
 import { systemClock, type Clock } from '../services/common/clock';
 import { closeServer, listenOnLoopback } from '../common/http-util';
+import { markStart } from '../common/start-timings';
 import { answer, answerOnSocket, securityHeaderLines } from './answers';
 import {
   ConnectionGuard,
@@ -129,6 +130,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       try {
         const reply = await options.till.dispatch(method, input);
         guard.send({ kind: 'reply', id, reply });
+        markStart('first contract answer');
       } finally {
         guard.endCall();
       }

@@ -40,32 +40,45 @@ export interface SandboxServicesOptions {
 
 export async function startSandboxServices(options: SandboxServicesOptions = {}): Promise<SandboxServices> {
   const port = (offset: number) => (options.basePort ? options.basePort + offset : 0);
-  const payAtCounter = await startPayAtCounterSandbox({
-    port: port(0),
-    speed: options.speed ?? 1,
-    ...(options.clock && { clock: options.clock }),
-    username: options.payAtCounterUsername ?? 'sandbox',
-    password: options.payAtCounterPassword ?? `sandbox-${randomBytes(9).toString('base64url')}`,
-  });
-  const distribution = await startDistributionSandbox({
-    port: port(1),
-    speed: options.speed ?? 1,
-    ...(options.clock && { clock: options.clock }),
-    apiKey: options.distributionApiKey ?? `sandbox-${randomBytes(12).toString('base64url')}`,
-  });
-  // Two ports: the endpoint, then its (third-party) authorisation server.
-  const merchant = await startMerchantSandbox({
-    port: port(2),
-    authPort: port(3),
-    ...(options.clock && { clock: options.clock }),
-  });
+  // Each on its own port, so they start together (a till in sandbox mode waits for them); if one
+  // cannot start, those that did are closed again.
+  const started = await Promise.allSettled([
+    startPayAtCounterSandbox({
+      port: port(0),
+      speed: options.speed ?? 1,
+      ...(options.clock && { clock: options.clock }),
+      username: options.payAtCounterUsername ?? 'sandbox',
+      password: options.payAtCounterPassword ?? `sandbox-${randomBytes(9).toString('base64url')}`,
+    }),
+    startDistributionSandbox({
+      port: port(1),
+      speed: options.speed ?? 1,
+      ...(options.clock && { clock: options.clock }),
+      apiKey: options.distributionApiKey ?? `sandbox-${randomBytes(12).toString('base64url')}`,
+    }),
+    // Two ports: the endpoint, then its (third-party) authorisation server.
+    startMerchantSandbox({
+      port: port(2),
+      authPort: port(3),
+      ...(options.clock && { clock: options.clock }),
+    }),
+  ] as const);
+  const [payAtCounter, distribution, merchant] = started;
+  if (
+    payAtCounter.status === 'rejected' ||
+    distribution.status === 'rejected' ||
+    merchant.status === 'rejected'
+  ) {
+    await Promise.allSettled(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : null)));
+    throw started.find((s) => s.status === 'rejected')!.reason;
+  }
   return {
-    payAtCounter,
-    distribution,
-    merchant,
+    payAtCounter: payAtCounter.value,
+    distribution: distribution.value,
+    merchant: merchant.value,
     demoCatalogue: seedCatalogue(options.catalogueSize),
     async close() {
-      await Promise.all([payAtCounter.close(), distribution.close(), merchant.close()]);
+      await Promise.all([payAtCounter.value.close(), distribution.value.close(), merchant.value.close()]);
     },
   };
 }

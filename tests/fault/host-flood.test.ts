@@ -1,7 +1,7 @@
 // Flood test for the browser host: a raw client sends 100,000 calls and never reads a reply.
 // The host (a child process, so its memory is measured alone) must stay under 200 MB, keep
 // answering a second, well-behaved screen within a second, and close the flooding socket. The
-// child runs as the host runs for a shop (one bundled module on plain Node, like out/host/cli.mjs),
+// child runs as the host runs for a shop (one bundled file on plain Node, like out/host/cli.cjs),
 // not through tsx, whose TypeScript compiler would be counted as the host's memory.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,16 +18,16 @@ import { HOST_SOCKET_PATH } from '../../shared/host-protocol';
 const ROOT = resolve(__dirname, '../..');
 const CHILD_SOURCE = join(ROOT, 'tests/fault/fixtures/host-child.ts');
 /** Inside the repository so the bundle's npm packages resolve from its node_modules. */
-const CHILD = join(ROOT, 'out/tests/host-child.mjs');
+const CHILD = join(ROOT, 'out/tests/host-child.cjs');
 
-/** The child bundled like the host (scripts/build-if-stale.mjs): our code in one module, packages external. */
+/** The child bundled like the host (scripts/build-if-stale.mjs): our code in one CommonJS file, packages external. */
 async function bundleChild(): Promise<void> {
   await build({
     entryPoints: [CHILD_SOURCE],
     outfile: CHILD,
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node22',
     packages: 'external',
     logLevel: 'warning',

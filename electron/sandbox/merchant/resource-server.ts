@@ -5,13 +5,13 @@
 // WWW-Authenticate), the waitlist, and only then the MCP protocol (the server SDK's handler).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { sendJson } from '../../common/http-util';
 import { BodyTooLarge, pathOf, PUBLIC_CORS, readBody } from './http';
 import type { RollingWindowLimiter } from './rate-limit';
 import type { Account, DashboardUser, MerchantSeed } from './seed';
 import type { TokenService } from './tokens';
-import { merchantToolServer } from './tools';
+import type { merchantToolHandler } from './tools';
 
 export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource';
 const MCP_PATH = '/mcp';
@@ -71,15 +71,11 @@ export function createResourceListener(deps: ResourceDeps) {
   const publicHostname = new URL(deps.baseUrl).hostname;
   const challenge = `Bearer realm="OAuth", resource_metadata="${metadataUrl}"`;
 
-  const handler = createMcpHandler((context) => {
-    const { userId, accountId } = (context.authInfo?.extra ?? {}) as { userId?: string; accountId?: string };
-    const user = deps.data.users.find((u) => u.id === userId)!;
-    return merchantToolServer(
-      deps.data,
-      user,
-      deps.data.accounts.find((a) => a.id === accountId)!,
-    );
-  });
+  // The MCP SDK (with the tools on it) loads with the first request that passes every gate, not
+  // when the sandbox starts: it is a third of the till's start time and about 14 MiB.
+  let handler: Promise<ReturnType<typeof merchantToolHandler>> | null = null;
+  const mcpHandler = () =>
+    (handler ??= import('./tools').then((tools) => tools.merchantToolHandler(deps.data)));
 
   /** The token's user and account when the bearer token is one of ours, live, for this resource. */
   const tokenUser = (req: IncomingMessage): TokenUser | null => {
@@ -158,7 +154,11 @@ export function createResourceListener(deps: ResourceDeps) {
     }
     const body = await readBody(req, MAX_BODY);
     stats.mcpCalls += 1;
-    const response = await handler.fetch(webRequest(req, deps.baseUrl, body), { authInfo: who.auth });
+    const response = await (
+      await mcpHandler()
+    ).fetch(webRequest(req, deps.baseUrl, body), {
+      authInfo: who.auth,
+    });
     await sendWebResponse(res, response, cors);
   };
 
@@ -187,5 +187,15 @@ export function createResourceListener(deps: ResourceDeps) {
     });
   };
 
-  return { listener, stats: (): ResourceStats => structuredClone(stats), close: () => handler.close() };
+  return {
+    listener,
+    stats: (): ResourceStats => structuredClone(stats),
+    close: async () => {
+      // A handler that never loaded has nothing to close.
+      await handler?.then(
+        (loaded) => loaded.close(),
+        () => undefined,
+      );
+    },
+  };
 }

@@ -14,7 +14,7 @@ import { merchantSeed, SANDBOX_USERS, type MerchantSeed } from './seed';
 import { TokenService, type TokenLifetimes } from './tokens';
 
 export { SANDBOX_USERS } from './seed';
-export { READ_TOOLS, WRITE_TOOLS } from './tools';
+export { READ_TOOLS, WRITE_TOOLS } from './tool-names';
 export { PROTECTED_RESOURCE_PATH } from './resource-server';
 export type { TokenLifetimes } from './tokens';
 

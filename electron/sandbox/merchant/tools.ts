@@ -2,19 +2,11 @@
 // products, and exactly two write tools. A fresh McpServer is built per request for the token's
 // account; no argument names the account, and unknown arguments are dropped by the schemas, so
 // nothing a caller sends can reach another account.
-import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { createMcpHandler, McpServer, type CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Account, DashboardUser, MerchantSeed, Product, Sale, Terminal, Venue } from './seed';
 
-/** The two write tools, by name (the only tools that change anything). */
-export const WRITE_TOOLS = ['update_product_price', 'rename_terminal'] as const;
-export const READ_TOOLS = [
-  'get_account',
-  'list_venues',
-  'list_terminals',
-  'list_products',
-  'list_sales',
-] as const;
+export { READ_TOOLS, WRITE_TOOLS } from './tool-names';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, openWorldHint: false };
 const WRITES = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -66,6 +58,19 @@ const venueFilter = z
   .max(64)
   .optional()
   .describe('Only this venue (an id from list_venues); every venue of the account when left out.');
+
+/** The MCP handler: a tool server per request, for the account the request's token was given for. */
+export function merchantToolHandler(data: MerchantSeed) {
+  return createMcpHandler((context) => {
+    const { userId, accountId } = (context.authInfo?.extra ?? {}) as { userId?: string; accountId?: string };
+    const user = data.users.find((u) => u.id === userId)!;
+    return merchantToolServer(
+      data,
+      user,
+      data.accounts.find((a) => a.id === accountId)!,
+    );
+  });
+}
 
 /** Builds the tool server for one request, bound to the token user's first account. */
 export function merchantToolServer(data: MerchantSeed, user: DashboardUser, account: Account): McpServer {

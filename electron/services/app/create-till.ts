@@ -8,6 +8,7 @@ import { AuditJournal } from '../audit/journal';
 import { seedJournaled } from '../catalogue/audit-entries';
 import { catalogueHandlers } from '../catalogue/handlers';
 import { ProductCatalogue } from '../catalogue/store';
+import { markStart } from '../../common/start-timings';
 import { systemClock, type Clock } from '../common/clock';
 import { createLogger, type Logger } from '../common/logger';
 import { ManagerGate, type GuardedAction } from '../manager-gate';
@@ -131,6 +132,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   // Storage: one database (every area's migrations applied here, once); whether the till can save.
   const storageHealth = new StorageHealth({ probe: () => probeDataDir(options.dataDir) });
   const db = openDatabase(join(options.dataDir, DATABASE_FILE), TILL_MIGRATIONS, clock);
+  markStart('database ready');
   // Every change to staff, rights, catalogue, prices, VAT and settings is journaled here.
   const audit = new AuditJournal(db, clock);
   // Staff and their rights; a manager PIN from before staff existed becomes the staff member "Manager".

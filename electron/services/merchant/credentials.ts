@@ -3,9 +3,23 @@
 // offered to another). The till keeps them in the OS keychain (SecretStore); the command-line
 // entry keeps them in memory only.
 import { z } from 'zod';
+import { TillError } from '../../../shared/contract/errors';
 import type { SecretProfile, SecretStore } from '../storage/secret-store';
-import { KeychainUnusable } from './wording';
 
+/**
+ * The keychain, where the sign-in is kept, could not be used: said where staff press Connect, with
+ * the keychain's own words (why, and often what to do) when it gave some.
+ */
+export class KeychainUnusable extends TillError {
+  constructor(cause: unknown) {
+    const why = cause instanceof TillError ? ` ${cause.message}` : '';
+    super(
+      'storage',
+      `Merchant tools keep the dashboard sign-in in this computer’s keychain, and the keychain can’t be used.${why} Ask whoever looks after this computer to get it working, then press Connect again.`,
+      { cause },
+    );
+  }
+}
 /** What the vault needs of a secret store: the till passes its SecretStore, the CLI a Map. */
 export type SecretSlots = Pick<SecretStore, 'get' | 'set' | 'delete'>;
 

@@ -9,11 +9,17 @@ import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import type { SecretStore } from '../storage/secret-store';
 import type { SettingsStore } from '../storage/settings';
-import { CredentialVault, keychainSlots } from './credentials';
-import { MerchantSession, SignInNeeded, type ConnectOutcome } from './mcp-session';
+import { CredentialVault, KeychainUnusable, keychainSlots } from './credentials';
+import type { ConnectOutcome, MerchantSession } from './mcp-session';
 import type { RetryAfterPolicy } from './retry-after-fetch';
 import { readAccount, toMerchantTool, toToolResult } from './tool-views';
-import { KeychainUnusable, wordMerchantError } from './wording';
+
+/**
+ * The MCP SDK's side (sessions, the wording of its errors): loaded when merchant tools are first
+ * used, not at start, where it would cost about a third of the till's start and 14 MiB.
+ */
+let sdkSide: Promise<[typeof import('./mcp-session'), typeof import('./wording')]> | null = null;
+const loadSdkSide = () => (sdkSide ??= Promise.all([import('./mcp-session'), import('./wording')]));
 
 export interface MerchantServiceDeps {
   settings: SettingsStore;
@@ -94,7 +100,7 @@ export class MerchantService {
         'merchant tools: not resumed',
         error instanceof KeychainUnusable ? error.cause : error,
       );
-      if (this.signOuts === signOutsBefore) this.failed(error);
+      if (this.signOuts === signOutsBefore) await this.failed(error);
       return;
     }
     const outcome = await session.connect().catch(() => null);
@@ -183,7 +189,7 @@ export class MerchantService {
         signal: AbortSignal.timeout(10_000),
       });
     } catch (error) {
-      throw wordMerchantError(error, this.deps.log);
+      throw await this.word(error);
     }
     await response.body?.cancel();
     const challenge = response.headers.get('www-authenticate') ?? '';
@@ -221,6 +227,7 @@ export class MerchantService {
   /** The session for the endpoint the settings name now (a change of mode or address starts anew). */
   private async entry() {
     const mcpUrl = await this.endpoint();
+    const [{ MerchantSession }] = await loadSdkSide();
     const section = this.deps.settings.load().merchant;
     const key = `${section.mode} ${mcpUrl}`;
     if (this.session?.key === key) return this.session;
@@ -254,8 +261,8 @@ export class MerchantService {
         this.set({ ...this.current, state: 'connected', message: null, retryAfterMs: null });
       return value;
     } catch (error) {
-      const worded = wordMerchantError(error, this.deps.log);
-      if (error instanceof SignInNeeded) {
+      const worded = await this.word(error);
+      if (error instanceof (await loadSdkSide())[0].SignInNeeded) {
         await session.disconnect();
         this.set({ ...SIGNED_OUT, message: worded.message });
       } else if (worded.code === 'unreachable' || worded.code === 'service_error')
@@ -296,8 +303,8 @@ export class MerchantService {
     this.set({ ...SIGNED_OUT, state: 'signing_in', authorizationUrl: url });
     outcome.finished.then(
       () => void this.connected(session),
-      (error: unknown) => {
-        const worded = wordMerchantError(error, this.deps.log);
+      async (error: unknown) => {
+        const worded = await this.word(error);
         // A sign-in stopped on purpose is not a failure to report.
         if (this.current.state === 'signing_in')
           this.set({ ...SIGNED_OUT, message: worded.code === 'conflict' ? null : worded.message });
@@ -315,8 +322,12 @@ export class MerchantService {
     return this.set({ ...this.current, openedInBrowser: opened });
   }
 
-  private failed(error: unknown): MerchantStatus {
-    const worded = wordMerchantError(error, this.deps.log);
+  private async word(error: unknown) {
+    return (await loadSdkSide())[1].wordMerchantError(error, this.deps.log);
+  }
+
+  private async failed(error: unknown): Promise<MerchantStatus> {
+    const worded = await this.word(error);
     return this.set({ ...SIGNED_OUT, message: worded.message, retryAfterMs: worded.retryAfterMs ?? null });
   }
 

@@ -17,21 +17,6 @@ const UNREACHABLE =
   'The merchant tools cannot be reached. Check this computer’s internet connection, then try again.';
 const SERVICE_DOWN = 'The merchant tools are not working properly right now. Try again in a few minutes.';
 
-/**
- * The keychain, where the sign-in is kept, could not be used: said where staff press Connect, with
- * the keychain's own words (why, and often what to do) when it gave some.
- */
-export class KeychainUnusable extends TillError {
-  constructor(cause: unknown) {
-    const why = cause instanceof TillError ? ` ${cause.message}` : '';
-    super(
-      'storage',
-      `Merchant tools keep the dashboard sign-in in this computer’s keychain, and the keychain can’t be used.${why} Ask whoever looks after this computer to get it working, then press Connect again.`,
-      { cause },
-    );
-  }
-}
-
 /** A failure anywhere in the cause chain that is already worded (e.g. the 429 from the fetch). */
 function wordedCause(error: unknown): TillError | null {
   for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++)

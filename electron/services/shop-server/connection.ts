@@ -4,7 +4,7 @@
 // till this login is, and refuses in words (never a crash) when they do not fit this till. Kept
 // open with a back-off through the injected Clock: 1 s, doubling to a minute while the server is
 // away; once a minute while it refuses this till (a person has to act).
-import pg from 'pg';
+import type pg from 'pg';
 import type { ShopServerSettings } from '../../../shared/settings';
 import { parseShopServerAddress } from '../../../shared/settings';
 import { Emitter } from '../../../shared/emitter';
@@ -69,7 +69,9 @@ export async function endClient(client: pg.Client, waitMs = END_WAIT_MS): Promis
 }
 
 async function open(config: pg.ClientConfig, onLost: (error: unknown) => void): Promise<pg.Client> {
-  const client = new pg.Client(config);
+  // PostgreSQL's client loads with the first connection: a till without a shop server never needs it.
+  const { default: postgres } = await import('pg');
+  const client = new postgres.Client(config);
   let connected = false;
   let lostOnce = false;
   const lose = (error: unknown) => {

@@ -53,7 +53,12 @@ export function openDatabase(
   db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Schema steps commit without waiting for the disk each time (a first start has dozens, each
+  // once a wait of its own): a step lost to a power cut goes with its schema_migrations row, in
+  // the same transaction, and simply runs again; the first FULL commit after them syncs them too.
+  db.pragma('synchronous = NORMAL');
   applyMigrations(db, migrations, clock);
+  db.pragma('synchronous = FULL');
   return db;
 }
 

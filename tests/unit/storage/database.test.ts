@@ -55,6 +55,20 @@ test('migrations run once each, in order, stamped with the clock; reopening appl
   assert.equal(second.pragma('foreign_keys', { simple: true }), 1);
 });
 
+test('schema steps commit without a disk wait each; every call after them gets FULL again', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-db-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  // The step records the level it ran under (SQLite's pragma as a table): 1 = NORMAL, 2 = FULL.
+  const seen: Migration = {
+    id: 'test-seen',
+    sql: 'CREATE TABLE seen AS SELECT synchronous AS level FROM pragma_synchronous',
+  };
+  const db = openDatabase(join(dir, 'paydesk.sqlite'), [...STEPS, seen]);
+  t.after(() => db.close());
+  assert.deepEqual(db.prepare('SELECT level FROM seen').all(), [{ level: 1 }]);
+  assert.equal(db.pragma('synchronous', { simple: true }), 2, 'synchronous = FULL after the steps');
+});
+
 test('a failing migration leaves nothing of itself behind and is not recorded', (t) => {
   const db = openDatabase(':memory:', STEPS.slice(0, 1));
   t.after(() => db.close());
