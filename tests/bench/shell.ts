@@ -29,6 +29,24 @@ export function rendererBundle(): { raw: number; gzip: number } {
   return { raw, gzip };
 }
 
+interface BudgetCheck {
+  startGzip: number;
+  later: Array<{ file: string; gzip: number }>;
+}
+// A plain-JavaScript script: loaded by path so the type checker does not look for its types.
+const budgetScript = '../../scripts/bundle-budget.mjs';
+
+/** What the page loads before it can show anything, and the largest chunk loaded later (gzip bytes). */
+export async function rendererStartAndChunks(): Promise<{ startGzip: number; largestLater: number }> {
+  const { checkBudgets, readManifest, gzipSizeIn } = (await import(budgetScript)) as {
+    checkBudgets: (manifest: unknown, gzipSize: (file: string) => number) => BudgetCheck;
+    readManifest: (dir: string) => unknown;
+    gzipSizeIn: (dir: string) => (file: string) => number;
+  };
+  const { startGzip, later } = checkBudgets(readManifest('out/renderer'), gzipSizeIn('out/renderer'));
+  return { startGzip, largestLater: Math.max(0, ...later.map((c) => c.gzip)) };
+}
+
 export async function benchShell(runs = 3): Promise<BenchFigure[]> {
   const browser = await launchBrowser();
   const coldStarts: number[] = [];
@@ -80,6 +98,7 @@ export async function benchShell(runs = 3): Promise<BenchFigure[]> {
     await browser.close();
   }
   const bundle = rendererBundle();
+  const { startGzip, largestLater } = await rendererStartAndChunks();
   return [
     {
       name: 'browser host: process start to till URL printed (median)',
@@ -93,6 +112,8 @@ export async function benchShell(runs = 3): Promise<BenchFigure[]> {
     },
     { name: 'renderer JS size (gzip)', value: Math.round(bundle.gzip / 1024), unit: 'KiB' },
     { name: 'renderer JS size (raw)', value: Math.round(bundle.raw / 1024), unit: 'KiB' },
+    { name: 'renderer start bundle (gzip)', value: Math.round(startGzip / 1024), unit: 'KiB' },
+    { name: 'largest screen chunk (gzip)', value: Math.round(largestLater / 1024), unit: 'KiB' },
     { name: 'browser host RSS after start', value: Math.round(rss / 1024), unit: 'MiB' },
     { name: 'renderer JS heap after start', value: Math.round((heap / 1024 / 1024) * 10) / 10, unit: 'MiB' },
   ];
