@@ -37,7 +37,8 @@ const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
  */
 export function checkBudgets(manifest, gzipSize, budgets = BUDGETS) {
   const startSet = startKeys(manifest);
-  const jsFiles = (keys) => [...new Set(keys.map((key) => manifest[key].file))].filter((f) => f.endsWith('.js'));
+  const jsFiles = (keys) =>
+    [...new Set(keys.map((key) => manifest[key].file))].filter((f) => f.endsWith('.js'));
   const start = jsFiles([...startSet]).map((file) => ({ file, gzip: gzipSize(file) }));
   const startGzip = start.reduce((sum, c) => sum + c.gzip, 0);
   const later = jsFiles(Object.keys(manifest).filter((key) => !startSet.has(key)))

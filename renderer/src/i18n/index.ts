@@ -6,12 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import {
-  formatterFor,
-  shopLocaleOr,
-  type Formatter,
-  type ShopLocale,
-} from '../../../shared/format';
+import { formatterFor, shopLocaleOr, type Formatter, type ShopLocale } from '../../../shared/format';
 import { setMoneyLocale } from '../../../shared/money';
 import type { Catalogue } from './en';
 import type { Wording } from './wording-type';

@@ -46,7 +46,12 @@ const budgets: Budgets = { start: 10, chunk: 4, own: { chart: 6 } };
 
 /** index.html → app → react at start; the settings screen (with its form) and the chart on demand. */
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_app.js'], dynamicImports: ['settings'] },
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_app.js'],
+    dynamicImports: ['settings'],
+  },
   '_app.js': { file: 'assets/app.js', imports: ['_react.js'], dynamicImports: ['chart'] },
   '_react.js': { file: 'assets/react.js' },
   settings: { file: 'assets/settings.js', isDynamicEntry: true, imports: ['_react.js', '_form.js'] },
@@ -75,10 +80,18 @@ const atBudget = {
 test('the start bundle is the entry and its static imports, recursively; nothing loaded on demand', () => {
   assert.deepEqual([...startKeys(manifest)].sort(), ['_app.js', '_react.js', 'index.html']);
   const result = checkBudgets(manifest, sized(atBudget), budgets);
-  assert.deepEqual(result.start.map((c) => c.file).sort(), ['assets/app.js', 'assets/index.js', 'assets/react.js']);
+  assert.deepEqual(result.start.map((c) => c.file).sort(), [
+    'assets/app.js',
+    'assets/index.js',
+    'assets/react.js',
+  ]);
   assert.equal(result.startGzip, 10 * KIB);
   // react.js is imported by a screen too: it is start, counted once, never a later chunk.
-  assert.deepEqual(result.later.map((c) => c.file).sort(), ['assets/chart.js', 'assets/form.js', 'assets/settings.js']);
+  assert.deepEqual(result.later.map((c) => c.file).sort(), [
+    'assets/chart.js',
+    'assets/form.js',
+    'assets/settings.js',
+  ]);
 });
 
 test('exactly at every budget passes', () => {
@@ -86,7 +99,11 @@ test('exactly at every budget passes', () => {
 });
 
 test('one byte over the start budget fails, naming the total and its largest file', () => {
-  const { problems } = checkBudgets(manifest, sized({ ...atBudget, 'assets/react.js': 3 * KIB + 1 }), budgets);
+  const { problems } = checkBudgets(
+    manifest,
+    sized({ ...atBudget, 'assets/react.js': 3 * KIB + 1 }),
+    budgets,
+  );
   assert.equal(problems.length, 1);
   assert.match(problems[0]!, /start bundle is 10\.0 KiB gzip, over its 10 KiB budget/);
   assert.match(problems[0]!, /the largest, assets\/index\.js, is 4\.0 KiB/);
@@ -122,7 +139,10 @@ test('the command reads a real build folder: gzip sizes of the files, exit 1 and
     const gzipped = (gzipSync(noisy, { level: 9 }).length / KIB).toFixed(1);
     const run = spawnSync(process.execPath, ['scripts/bundle-budget.mjs', dir], { encoding: 'utf8' });
     assert.equal(run.status, 1, run.stdout + run.stderr);
-    assert.equal(run.stderr.trim(), `bundle budget: assets/screen.js is ${gzipped} KiB gzip, over its 40 KiB budget`);
+    assert.equal(
+      run.stderr.trim(),
+      `bundle budget: assets/screen.js is ${gzipped} KiB gzip, over its 40 KiB budget`,
+    );
 
     writeFileSync(join(dir, 'assets', 'screen.js'), small);
     const fine = spawnSync(process.execPath, ['scripts/bundle-budget.mjs', dir], { encoding: 'utf8' });
