@@ -1,10 +1,12 @@
-// The renderer reads a language's words when the shop first speaks it (renderer/src/i18n). A test
-// file that checks the screens' words in plain Node imports this: both catalogues are read before
-// its first test runs, and the screens speak English, as a till does before its settings say more.
-import { before } from 'node:test';
+// The renderer reads a language's words when the shop first speaks it (renderer/src/i18n). Code
+// that checks the screens' words in plain Node (unit tests, the e2e steps' expected words) imports
+// this first: both catalogues are put in at once, as they are read, and the screens speak English,
+// as a till does before its settings say more. Synchronous, so words taken at import are words.
 import { applyShopLocale, i18n } from '../../renderer/src/i18n';
+import { catalogues } from '../../renderer/src/i18n/catalogues';
 
-before(async () => {
-  await i18n.loadLanguages(['en', 'de']);
-  await applyShopLocale('en-GB');
-});
+for (const [language, words] of Object.entries(catalogues)) {
+  i18n.addResourceBundle(language, 'translation', words);
+}
+// The words are there, so the switch is done before this returns.
+void applyShopLocale('en-GB');
