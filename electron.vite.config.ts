@@ -35,6 +35,9 @@ export default defineConfig({
       emptyOutDir: true,
       minify: true,
       sourcemap: false,
+      // out/renderer/.vite/manifest.json: which chunks load at start and which later, for the
+      // size budgets (scripts/bundle-budget.mjs).
+      manifest: true,
       rollupOptions: { input: resolve('renderer/index.html') },
     },
   },

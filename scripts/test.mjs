@@ -76,6 +76,7 @@ if (!only) {
   run('npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
   run('npx', ['tsc', '-p', 'tsconfig.test.json', '--noEmit']);
   run('npx', ['electron-vite', 'build', '--logLevel', 'warn']);
+  run('node', ['scripts/bundle-budget.mjs']);
   run('node', ['scripts/electronegativity.mjs']);
 }
 

@@ -4,66 +4,20 @@ import { followTillEvents } from './state/events';
 import { usePrinting } from './state/printing';
 import { useSale } from './state/sale';
 import { useSettings } from './state/settings';
-import { SCREENS, useShell, type ScreenId } from './state/shell';
+import { SCREENS, useShell } from './state/shell';
+import { preloadScreen, Screen } from './screens/Screen';
 import { StatusBar } from './components/StatusBar';
 import { sandboxBannerWords } from './components/sandbox-banner';
-import { TerminalsScreen } from './screens/TerminalsScreen';
-import { SellScreen } from './screens/sell/SellScreen';
-import { HistoryScreen } from './screens/history/HistoryScreen';
 import { useHistory } from './state/history';
-import { PrinterScreen } from './screens/printer/PrinterScreen';
-import { SettingsScreen } from './screens/settings/SettingsScreen';
-import { ReportsScreen } from './screens/reports/ReportsScreen';
-import { ReconciliationScreen } from './screens/reconciliation/ReconciliationScreen';
-import { ShiftScreen } from './screens/shift/ShiftScreen';
-import { TillReportsScreen } from './screens/till-reports/TillReportsScreen';
-import { SuppliesScreen } from './screens/supplies/SuppliesScreen';
-import { BackOfficeScreen } from './screens/back-office/BackOfficeScreen';
-import { AuditScreen } from './screens/audit/AuditScreen';
 import { useSupplies } from './state/supplies';
 import { followStaff, useStaff } from './state/staff';
 import { followWorkInProgress } from './state/work-in-progress';
 import { browserClock } from './state/clock';
 import { SignInScreen, StaffSwitch, useSignInShowing } from './screens/staff-sign-in/SignInScreen';
-import { MerchantScreen } from './screens/merchant/MerchantScreen';
 import { useMerchant } from './state/merchant';
 import { useBackup } from './state/backup';
-import { BackupScreen } from './screens/backup/BackupScreen';
 import { useTranslation } from './i18n';
 import { followShopLocale } from './i18n/follow-locale';
-
-function Screen({ id }: { id: ScreenId }) {
-  switch (id) {
-    case 'terminals':
-      return <TerminalsScreen />;
-    case 'sell':
-      return <SellScreen />;
-    case 'history':
-      return <HistoryScreen />;
-    case 'reports':
-      return <ReportsScreen />;
-    case 'reconciliation':
-      return <ReconciliationScreen />;
-    case 'shift':
-      return <ShiftScreen />;
-    case 'till-reports':
-      return <TillReportsScreen />;
-    case 'printer':
-      return <PrinterScreen />;
-    case 'supplies':
-      return <SuppliesScreen />;
-    case 'merchant':
-      return <MerchantScreen />;
-    case 'back-office':
-      return <BackOfficeScreen />;
-    case 'audit':
-      return <AuditScreen />;
-    case 'settings':
-      return <SettingsScreen />;
-    case 'backups':
-      return <BackupScreen />;
-  }
-}
 
 export function App() {
   const { screen, go, info, status } = useShell();
@@ -149,6 +103,8 @@ export function App() {
               className={s.id === screen ? 'nav-item active' : 'nav-item'}
               aria-current={s.id === screen ? 'page' : undefined}
               onClick={() => go(s.id)}
+              onPointerEnter={() => preloadScreen(s.id)}
+              onFocus={() => preloadScreen(s.id)}
             >
               {t(`shell.nav.${s.id}`, { defaultValue: s.label })}
             </button>

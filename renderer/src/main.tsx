@@ -1,10 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { loadShopWords } from './i18n/follow-locale';
+import { useSettings } from './state/settings';
+import { till } from './till';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** How long the first render waits for the settings before it shows the default language. */
+const SETTINGS_WAIT_MS = 3000;
+
+// The first render waits for the shop's words, so no key ever shows in their place.
+void loadShopWords(
+  till ? useSettings : null,
+  new Promise((resolve) => setTimeout(resolve, SETTINGS_WAIT_MS)),
+).finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

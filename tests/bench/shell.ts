@@ -44,6 +44,24 @@ export function rendererBundle(): { raw: number; gzip: number } {
   return { raw, gzip };
 }
 
+interface BudgetCheck {
+  startGzip: number;
+  later: Array<{ file: string; gzip: number }>;
+}
+// A plain-JavaScript script: loaded by path so the type checker does not look for its types.
+const budgetScript = '../../scripts/bundle-budget.mjs';
+
+/** What the page loads before it can show anything, and the largest chunk loaded later (gzip bytes). */
+export async function rendererStartAndChunks(): Promise<{ startGzip: number; largestLater: number }> {
+  const { checkBudgets, readManifest, gzipSizeIn } = (await import(budgetScript)) as {
+    checkBudgets: (manifest: unknown, gzipSize: (file: string) => number) => BudgetCheck;
+    readManifest: (dir: string) => unknown;
+    gzipSizeIn: (dir: string) => (file: string) => number;
+  };
+  const { startGzip, later } = checkBudgets(readManifest('out/renderer'), gzipSizeIn('out/renderer'));
+  return { startGzip, largestLater: Math.max(0, ...later.map((c) => c.gzip)) };
+}
+
 export async function benchShell(runs = 5): Promise<BenchFigure[]> {
   const browser = await launchBrowser();
   const parts = new Map<StartPart, number[]>(START_PARTS.map((p) => [p, []]));
@@ -117,6 +135,7 @@ export async function benchShell(runs = 5): Promise<BenchFigure[]> {
     await browser.close();
   }
   const bundle = rendererBundle();
+  const { startGzip, largestLater } = await rendererStartAndChunks();
   return [
     ...START_PARTS.filter((part) => parts.get(part)!.length > 0).map((part) => ({
       name: `browser host cold start: ${part} (median)`,
@@ -131,6 +150,18 @@ export async function benchShell(runs = 5): Promise<BenchFigure[]> {
     },
     { name: 'renderer JS size (gzip)', value: Math.round(bundle.gzip / 1024), unit: 'KiB' },
     { name: 'renderer JS size (raw)', value: Math.round(bundle.raw / 1024), unit: 'KiB' },
+    {
+      name: 'renderer start bundle (gzip)',
+      value: Math.round(startGzip / 1024),
+      unit: 'KiB',
+      goal: '≤ 150 KiB',
+    },
+    {
+      name: 'largest screen chunk (gzip)',
+      value: Math.round(largestLater / 1024),
+      unit: 'KiB',
+      goal: '≤ 40 KiB',
+    },
     { name: 'browser host RSS after start', value: Math.round(rss / 1024), unit: 'MiB', goal: '≤ 120 MiB' },
     { name: 'renderer JS heap after start', value: Math.round((heap / 1024 / 1024) * 10) / 10, unit: 'MiB' },
   ];

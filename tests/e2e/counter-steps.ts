@@ -2,6 +2,7 @@
 // finds what it taps by the catalogue's words (renderer/src/i18n) in that language and checks the
 // services' own record, so the English tests (counter-basics, history-refunds) and the German one
 // (german-flow) run the very same steps.
+import '../support/words';
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import type { Product, SaleView } from '../../shared/contract';

@@ -79,3 +79,25 @@ test('a page opened without the key cannot use the till', async () => {
     .waitFor();
   await other.close();
 });
+
+test('a screen other than Sell is read when first opened; one that cannot be read offers Try again', async () => {
+  const read = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  assert.ok(!(await read()).some((name) => /\/AuditScreen-[\w-]+\.js$/.test(name)), 'read at start');
+
+  const auditCode = /\/AuditScreen-[\w-]+\.js$/;
+  await page.route(auditCode, (route) => route.abort());
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Audit', exact: true })
+    .click();
+  const failed = page.getByRole('main').getByRole('alert');
+  await failed.getByText(/This screen could not be opened/).waitFor();
+  assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), true, 'the till stays up');
+
+  await page.unroute(auditCode);
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('main').getByRole('heading', { level: 1, name: 'Audit' }).waitFor();
+  assert.ok((await read()).some((name) => auditCode.test(name)));
+});

@@ -1,47 +1,82 @@
 // The screens' words and formats: i18next with one catalogue per language (en, de; TypeScript
 // objects, so a key missing from German is a type error), the shop's locale from the settings,
 // and Intl formatting for that locale (shared/format.ts). How to add words: docs/i18n.md.
+// Each catalogue is a chunk of its own, read when the shop first speaks that language: the start
+// bundle carries no words, and main.tsx holds the first render until the shop's are there.
 import { useSyncExternalStore } from 'react';
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import {
-  DEFAULT_LOCALE,
-  formatterFor,
-  shopLocaleOr,
-  type Formatter,
-  type ShopLocale,
-} from '../../../shared/format';
+import { formatterFor, shopLocaleOr, type Formatter, type ShopLocale } from '../../../shared/format';
 import { setMoneyLocale } from '../../../shared/money';
-import { en } from './en';
-import { de } from './de';
+import type { Catalogue } from './en';
+import type { Wording } from './wording-type';
 
-export const catalogues = { en, de } as const;
+const catalogueLoaders: Record<string, () => Promise<Wording<Catalogue>>> = {
+  en: () => import('./en').then((m) => m.en),
+  de: () => import('./de').then((m) => m.de),
+};
+
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = catalogueLoaders[language];
+    if (!load) return callback(new Error(`No catalogue for ${language}`), false);
+    load().then(
+      (words) => callback(null, words),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export const i18n: I18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, de: { translation: de } },
-  lng: DEFAULT_LOCALE,
-  fallbackLng: 'en',
-  // "de-DE" reads the "de" catalogue; the full locale stays the formats' locale.
-  load: 'languageOnly',
-  // React escapes what it renders; escaping here too would show &amp; to staff.
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+void i18n
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    // No language until the shop's is known (loadShopWords): nothing is read that is not shown.
+    // Every catalogue has every key (a type error otherwise), so there is nothing to fall back to
+    // either, and a German till never reads the English words.
+    fallbackLng: false,
+    // "de-DE" reads the "de" catalogue; the full locale stays the formats' locale.
+    load: 'languageOnly',
+    // React escapes what it renders; escaping here too would show &amp; to staff.
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
 
 /** The shop's locale the screens show now. */
 export function currentLocale(): ShopLocale {
   return shopLocaleOr(i18n.language);
 }
 
-/** Switches the words and formats at once; every screen using useTranslation/useFormat re-renders. */
-export function applyShopLocale(locale: ShopLocale): void {
-  if (i18n.language === locale) return;
+let wantedLocale: ShopLocale | undefined;
+
+function switchTo(locale: ShopLocale): void {
   // Amounts first, so the re-render that the language change starts already writes them anew.
   setMoneyLocale(locale);
+  // The words are there: i18next switches before this returns.
   void i18n.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/**
+ * Switches the words and formats; every screen using useTranslation/useFormat re-renders. At once
+ * when the language's words have been read; the first switch to a language reads its catalogue
+ * first and keeps the old words meanwhile (never a key, never half one language).
+ */
+export function applyShopLocale(locale: ShopLocale): Promise<void> {
+  wantedLocale = locale;
+  if (i18n.language === locale) return Promise.resolve();
+  if (i18n.hasResourceBundle(locale.split('-')[0]!, 'translation')) {
+    switchTo(locale);
+    return Promise.resolve();
+  }
+  return i18n.loadLanguages(locale).then(() => {
+    // A later switch while this one read its words wins.
+    if (wantedLocale === locale) switchTo(locale);
+  });
 }
 
 // The shop's time zone (Settings), for every date and time the screens show; undefined until the

@@ -2,6 +2,7 @@
 // page and the people to filter by, older pages after it, filters sent as chosen, the export handed
 // to the screen (and the trail read again, showing the export), and a refusal that waits for a
 // manager's PIN and reads the trail once it is given.
+import '../../support/words';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { TillError, type MethodInput } from '../../../shared/contract';

@@ -1,6 +1,7 @@
 // The Audit screen's words for entries the real services write (the catalogue's handlers, the
 // staff directory, a settings save, the trail's own export): before → after as people say it, in
 // English and German, with no id, path or code in them.
+import '../../support/words';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AuditEntry } from '../../../shared/contract';

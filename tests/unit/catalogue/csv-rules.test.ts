@@ -2,6 +2,7 @@
 // passes, one more is refused with its own words), prices and VAT rates as shops write them, the
 // header's columns and their other names, the delimiter, and a refusal worded for staff in English
 // and German.
+import '../../support/words';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Words } from '../../../shared/contract';

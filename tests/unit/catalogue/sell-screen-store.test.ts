@@ -2,6 +2,7 @@
 // reloads the index at once, the basket keeps the price each line went in at (and sends it, so the
 // services can refuse a changed one), "Use new price" takes the catalogue's, a refused sale reloads
 // the catalogue, barcodes scan, and tiles take their product's or category's colour.
+import '../../support/words';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TillError, type Catalogue } from '../../../shared/contract';

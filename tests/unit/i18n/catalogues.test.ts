@@ -1,8 +1,10 @@
 // The message catalogues: English and German have the same keys with the same interpolation
 // variables and plural forms, and no message shows staff an internal (id, path, class, code).
+import '../../support/words';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { catalogues, i18n } from '../../../renderer/src/i18n';
+import { i18n } from '../../../renderer/src/i18n';
+import { catalogues } from '../../../renderer/src/i18n/catalogues';
 import { offences, internalsIn } from './staff-words';
 import { ACTION_WORDS, RIGHTS, whoMay } from '../../../shared/staff-rights';
 import { methods } from '../../../shared/contract';

@@ -1,5 +1,6 @@
 // The screens follow the shop's locale setting: read once at start, and switched at once when the
 // settings change (the Settings screen's language choice arrives as a new settings view).
+import '../../support/words';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SettingsView } from '../../../shared/contract';

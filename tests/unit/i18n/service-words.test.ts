@@ -1,6 +1,7 @@
 // The services' worded messages, produced by running the wording functions with sample inputs
 // (not by reading source): none shows staff an internal, every key they send is in both
 // catalogues, and the English catalogue says exactly what the service says in English.
+import '../../support/words';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ERROR_CODES, TillError, type ErrorCode, type Words } from '../../../shared/contract';

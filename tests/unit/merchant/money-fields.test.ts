@@ -3,6 +3,7 @@
 // described so in the tool's schema), how an amount reads (the record's currency, else the
 // account's, in the shop's locale; never bare minor units), and money typed into a tool's form in
 // the shop's locale, sent in minor units, confirmed and bounded as money.
+import '../../support/words';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { applyShopLocale } from '../../../renderer/src/i18n';

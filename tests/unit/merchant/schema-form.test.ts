@@ -1,6 +1,7 @@
 // The form made from a merchant tool's input schema: which box each property gets, what staff
 // see first (defaults), what is sent (typed values, nothing for empty optional fields), and every
 // problem in a cashier's words. Schemas as the tools publish them (JSON Schema from zod).
+import '../../support/words';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {

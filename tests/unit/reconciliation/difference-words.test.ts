@@ -3,11 +3,13 @@
 // placeholder of both has its value, English reads exactly what the service wrote, and German
 // reads German with the amounts written the German way. Every title and detail the catalogue
 // holds for differences is produced by some sample here, so none is left unsent.
+import '../../support/words';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Words } from '../../../shared/contract';
 import { compare, type ReadBack, type TillPayment } from '../../../electron/services/reconciliation/compare';
-import { catalogues, i18n } from '../../../renderer/src/i18n';
+import { i18n } from '../../../renderer/src/i18n';
+import { catalogues } from '../../../renderer/src/i18n/catalogues';
 import { wordsText } from '../../../renderer/src/i18n/words';
 import { compareInput, manualEntry, paid, totals } from './support';
 

@@ -3,6 +3,7 @@
 // the other does the sentence say how many and where; when the amounts agree, it says the number
 // of sales (or refunds) differs. English from the service, German from the catalogue by the key
 // the service sends, both the same sentence.
+import '../../support/words';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compare } from '../../../electron/services/reconciliation/compare';

@@ -1,6 +1,7 @@
 // Which card machine Charge on card goes to: only one the cashier sees in the list and has
 // chosen. A machine remembered from an earlier sale never takes a charge while the list is
 // loading, failed to load, is empty, or no longer shows it; each case has its reason in words.
+import '../../support/words';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Terminal } from '../../../shared/contract';

@@ -1,5 +1,6 @@
 // The Reports store and the one manager-approval flow it shares with refunds: a report the
 // services refuse for want of the manager waits for the PIN, then runs again by itself.
+import '../../support/words';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TillError, type ReportView } from '../../../shared/contract';

@@ -1,6 +1,7 @@
 // The Sell screen's store against a fake contract client: the basket, opening and paying a
 // sale, card payment views racing events, resuming after a reload, and refunds that wait
 // for the manager's PIN.
+import '../../support/words';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TillError } from '../../../shared/contract';

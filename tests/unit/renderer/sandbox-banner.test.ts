@@ -1,5 +1,6 @@
 // The sandbox banner stays true whichever services are live: it never says "no real money
 // moves" while card payments are real, and never hides that supplier orders go to a stand-in.
+import '../../support/words';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sandboxBannerWords } from '../../../renderer/src/components/sandbox-banner';

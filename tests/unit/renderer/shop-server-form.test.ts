@@ -1,6 +1,7 @@
 // The shop server's form in Settings: each field's problem as the manager sees it next to the
 // field, required fields only while the shop server is on, and the patch the services receive
 // (which their own schema accepts).
+import '../../support/words';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { i18n } from '../../../renderer/src/i18n';

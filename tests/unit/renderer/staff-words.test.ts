@@ -1,6 +1,7 @@
 // Words the screens build themselves never show an id, a path or a method name: print jobs are
 // named by what they print, printers by the shop's name or their kind, and a garbled reply
 // between the screen and the services says what to do (the method's name goes to the console).
+import '../../support/words';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';

@@ -30,6 +30,9 @@ export const shell: Wording<typeof en.shell> = {
     'Öffnen Sie die Kasse mit der vollständigen Adresse, die der Startbefehl ausgegeben hat (sie enthält einen Einmalschlüssel).',
   sandboxLabel: 'Testmodus',
   mainNav: 'Hauptmenü',
+  opening: 'Wird geöffnet …',
+  openFailed:
+    'Dieser Bildschirm ließ sich nicht öffnen. Versuchen Sie es noch einmal; wenn es wieder passiert, starten Sie Paydesk neu.',
   nav: {
     sell: 'Verkaufen',
     history: 'Verlauf',

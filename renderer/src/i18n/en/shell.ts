@@ -29,6 +29,9 @@ export const shell = {
     'Open the till with the full address that the start command printed (it carries a one-time key).',
   sandboxLabel: 'Sandbox mode',
   mainNav: 'Main',
+  /** A screen loading the first time it is opened (a moment on a slow till). */
+  opening: 'Opening…',
+  openFailed: 'This screen could not be opened. Try again; if it keeps happening, restart Paydesk.',
   nav: {
     sell: 'Sell',
     history: 'History',
