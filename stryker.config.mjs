@@ -49,8 +49,6 @@ export default {
     '/tests/mutation/stryker-incremental.json.gz',
     '/.data',
     '/tests/e2e/*.test.ts',
-    // Starts outside programs (the MCP conformance suite, the inspector) that cover no money code.
-    '/tests/unit/merchant/peers.test.ts',
     '/tests/bench',
   ],
   tempDirName: '.stryker-tmp',

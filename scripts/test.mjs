@@ -2,16 +2,45 @@
 // `npm test` = lint + type check + unit + fault + e2e. `npm test -- unit` runs one suite.
 // The till targets Node 22 LTS (what Electron 45 embeds); scripts/setup-test-machine.sh installs it.
 import './require-node.mjs';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism, tmpdir, userInfo } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 
 // `install`: the README's first command in a fresh clone (npm ci, optional native packages
 // removed, npm start until the till answers), and npm start on the machine's own Node.
 const suites = ['unit', 'fault', 'e2e', 'install'];
 /** The longest one test may take before it fails as hung (generous: the machine may be busy). */
 const TEST_TIME_LIMIT_MS = { unit: 120_000, fault: 180_000, e2e: 180_000, install: 900_000 };
+/**
+ * Files run at once. Unit files mostly wait on loopback sockets and timers, so twice the cores
+ * keep them busy (PAYDESK_TEST_LANES overrides, to measure); e2e and fault tests start servers,
+ * browsers and child processes: one file at a time.
+ */
+const LANES = {
+  unit: Number(process.env.PAYDESK_TEST_LANES) || 2 * availableParallelism(),
+  fault: 1,
+  e2e: 1,
+  install: 1,
+};
+/**
+ * Unit files that need a process to themselves: one that hides the keychain module before
+ * anything loads it (in a shared lane another file has, and the test could only skip).
+ */
+const OWN_PROCESS = ['tests/unit/storage/keychain-missing.test.ts'];
+/** Each unit file's time in the last run, kept beside tsx's cache (not committed). */
+const TIMES_FILE = resolve('node_modules', '.cache', 'paydesk-test-times.json');
+/** How many of a suite's slowest files are listed after it. */
+const SLOWEST_SHOWN = 10;
 
 // The keychain tests need a real Secret Service: run the whole suite inside a private D-Bus
 // session with an unlocked throw-away gnome-keyring, unless already inside one.
@@ -41,25 +70,6 @@ function findTests(dir) {
   return out.sort();
 }
 
-// The unit files that take longest start first, so the four lanes end together instead of one
-// long file starting last (measured one by one; keep it short, the rest follow in name order).
-const startFirst = {
-  unit: [
-    'payments/runner.test.ts',
-    'storage/manager-pin.test.ts',
-    'sales/receipts-to-printer.test.ts',
-    'lint/boundaries.test.ts',
-    'payments/runner-unclear-outcomes.test.ts',
-  ],
-};
-
-function inStartOrder(suite, files) {
-  const first = (startFirst[suite] ?? [])
-    .map((f) => join('tests', suite, f))
-    .filter((f) => files.includes(f));
-  return [...first, ...files.filter((f) => !first.includes(f))];
-}
-
 function run(cmd, args, env = {}) {
   console.log(`\n> ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -80,34 +90,222 @@ if (!only) {
   run('node', ['scripts/electronegativity.mjs']);
 }
 
+const suiteTimes = [];
 for (const suite of suites) {
   if (only && !only.includes(suite)) continue;
-  const files = inStartOrder(suite, findTests(join('tests', suite)));
+  const files = findTests(join('tests', suite));
   if (files.length === 0) continue;
-  // Unit files mostly wait on loopback sockets and timers, so four at a time keep two cores busy;
-  // e2e and fault tests start servers, browsers and child processes: one file at a time.
-  const concurrency = suite === 'unit' ? '4' : '1';
   // Each suite gets its own temporary folder, removed after. Unit tests must clean up after
   // themselves (checked); browsers in e2e keep profiles there that they remove on their own terms.
   const suiteTmp = mkdtempSync(join(tmpdir(), `paydesk-${suite}-`));
-  run(
-    'node',
-    [
-      '--import',
-      'tsx',
-      '--test',
-      `--test-concurrency=${concurrency}`,
-      // No test can hang the run: each has a time limit, and a file whose tests are done exits
-      // even if a failed test left a server or a browser open.
-      `--test-timeout=${TEST_TIME_LIMIT_MS[suite]}`,
-      '--test-force-exit',
-      '--test-reporter=spec',
-      ...files,
-    ],
-    { TMPDIR: suiteTmp },
-  );
+  keepTransformCache(suiteTmp);
+  // Each file's time and the counts, written by scripts/test-times-reporter.mjs (outside the
+  // suite's folder, which must be empty at the end).
+  const timesDir = mkdtempSync(join(tmpdir(), `paydesk-${suite}-times-`));
+  const started = Date.now();
+  const env = { ...process.env, TMPDIR: suiteTmp };
+  const { status, times } =
+    suite === 'unit' && process.env.PAYDESK_TEST_PROCESS_PER_FILE !== '1'
+      ? await runInLanes(suite, files, env, timesDir)
+      : runProcessPerFile(suite, files, env, timesDir);
+  const seconds = (Date.now() - started) / 1000;
+  rmSync(timesDir, { recursive: true, force: true });
+  if (suite === 'unit' && times) rememberTimes(times.files);
+  suiteTimes.push({ suite, seconds, tests: times?.counts?.tests ?? null });
+  printSuiteTimes(suite, seconds, files.length, times);
+  if (status !== 0) {
+    console.error(`\nFAILED: the ${suite} tests`);
+    printRunTimes();
+    process.exit(status);
+  }
   if (suite === 'unit') failOnLeftovers(suite, suiteTmp);
   else rmSync(suiteTmp, { recursive: true, force: true });
+}
+printRunTimes();
+
+/** node's test runner with the suite's time limit, spec on screen and each file's time to a file. */
+function testArgs(suite, timesFile) {
+  return [
+    '--import',
+    'tsx',
+    '--test',
+    // No test can hang the run: each has a time limit, and a process whose tests are done exits
+    // even if a failed test left a server or a browser open.
+    `--test-timeout=${TEST_TIME_LIMIT_MS[suite]}`,
+    '--test-force-exit',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./scripts/test-times-reporter.mjs',
+    `--test-reporter-destination=${timesFile}`,
+  ];
+}
+
+/** Every file in a process of its own, LANES[suite] at a time (fault, e2e, install). */
+function runProcessPerFile(suite, files, env, timesDir) {
+  const timesFile = join(timesDir, 'times.json');
+  const args = [...testArgs(suite, timesFile), `--test-concurrency=${LANES[suite]}`, ...files];
+  console.log(`\n> node ${args.slice(0, -files.length).join(' ')} <${files.length} ${suite} files>`);
+  const r = spawnSync(process.execPath, args, { stdio: 'inherit', env });
+  return { status: r.status ?? 1, times: readTimes(timesFile) };
+}
+
+/**
+ * The unit files in LANES.unit processes, each running its share one file after another
+ * (scripts/test-lane.mjs): loading the till's modules once per lane instead of once per file
+ * took the suite from minutes to well under one (docs/testing.md, "Time"). The shares are even
+ * by the files' times in the last run. Each lane's output is shown a whole file at a time.
+ */
+async function runInLanes(suite, files, env, timesDir) {
+  const alone = files.filter((f) => OWN_PROCESS.some((name) => f.endsWith(name)));
+  const shared = files.filter((f) => !alone.includes(f));
+  const shares = [...splitIntoLanes(shared, LANES[suite], readRememberedTimes()), ...alone.map((f) => [f])];
+  console.log(
+    `\n> ${shares.length} lanes of node ${testArgs(suite, '<times>').join(' ')} scripts/test-lane.mjs`,
+  );
+  const lanes = await Promise.all(
+    shares.map((share, i) => {
+      const timesFile = join(timesDir, `lane-${i}.json`);
+      const args = [
+        ...testArgs(suite, timesFile),
+        '--experimental-test-isolation=none',
+        'scripts/test-lane.mjs',
+      ];
+      const laneStarted = Date.now();
+      return runLane(args, { ...env, PAYDESK_TEST_FILES: JSON.stringify(share) }).then((status) => ({
+        status,
+        times: readTimes(timesFile),
+        seconds: (Date.now() - laneStarted) / 1000,
+      }));
+    }),
+  );
+  const status = lanes.find((l) => l.status !== 0)?.status ?? 0;
+  if (lanes.some((l) => l.times === null)) return { status: status || 1, times: null };
+  const counts = {};
+  for (const { times } of lanes) {
+    for (const [key, value] of Object.entries(times.counts ?? {})) counts[key] = (counts[key] ?? 0) + value;
+  }
+  console.log(
+    `\nℹ tests ${counts.tests}, passed ${counts.passed}, failed ${counts.failed}, ` +
+      `cancelled ${counts.cancelled}, skipped ${counts.skipped}, todo ${counts.todo} (all lanes)`,
+  );
+  // A lane's time beyond its files' own is its start: loading and transforming their modules.
+  const laneLines = lanes.map(({ times, seconds }, i) => {
+    const own = times.files.reduce((sum, f) => sum + (Number.isFinite(f.ms) ? f.ms : 0), 0) / 1000;
+    return `lane ${i + 1}: ${duration(seconds)}, ${times.files.length} files, ${duration(seconds - own)} of it loading`;
+  });
+  return {
+    status,
+    times: { files: lanes.flatMap((l) => l.times.files), counts, laneLines, measure: 'its tests and hooks' },
+  };
+}
+
+/** One lane; its spec output is passed on a whole file at a time, so lanes do not interleave lines. */
+function runLane(args, env) {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
+    let pending = '';
+    let block = [];
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop();
+      for (const line of lines) {
+        // The lane's own summary is replaced by the one over all lanes.
+        if (line.startsWith('ℹ ')) continue;
+        block.push(line);
+        // A file ends with its own line at the left margin: ✔ or ✖ and its path.
+        if (/^\S+ tests\/\S+\.test\.tsx? \(/.test(line)) {
+          process.stdout.write(`${block.join('\n')}\n`);
+          block = [];
+        }
+      }
+    });
+    child.on('close', (code) => {
+      if (pending) block.push(pending);
+      if (block.length > 0) process.stdout.write(`${block.join('\n')}\n`);
+      done(code ?? 1);
+    });
+  });
+}
+
+/**
+ * Shares of even time: the longest files first, each to the lane with the least time so far.
+ * A file with no time yet counts as long as the longest known (so new files spread out).
+ */
+export function splitIntoLanes(files, laneCount, knownMs) {
+  const longest = Math.max(1, ...files.map((f) => knownMs[f] ?? 0));
+  const estimate = (f) => knownMs[f] ?? longest;
+  const lanes = Array.from({ length: Math.min(laneCount, files.length) }, () => ({ ms: 0, files: [] }));
+  for (const file of [...files].sort((a, b) => estimate(b) - estimate(a))) {
+    const lane = lanes.reduce((least, l) => (l.ms < least.ms ? l : least));
+    lane.files.push(file);
+    lane.ms += estimate(file);
+  }
+  // In name order within a lane, as a reader expects them.
+  return lanes.map((l) => l.files.sort());
+}
+
+function readRememberedTimes() {
+  return readTimes(TIMES_FILE) ?? {};
+}
+
+function rememberTimes(files) {
+  const known = readRememberedTimes();
+  for (const { file, ms } of files) if (Number.isFinite(ms)) known[file] = ms;
+  mkdirSync(dirname(TIMES_FILE), { recursive: true });
+  writeFileSync(TIMES_FILE, `${JSON.stringify(known, null, 1)}\n`);
+}
+
+/**
+ * tsx keeps the JavaScript it made of each TypeScript file in `<tmpdir>/tsx-<uid>`, and every
+ * test file is a process of its own that loads most of the till: in a new, empty folder each of
+ * them transformed the same few hundred modules again. The suite's folder links that cache to
+ * one that outlasts the run (entries are keyed by the source, so a changed file is transformed
+ * afresh); removing the suite's folder removes only the link.
+ */
+function keepTransformCache(suiteTmp) {
+  const cache = resolve('node_modules', '.cache', 'paydesk-tsx');
+  mkdirSync(cache, { recursive: true });
+  const user = process.geteuid ? process.geteuid() : userInfo().username;
+  symlinkSync(cache, join(suiteTmp, `tsx-${user}`), 'dir');
+}
+
+function readTimes(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** "41 s", "6 min 2 s". */
+function duration(seconds) {
+  const s = Math.round(seconds);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+/** The suite's time, its test count and its slowest files, each as long as its own process ran. */
+function printSuiteTimes(suite, seconds, fileCount, times) {
+  const tests = times?.counts ? `, ${times.counts.tests} tests` : '';
+  console.log(`\n${suite}: ${duration(seconds)} (${fileCount} files${tests}, ${LANES[suite]} at a time)`);
+  if (!times) return;
+  for (const line of times.laneLines ?? []) console.log(`  ${line}`);
+  const slowest = times.files
+    .filter((f) => Number.isFinite(f.ms))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, SLOWEST_SHOWN);
+  console.log(`Slowest files (each: ${times.measure ?? 'its whole process, loading included'}):`);
+  for (const { file, ms } of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
+}
+
+function printRunTimes() {
+  if (suiteTimes.length === 0) return;
+  const parts = suiteTimes.map(
+    ({ suite, seconds, tests }) =>
+      `${suite} ${duration(seconds)}${tests === null ? '' : ` (${tests} tests)`}`,
+  );
+  console.log(`\nSuite times: ${parts.join(', ')}`);
 }
 
 /** Fails the run when a test left files in the suite's temporary folder (tsx's cache aside). */

@@ -1,5 +1,5 @@
 // The merchant command line (the till's own MCP client) against the MCP conformance suite's
-// scenarios that the unit suite's `--suite auth` run does not cover: the 2025-03-26 back-compat
+// scenarios that `merchant-peers.test.ts`'s `--suite auth` run does not cover: the 2025-03-26 back-compat
 // scenarios (an endpoint with no protected-resource metadata, its authorisation server's metadata
 // at the root naming an issuer with a path, or no metadata at all), with both operations, and the
 // scope step-up with each operation. Real processes and loopback servers, so not in the unit suite.

@@ -33,7 +33,6 @@ export default defineConfig({
       'tests/fault/payments-storage-full.test.ts',
       'tests/fault/spool-*.test.ts',
     ],
-    exclude: ['tests/unit/merchant/peers.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     sequence: { sequencer: MutantFileOrder },

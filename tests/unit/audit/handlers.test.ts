@@ -2,9 +2,7 @@
 // exports nothing), reading is not journaled and exporting is, the day filter is the shop's days,
 // and the CSV is safe to open in a spreadsheet. The computer is set to UTC, the shop to London:
 // the days are the shop's.
-process.env.TZ = 'UTC';
-
-import { test } from 'node:test';
+import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { TillError } from '../../../shared/contract/errors';
@@ -13,6 +11,16 @@ import { auditHandlers } from '../../../electron/services/audit/handlers';
 import { openDatabase } from '../../../electron/services/storage/database';
 import { auditOn } from '../../support/audit';
 import { ManualClock } from '../../support/manual-clock';
+
+// The computer's zone for this file's tests only: the files of a lane share one process.
+const computerZone = process.env.TZ;
+before(() => {
+  process.env.TZ = 'UTC';
+});
+after(() => {
+  if (computerZone === undefined) delete process.env.TZ;
+  else process.env.TZ = computerZone;
+});
 
 const MORGAN = { id: 'm-1', name: 'Morgan' };
 const CASEY = { id: 'c-1', name: 'Casey' };

@@ -7,12 +7,12 @@ import { execFile } from 'node:child_process';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { startMerchantSandbox, SANDBOX_USERS } from '../../../electron/sandbox/merchant/server';
-import { systemClock } from '../../../electron/services/common/clock';
-import { CredentialVault, memorySlots } from '../../../electron/services/merchant/credentials';
-import { completeSignInHeadless } from '../../../electron/services/merchant/headless-sign-in';
-import { MerchantSession } from '../../../electron/services/merchant/mcp-session';
-import { CHILD, runConformance } from '../../support/conformance';
+import { startMerchantSandbox, SANDBOX_USERS } from '../../electron/sandbox/merchant/server';
+import { systemClock } from '../../electron/services/common/clock';
+import { CredentialVault, memorySlots } from '../../electron/services/merchant/credentials';
+import { completeSignInHeadless } from '../../electron/services/merchant/headless-sign-in';
+import { MerchantSession } from '../../electron/services/merchant/mcp-session';
+import { CHILD, runConformance } from '../support/conformance';
 
 const run = promisify(execFile);
 const INSPECTOR = 'node_modules/@modelcontextprotocol/inspector/clients/launcher/build/index.js';
