@@ -6,7 +6,7 @@ import { applyShopLocale, i18n } from '../../renderer/src/i18n';
 import { catalogues } from '../../renderer/src/i18n/catalogues';
 
 for (const [language, words] of Object.entries(catalogues)) {
-  i18n.addResourceBundle(language, 'translation', words);
+  i18n.addWords(language, words);
 }
 // The words are there, so the switch is done before this returns.
 void applyShopLocale('en-GB');

@@ -1,50 +1,21 @@
-// The screens' words and formats: i18next with one catalogue per language (en, de; TypeScript
+// The screens' words and formats: our own translator (translator.ts: `{{name}}`, plurals by
+// `count`, `Trans` for marked-up parts) with one catalogue per language (en, de; TypeScript
 // objects, so a key missing from German is a type error), the shop's locale from the settings,
 // and Intl formatting for that locale (shared/format.ts). How to add words: docs/i18n.md.
 // Each catalogue is a chunk of its own, read when the shop first speaks that language: the start
 // bundle carries no words, and main.tsx holds the first render until the shop's are there.
+// No language until the shop's is known (loadShopWords): nothing is read that is not shown.
+// Every catalogue has every key (a type error otherwise), so there is nothing to fall back to
+// either, and a German till never reads the English words.
 import { useSyncExternalStore } from 'react';
-import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
 import { formatterFor, shopLocaleOr, type Formatter, type ShopLocale } from '../../../shared/format';
 import { setMoneyLocale } from '../../../shared/money';
-import type { Catalogue } from './en';
-import type { Wording } from './wording-type';
+import { Translator, languageOf, type TFunction } from './translator';
 
-const catalogueLoaders: Record<string, () => Promise<Wording<Catalogue>>> = {
+export const i18n = new Translator({
   en: () => import('./en').then((m) => m.en),
   de: () => import('./de').then((m) => m.de),
-};
-
-const catalogueBackend: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(language, _namespace, callback) {
-    const load = catalogueLoaders[language];
-    if (!load) return callback(new Error(`No catalogue for ${language}`), false);
-    load().then(
-      (words) => callback(null, words),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
-
-export const i18n: I18n = i18next.createInstance();
-void i18n
-  .use(catalogueBackend)
-  .use(initReactI18next)
-  .init({
-    // No language until the shop's is known (loadShopWords): nothing is read that is not shown.
-    // Every catalogue has every key (a type error otherwise), so there is nothing to fall back to
-    // either, and a German till never reads the English words.
-    fallbackLng: false,
-    // "de-DE" reads the "de" catalogue; the full locale stays the formats' locale.
-    load: 'languageOnly',
-    // React escapes what it renders; escaping here too would show &amp; to staff.
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
+});
 
 /** The shop's locale the screens show now. */
 export function currentLocale(): ShopLocale {
@@ -56,7 +27,7 @@ let wantedLocale: ShopLocale | undefined;
 function switchTo(locale: ShopLocale): void {
   // Amounts first, so the re-render that the language change starts already writes them anew.
   setMoneyLocale(locale);
-  // The words are there: i18next switches before this returns.
+  // The words are there: the switch is done before this returns.
   void i18n.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
@@ -69,11 +40,11 @@ function switchTo(locale: ShopLocale): void {
 export function applyShopLocale(locale: ShopLocale): Promise<void> {
   wantedLocale = locale;
   if (i18n.language === locale) return Promise.resolve();
-  if (i18n.hasResourceBundle(locale.split('-')[0]!, 'translation')) {
+  if (i18n.hasWords(languageOf(locale))) {
     switchTo(locale);
     return Promise.resolve();
   }
-  return i18n.loadLanguages(locale).then(() => {
+  return i18n.load(locale).then(() => {
     // A later switch while this one read its words wins.
     if (wantedLocale === locale) switchTo(locale);
   });
@@ -106,9 +77,9 @@ function followTimeZone(listener: () => void): () => void {
  * re-rendering when either changes.
  */
 export function useFormat(): Formatter {
-  const { i18n: active } = useTranslation();
-  const timeZone = useSyncExternalStore(followTimeZone, currentTimeZone);
-  return formatterFor(shopLocaleOr(active.language), timeZone);
+  const locale = useSyncExternalStore(i18n.subscribe, currentLanguage, currentLanguage);
+  const timeZone = useSyncExternalStore(followTimeZone, currentTimeZone, currentTimeZone);
+  return formatterFor(shopLocaleOr(locale), timeZone);
 }
 
 /** Outside React (stores, word helpers): the formatter for the current locale and time zone. */
@@ -116,4 +87,16 @@ export function currentFormat(): Formatter {
   return formatterFor(currentLocale(), shopTimeZone);
 }
 
-export { useTranslation };
+const currentLanguage = () => i18n.language;
+
+/**
+ * The words in the screens' language: `t(key, params)`, and the translator itself. The component
+ * re-renders when the language changes (and `t` is then another function, for memos and effects).
+ */
+export function useTranslation(): { t: TFunction; i18n: Translator } {
+  const locale = useSyncExternalStore(i18n.subscribe, currentLanguage, currentLanguage);
+  return { t: i18n.getFixedT(locale ?? ''), i18n };
+}
+
+export { Trans } from './trans';
+export type { TFunction } from './translator';

@@ -11,8 +11,7 @@ type Json = AuditValues[string];
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {});
 /** The words under `key`, or null when there are none (or only a group of them). */
 function wordsOr(key: string): string | null {
-  const found: unknown = i18n.t(key, { returnObjects: true, defaultValue: '' });
-  return typeof found === 'string' && found !== '' ? found : null;
+  return (i18n.exists(key) && i18n.t(key)) || null;
 }
 
 /** A card machine's name in the settings, by its terminal id. */

@@ -1,6 +1,6 @@
 // Another till's sale (found on the shop server) names the till it was made on: the name the shop
 // gave it with its number, or its number alone.
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n';
 import type { SaleRecord } from '../../../../shared/contract';
 
 export function tillName(t: TFunction, till: NonNullable<SaleRecord['till']>): string {

@@ -4,8 +4,7 @@ import { useEffect } from 'react';
 import { useMerchant } from '../../state/merchant';
 import { ToolForm } from './ToolForm';
 import './merchant.css';
-import { Trans } from 'react-i18next';
-import { useTranslation } from '../../i18n';
+import { Trans, useTranslation } from '../../i18n';
 
 /** What went wrong and what to do: beside the Connect button when signed out, else above the tools. */
 function Problem({ text }: { text: string | null | undefined }) {

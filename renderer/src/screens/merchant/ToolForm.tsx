@@ -5,8 +5,7 @@ import { useMerchant } from '../../state/merchant';
 import { moneyFieldsOf } from './money-fields';
 import type { FormField } from './schema-form';
 import { ToolResult } from './ToolResult';
-import { Trans } from 'react-i18next';
-import { useTranslation } from '../../i18n';
+import { Trans, useTranslation } from '../../i18n';
 
 function Field({ field }: { field: FormField }) {
   const { t } = useTranslation();

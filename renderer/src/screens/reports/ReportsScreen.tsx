@@ -10,8 +10,7 @@ import { REPORT_CHOICES, reportName, useReports } from '../../state/reports';
 import { listedTerminalName, useTerminalName, useTerminals } from '../../state/terminals';
 import { TerminalPicker } from '../sell/TerminalPicker';
 import './reports.css';
-import { Trans } from 'react-i18next';
-import { useFormat, useTranslation } from '../../i18n';
+import { useFormat, Trans, useTranslation } from '../../i18n';
 
 function TotalsList({
   totals,

@@ -12,8 +12,7 @@ import { UnknownOutcome } from './UnknownOutcome';
 import { useSale } from '../../state/sale';
 import { useTerminalName } from '../../state/terminals';
 import { notificationText, paymentMessage } from '../../i18n/words';
-import { Trans } from 'react-i18next';
-import { i18n, useTranslation } from '../../i18n';
+import { i18n, Trans, useTranslation } from '../../i18n';
 
 export function resultHeading(payment: PaymentView): string {
   // The card machine's own result (SUCCESSFUL) did not decide it: a manager did.

@@ -10,8 +10,7 @@ import { AmountField, Keypad, amountText } from './AmountField';
 import { chargeTerminal, useTerminals } from '../../state/terminals';
 import { TerminalPicker } from './TerminalPicker';
 import { heldOn, StopSaleButton } from './StopSale';
-import { Trans } from 'react-i18next';
-import { i18n, useTranslation } from '../../i18n';
+import { i18n, Trans, useTranslation } from '../../i18n';
 
 /** The payment methods in order; their names are `sell.tender.method.<id>`. */
 const METHODS: TenderMethod[] = ['card', 'cash', 'split'];

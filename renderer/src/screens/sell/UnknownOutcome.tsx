@@ -1,8 +1,7 @@
 // A card payment whose outcome the till does not know: why (the payment's own reason, in the
 // till's language), the question, and the cashier's answer after checking the card machine.
-import { Trans } from 'react-i18next';
 import type { PaymentView } from '../../../../shared/contract';
-import { useTranslation } from '../../i18n';
+import { Trans, useTranslation } from '../../i18n';
 import { unknownReasonText } from '../../i18n/words';
 import { useSale } from '../../state/sale';
 import { useTerminalName } from '../../state/terminals';

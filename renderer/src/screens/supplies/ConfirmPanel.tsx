@@ -2,8 +2,7 @@
 import { formatMoney } from '../../../../shared/money';
 import { countryName } from '../../../../shared/supplies';
 import { cartTotal, useSupplies } from '../../state/supplies';
-import { Trans } from 'react-i18next';
-import { useTranslation } from '../../i18n';
+import { Trans, useTranslation } from '../../i18n';
 import { wordsText } from '../../i18n/words';
 
 function Outcome() {

@@ -5,8 +5,7 @@ import { formatMoney } from '../../../../shared/money';
 import { ORDER_STAGES } from '../../../../shared/supplies';
 import { statusText } from './status-text';
 import { useSupplies } from '../../state/supplies';
-import { Trans } from 'react-i18next';
-import { i18n, useFormat, useTranslation } from '../../i18n';
+import { i18n, useFormat, Trans, useTranslation } from '../../i18n';
 import { wordsText } from '../../i18n/words';
 
 function Timeline({ order }: { order: SupplyOrder }) {
