@@ -33,10 +33,17 @@ const LANES = {
   install: 1,
 };
 /**
- * Unit files that need a process to themselves: one that hides the keychain module before
- * anything loads it (in a shared lane another file has, and the test could only skip).
+ * Unit files that need a process to themselves, as they test what a process holds from its start:
+ * one that hides the keychain module before anything loads it (in a shared lane another file has,
+ * and the test could only skip); the start timings, each step written once per process (another
+ * file's till has reached them); the words a renderer reads before its first render (another
+ * file has loaded both languages).
  */
-const OWN_PROCESS = ['tests/unit/storage/keychain-missing.test.ts'];
+const OWN_PROCESS = [
+  'tests/unit/storage/keychain-missing.test.ts',
+  'tests/unit/common/start-timings.test.ts',
+  'tests/unit/i18n/start-words.test.ts',
+];
 /** Each unit file's time in the last run, kept beside tsx's cache (not committed). */
 const TIMES_FILE = resolve('node_modules', '.cache', 'paydesk-test-times.json');
 /** How many of a suite's slowest files are listed after it. */
