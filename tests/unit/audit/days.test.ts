@@ -1,19 +1,12 @@
 // The Audit screen's days are the shop's days, in the shop's time zone: the computer here is set
 // to UTC (for this file), the shop to London or Berlin, so a day with a clock change is one hour
 // short or long, and the filter never follows the computer's zone.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dayOf, dayRange } from '../../../electron/services/audit/days';
+import { computerZoneForFile } from '../../support/computer-zone';
 
-// The computer's zone for this file's tests only: the files of a lane share one process.
-const computerZone = process.env.TZ;
-before(() => {
-  process.env.TZ = 'UTC';
-});
-after(() => {
-  if (computerZone === undefined) delete process.env.TZ;
-  else process.env.TZ = computerZone;
-});
+computerZoneForFile('UTC');
 
 test('a day starts at the shop’s midnight: in a London summer an hour before midnight UTC', () => {
   assert.deepEqual(dayRange({ fromDay: '2026-01-15' }, 'Europe/London'), {

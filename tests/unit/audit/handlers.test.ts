@@ -2,7 +2,7 @@
 // exports nothing), reading is not journaled and exporting is, the day filter is the shop's days,
 // and the CSV is safe to open in a spreadsheet. The computer is set to UTC, the shop to London:
 // the days are the shop's.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from 'csv-parse/sync';
 import { TillError } from '../../../shared/contract/errors';
@@ -11,16 +11,9 @@ import { auditHandlers } from '../../../electron/services/audit/handlers';
 import { openDatabase } from '../../../electron/services/storage/database';
 import { auditOn } from '../../support/audit';
 import { ManualClock } from '../../support/manual-clock';
+import { computerZoneForFile } from '../../support/computer-zone';
 
-// The computer's zone for this file's tests only: the files of a lane share one process.
-const computerZone = process.env.TZ;
-before(() => {
-  process.env.TZ = 'UTC';
-});
-after(() => {
-  if (computerZone === undefined) delete process.env.TZ;
-  else process.env.TZ = computerZone;
-});
+computerZoneForFile('UTC');
 
 const MORGAN = { id: 'm-1', name: 'Morgan' };
 const CASEY = { id: 'c-1', name: 'Casey' };

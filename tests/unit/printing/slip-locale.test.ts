@@ -10,6 +10,7 @@ import { refundReceiptLines } from '../../../electron/services/sales/refund-rece
 import { buildOrderConfirmation } from '../../../electron/services/supplies/confirmation-receipt';
 import { startStaffedTill } from '../../support/staffed-till';
 import { assertNoReplacement, BERLIN, EARLIER, LONDON, PRINTED_AT, row, shown } from './slip-support';
+import { computerZoneForTest } from '../../support/computer-zone';
 
 // ---------------------------------------------------------------------------------------------
 // Refund receipt
@@ -107,12 +108,7 @@ test('the refund receipt in de-DE: German words, 1.234,50 €, Berlin time', () 
 
 test('a receipt printed again from the history is headed in German, in the machine’s local time', async (t) => {
   // The shop's zone is the machine's when none is set: far from UTC here, so UTC would show.
-  const zone = process.env.TZ;
-  process.env.TZ = 'Pacific/Kiritimati';
-  t.after(() => {
-    if (zone === undefined) delete process.env.TZ;
-    else process.env.TZ = zone;
-  });
+  computerZoneForTest('Pacific/Kiritimati', t);
   const { t: till, products } = await startStaffedTill();
   t.after(() => till.close());
   await till.call('settings.update', { patch: { shop: { locale: 'de-DE' } } });

@@ -11,17 +11,13 @@ import assert from 'node:assert/strict';
 import { machineTimeZone, startOfShopDay } from '../../../shared/time-zone';
 import { JumpClock } from '../../support/jump-clock';
 import { startTestTill, type TestTill } from '../../support/till';
+import { computerZoneForTest } from '../../support/computer-zone';
 
 const BERLIN = 'Europe/Berlin';
 
 /** The computer's zone for this test: UTC, whatever the machine running it is set to. */
 function onAComputerIn(zone: string, t: { after: (fn: () => void) => void }) {
-  const before = process.env.TZ;
-  process.env.TZ = zone;
-  t.after(() => {
-    if (before === undefined) delete process.env.TZ;
-    else process.env.TZ = before;
-  });
+  computerZoneForTest(zone, t);
   assert.equal(machineTimeZone(), zone);
 }
 
