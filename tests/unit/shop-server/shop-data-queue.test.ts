@@ -2,79 +2,29 @@
 // and staff's own shop-data areas, and server rows written out by hand. What goes in the queue and
 // with which base, what is applied and what is held back, conflicts and a manager's choice.
 import assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
-import { shopDataAreas } from '../../../electron/services/app/shop-data-areas';
-import { AuditJournal } from '../../../electron/services/audit/journal';
-import { ProductCatalogue } from '../../../electron/services/catalogue/store';
-import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
+import type { ProductCatalogue } from '../../../electron/services/catalogue/store';
 import { conflictView } from '../../../electron/services/shop-server/shop-data-service';
-import { ShopDataQueue, type ServerRow } from '../../../electron/services/shop-server/shop-data-queue';
-import { canonicalJson, type ShopDataKind } from '../../../electron/services/shop-server/shop-data-source';
-import { StaffStore } from '../../../electron/services/staff/store';
-import { openTillSide, type TillSide } from '../../support/shop-server';
+import type { ShopDataQueue } from '../../../electron/services/shop-server/shop-data-queue';
+import { canonicalJson } from '../../../electron/services/shop-server/shop-data-source';
+import type { StaffStore } from '../../../electron/services/staff/store';
+import { openQueueTill, product, type QueueTill } from '../../support/shop-data-queue';
 
-let side: TillSide;
+let till: QueueTill;
 let catalogue: ProductCatalogue;
 let staff: StaffStore;
 let queue: ShopDataQueue;
-let now: number;
-const announced = { catalogue: 0, staff: 0 };
 
 beforeEach(() => {
-  side = openTillSide();
-  catalogue = new ProductCatalogue(side.db, 'GBP');
-  staff = new StaffStore(side.db, { now: () => Date.UTC(2026, 11, 7) });
-  now = 1_000;
-  announced.catalogue = announced.staff = 0;
-  queue = new ShopDataQueue(
-    side.db,
-    shopDataAreas({
-      db: side.db,
-      catalogue,
-      staff,
-      clock: { now: () => now },
-      catalogueChanged: () => announced.catalogue++,
-      staffChanged: () => announced.staff++,
-      suppliesChanged: () => undefined,
-      settings: new JsonFileSettingsStore({ file: path.join(path.dirname(side.dbFile), 'settings.json') }),
-      audit: new AuditJournal(side.db, { now: () => now }),
-    }),
-    () => now++,
-  );
+  till = openQueueTill();
+  ({ catalogue, staff, queue } = till);
 });
-afterEach(() => side.close());
+afterEach(() => till.side.close());
 
-const product = (sku: string, price: number, extra: Record<string, unknown> = {}) => ({
-  sku,
-  name: `Product ${sku}`,
-  category: 'Drinks',
-  price,
-  vatRate: 2000,
-  colour: null,
-  barcodes: [] as string[],
-  active: true,
-  ...extra,
-});
-let seq = 0;
-const row = (kind: string, key: string, version: number, body: unknown): ServerRow => ({
-  kind,
-  key,
-  version,
-  changeSeq: ++seq,
-  body,
-});
-const bySku = (sku: string) => catalogue.admin().products.find((p) => p.sku === sku);
-const keyOf = (sku: string) =>
-  [...queue.area('product')!.rows()].find(([, body]) => (body as { sku: string }).sku === sku)![0];
-/** Joins a server with these rows; the till's own rows then went up (each at version 1). */
-const join = (rows: ServerRow[] = []) => {
-  queue.useServer('server-a');
-  queue.applyServerRows(rows);
-  queue.markJoined();
-  queue.recordLocalEdits();
-  for (const q of queue.queued()) queue.written(q, 1, q.body);
-};
+const row: QueueTill['row'] = (...args) => till.row(...args);
+const bySku: QueueTill['bySku'] = (sku) => till.bySku(sku);
+const keyOf: QueueTill['keyOf'] = (sku) => till.keyOf(sku);
+const join: QueueTill['join'] = (rows) => till.join(rows);
 
 test('nothing is queued before the till joined a server; at the join its own rows queue as new', () => {
   catalogue.write([product('COLA', 250)]);
@@ -137,7 +87,7 @@ test('an edit made again while the first was on its way stays queued on the new 
 test('the server’s rows are applied in order, the mark moves, and this till’s own write coming back is skipped', () => {
   join([row('product', 'k-cola', 1, product('COLA', 250))]);
   assert.equal(bySku('COLA')?.price, 250);
-  assert.equal(announced.catalogue, 0, 'the caller announces after the commit');
+  assert.equal(till.announced.catalogue, 0, 'the caller announces after the commit');
   const touched = queue.applyServerRows([
     row('vat-rates', 'all', 2, {
       country: null,
@@ -153,7 +103,7 @@ test('the server’s rows are applied in order, the mark moves, and this till’
     ['vat-rates', 'product'],
   );
   assert.equal(bySku('PIE')?.vatRate, 1250, 'the rate came first, so the product could use it');
-  assert.equal(queue.mark(), seq);
+  assert.equal(queue.mark(), till.lastSeq());
   // Version 1 of COLA again (this till's own write, read back): not applied over a later local edit.
   catalogue.write([{ ...product('COLA', 999), id: Number(bySku('COLA')!.id) }]);
   queue.applyServerRows([row('product', 'k-cola', 1, product('COLA', 250))]);
@@ -368,165 +318,4 @@ test('a product that followed another server row of the same SKU is never sent u
   assert.deepEqual(queue.queued('product'), [], 'k-cola-1 is not removed from the shop');
   assert.equal(bySku('COLA')?.active, true);
   assert.equal(catalogue.admin().products.length, 1);
-});
-
-test('before any server the mark is 0 and nothing is joined', () => {
-  assert.equal(queue.mark(), 0);
-  assert.equal(queue.joined(), false);
-});
-
-test('another server forgets what was agreed, queued and in conflict with the last one', () => {
-  join([row('product', 'k-cola', 1, product('COLA', 250)), row('product', 'k-tea', 1, product('TEA', 200))]);
-  catalogue.write([{ ...product('COLA', 300), id: Number(bySku('COLA')!.id) }]);
-  catalogue.write([{ ...product('TEA', 210), id: Number(bySku('TEA')!.id) }]);
-  queue.recordLocalEdits();
-  queue.conflicted(
-    queue.queued().find((q) => q.key === 'k-cola')!,
-    2,
-    product('COLA', 280),
-  );
-  assert.equal(queue.queued().length, 1);
-  assert.equal(queue.conflicts().length, 1);
-  queue.useServer('server-b');
-  assert.deepEqual(queue.queued(), []);
-  assert.deepEqual(queue.conflicts(), []);
-  // Nothing is agreed with this server: its version 1 of a row applies.
-  queue.applyServerRows([row('product', 'k-tea', 1, product('TEA', 190))]);
-  assert.equal(bySku('TEA')?.price, 190);
-});
-
-test('noting edits counts each new edit once: the same edit noted again is not queued again', () => {
-  const [id] = catalogue.write([product('COLA', 250)]);
-  join();
-  catalogue.write([{ ...product('COLA', 260), id }]);
-  assert.equal(queue.recordLocalEdits(), 1);
-  assert.equal(queue.recordLocalEdits(), 0);
-  catalogue.write([{ ...product('COLA', 270), id }]);
-  assert.equal(queue.recordLocalEdits(), 1);
-});
-
-test('a kind of row this till does not keep is passed over; the rest of the batch applies and the mark moves', () => {
-  join();
-  const touched = queue.applyServerRows([
-    row('gadgets', 'g1', 1, { name: 'from a newer till' }),
-    row('product', 'k-tea', 1, product('TEA', 200)),
-    row('gadgets', 'g2', 1, { name: 'from a newer till' }),
-  ]);
-  assert.deepEqual(
-    touched.map((a) => a.kind),
-    ['product'],
-  );
-  assert.equal(bySku('TEA')?.price, 200);
-  assert.equal(queue.mark(), seq);
-});
-
-test('the server taking one edit leaves the others waiting on their own bases', () => {
-  join([row('product', 'k-cola', 1, product('COLA', 250)), row('product', 'k-tea', 1, product('TEA', 200))]);
-  catalogue.write([{ ...product('COLA', 300), id: Number(bySku('COLA')!.id) }]);
-  queue.recordLocalEdits();
-  now += 10;
-  catalogue.write([{ ...product('TEA', 210), id: Number(bySku('TEA')!.id) }]);
-  queue.recordLocalEdits();
-  const [cola, tea] = queue.queued('product');
-  assert.deepEqual([cola?.key, tea?.key], ['k-cola', 'k-tea']);
-  queue.written(tea!, 2, tea!.body);
-  assert.deepEqual(
-    queue.queued('product').map((q) => [q.key, q.baseVersion]),
-    [['k-cola', 1]],
-  );
-});
-
-test('a conflict keeps the till’s newest edit of that row, not the one sent, nor another row’s', () => {
-  join([row('product', 'k-cola', 1, product('COLA', 250)), row('product', 'k-tea', 1, product('TEA', 200))]);
-  const cola = Number(bySku('COLA')!.id);
-  catalogue.write([{ ...product('COLA', 300), id: cola }]);
-  queue.recordLocalEdits();
-  now += 10;
-  catalogue.write([{ ...product('TEA', 210), id: Number(bySku('TEA')!.id) }]);
-  queue.recordLocalEdits();
-  // TEA's edit went up; edited again on its way, then the server answered with a conflict.
-  const sent = queue.queued('product').find((q) => q.key === 'k-tea')!;
-  catalogue.write([{ ...product('TEA', 220), id: Number(bySku('TEA')!.id) }]);
-  queue.recordLocalEdits();
-  queue.conflicted(sent, 2, product('TEA', 205));
-  assert.deepEqual(
-    queue.conflicts().map((c) => [c.key, (c.tillBody as { price: number }).price]),
-    [['k-tea', 220]],
-  );
-  // COLA's edit, edited back to what was agreed before the server answered: the one sent is kept.
-  const colaSent = queue.queued('product').find((q) => q.key === 'k-cola')!;
-  catalogue.write([{ ...product('COLA', 250), id: cola }]);
-  queue.recordLocalEdits();
-  assert.deepEqual(queue.queued('product'), []);
-  queue.conflicted(colaSent, 3, product('COLA', 240));
-  assert.deepEqual(
-    queue.conflicts().map((c) => [c.key, (c.tillBody as { price: number }).price]),
-    [
-      ['k-tea', 220],
-      ['k-cola', 300],
-    ],
-  );
-});
-
-test('a manager’s choice settles that row’s conflict only', () => {
-  join([row('product', 'k-cola', 1, product('COLA', 250)), row('product', 'k-tea', 1, product('TEA', 200))]);
-  catalogue.write([{ ...product('COLA', 300), id: Number(bySku('COLA')!.id) }]);
-  catalogue.write([{ ...product('TEA', 210), id: Number(bySku('TEA')!.id) }]);
-  queue.recordLocalEdits();
-  for (const edit of queue.queued('product'))
-    queue.conflicted(edit, 2, { ...(edit.body as object), price: 1 });
-  const settled = queue.resolve('product', 'k-tea', 'server');
-  assert.equal(settled?.key, 'k-tea');
-  assert.equal(bySku('TEA')?.price, 1);
-  assert.equal(bySku('COLA')?.price, 300);
-  assert.deepEqual(
-    queue.conflicts().map((c) => c.key),
-    ['k-cola'],
-  );
-});
-
-test('keeping this till’s version, then making the row the server’s again: nothing is left to send', () => {
-  join([row('product', 'k-cola', 1, product('COLA', 250))]);
-  const id = Number(bySku('COLA')!.id);
-  catalogue.write([{ ...product('COLA', 300), id }]);
-  queue.recordLocalEdits();
-  queue.conflicted(queue.queued()[0]!, 5, product('COLA', 280));
-  queue.resolve('product', 'k-cola', 'till');
-  catalogue.write([{ ...product('COLA', 280), id }]);
-  queue.recordLocalEdits();
-  assert.deepEqual(queue.queued(), []);
-});
-
-test('the server’s version a manager keeps, or one merged in, that this till cannot take is named', () => {
-  join([row('product', 'k-cola', 1, product('COLA', 250))]);
-  catalogue.write([{ ...product('COLA', 300), id: Number(bySku('COLA')!.id) }]);
-  queue.recordLocalEdits();
-  queue.conflicted(queue.queued()[0]!, 5, product('COLA', 280, { vatRate: 1700 }));
-  queue.resolve('product', 'k-cola', 'server');
-  assert.deepEqual(
-    queue.refused.map((r) => [r.kind, r.key]),
-    [['product', 'k-cola']],
-  );
-  catalogue.write([product('SCONE', 280)]);
-  queue.recordLocalEdits();
-  const [edit] = queue.queued('product');
-  queue.merged(edit!, { key: 'k-shop-scone', version: 3, body: product('SCONE', 250, { vatRate: 1700 }) });
-  assert.deepEqual(
-    queue.refused.map((r) => [r.kind, r.key]),
-    [
-      ['product', 'k-cola'],
-      ['product', 'k-shop-scone'],
-    ],
-  );
-});
-
-test('a merged edit leaves the queue at once; a kind this till does not keep merges nothing', () => {
-  join();
-  catalogue.write([product('SCONE', 280)]);
-  queue.recordLocalEdits();
-  const [edit] = queue.queued('product');
-  queue.merged(edit!, { key: 'k-shop-scone', version: 3, body: product('SCONE', 250) });
-  assert.deepEqual(queue.queued('product'), []);
-  const gadget = { kind: 'gadgets' as ShopDataKind, key: 'g1', baseVersion: 0, body: { name: 'x' } };
-  assert.equal(queue.merged(gadget, { key: 'g2', version: 1, body: { name: 'x' } }), null);
 });
