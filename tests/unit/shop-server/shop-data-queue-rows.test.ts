@@ -183,3 +183,15 @@ test('a merged edit leaves the queue at once; a kind this till does not keep mer
   const gadget = { kind: 'gadgets' as ShopDataKind, key: 'g1', baseVersion: 0, body: { name: 'x' } };
   assert.equal(queue.merged(gadget, { key: 'g2', version: 1, body: { name: 'x' } }), null);
 });
+
+test('the categories’ list comes down as the one row every till shares it under: nothing of it goes back up', () => {
+  queue.useServer('server-a');
+  queue.applyServerRows([row('categories', 'all', 1, { list: [{ name: 'Food', colour: null }] })]);
+  queue.markJoined();
+  assert.deepEqual(
+    catalogue.admin().categories.map((c) => c.name),
+    ['Food'],
+  );
+  queue.recordLocalEdits();
+  assert.deepEqual(queue.queued('categories'), []);
+});
