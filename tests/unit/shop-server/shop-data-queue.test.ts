@@ -2,79 +2,29 @@
 // and staff's own shop-data areas, and server rows written out by hand. What goes in the queue and
 // with which base, what is applied and what is held back, conflicts and a manager's choice.
 import assert from 'node:assert/strict';
-import * as path from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
-import { shopDataAreas } from '../../../electron/services/app/shop-data-areas';
-import { AuditJournal } from '../../../electron/services/audit/journal';
-import { ProductCatalogue } from '../../../electron/services/catalogue/store';
-import { JsonFileSettingsStore } from '../../../electron/services/storage/settings';
+import type { ProductCatalogue } from '../../../electron/services/catalogue/store';
 import { conflictView } from '../../../electron/services/shop-server/shop-data-service';
-import { ShopDataQueue, type ServerRow } from '../../../electron/services/shop-server/shop-data-queue';
+import type { ShopDataQueue } from '../../../electron/services/shop-server/shop-data-queue';
 import { canonicalJson } from '../../../electron/services/shop-server/shop-data-source';
-import { StaffStore } from '../../../electron/services/staff/store';
-import { openTillSide, type TillSide } from '../../support/shop-server';
+import type { StaffStore } from '../../../electron/services/staff/store';
+import { openQueueTill, product, type QueueTill } from '../../support/shop-data-queue';
 
-let side: TillSide;
+let till: QueueTill;
 let catalogue: ProductCatalogue;
 let staff: StaffStore;
 let queue: ShopDataQueue;
-let now: number;
-const announced = { catalogue: 0, staff: 0 };
 
 beforeEach(() => {
-  side = openTillSide();
-  catalogue = new ProductCatalogue(side.db, 'GBP');
-  staff = new StaffStore(side.db, { now: () => Date.UTC(2026, 11, 7) });
-  now = 1_000;
-  announced.catalogue = announced.staff = 0;
-  queue = new ShopDataQueue(
-    side.db,
-    shopDataAreas({
-      db: side.db,
-      catalogue,
-      staff,
-      clock: { now: () => now },
-      catalogueChanged: () => announced.catalogue++,
-      staffChanged: () => announced.staff++,
-      suppliesChanged: () => undefined,
-      settings: new JsonFileSettingsStore({ file: path.join(path.dirname(side.dbFile), 'settings.json') }),
-      audit: new AuditJournal(side.db, { now: () => now }),
-    }),
-    () => now++,
-  );
+  till = openQueueTill();
+  ({ catalogue, staff, queue } = till);
 });
-afterEach(() => side.close());
+afterEach(() => till.side.close());
 
-const product = (sku: string, price: number, extra: Record<string, unknown> = {}) => ({
-  sku,
-  name: `Product ${sku}`,
-  category: 'Drinks',
-  price,
-  vatRate: 2000,
-  colour: null,
-  barcodes: [] as string[],
-  active: true,
-  ...extra,
-});
-let seq = 0;
-const row = (kind: string, key: string, version: number, body: unknown): ServerRow => ({
-  kind,
-  key,
-  version,
-  changeSeq: ++seq,
-  body,
-});
-const bySku = (sku: string) => catalogue.admin().products.find((p) => p.sku === sku);
-const keyOf = (sku: string) =>
-  [...queue.area('product')!.rows()].find(([, body]) => (body as { sku: string }).sku === sku)![0];
-/** Joins a server with these rows; the till's own rows then went up (each at version 1). */
-const join = (rows: ServerRow[] = []) => {
-  queue.useServer('server-a');
-  queue.applyServerRows(rows);
-  queue.markJoined();
-  queue.recordLocalEdits();
-  for (const q of queue.queued()) queue.written(q, 1, q.body);
-};
+const row: QueueTill['row'] = (...args) => till.row(...args);
+const bySku: QueueTill['bySku'] = (sku) => till.bySku(sku);
+const keyOf: QueueTill['keyOf'] = (sku) => till.keyOf(sku);
+const join: QueueTill['join'] = (rows) => till.join(rows);
 
 test('nothing is queued before the till joined a server; at the join its own rows queue as new', () => {
   catalogue.write([product('COLA', 250)]);
@@ -137,7 +87,7 @@ test('an edit made again while the first was on its way stays queued on the new 
 test('the server’s rows are applied in order, the mark moves, and this till’s own write coming back is skipped', () => {
   join([row('product', 'k-cola', 1, product('COLA', 250))]);
   assert.equal(bySku('COLA')?.price, 250);
-  assert.equal(announced.catalogue, 0, 'the caller announces after the commit');
+  assert.equal(till.announced.catalogue, 0, 'the caller announces after the commit');
   const touched = queue.applyServerRows([
     row('vat-rates', 'all', 2, {
       country: null,
@@ -153,7 +103,7 @@ test('the server’s rows are applied in order, the mark moves, and this till’
     ['vat-rates', 'product'],
   );
   assert.equal(bySku('PIE')?.vatRate, 1250, 'the rate came first, so the product could use it');
-  assert.equal(queue.mark(), seq);
+  assert.equal(queue.mark(), till.lastSeq());
   // Version 1 of COLA again (this till's own write, read back): not applied over a later local edit.
   catalogue.write([{ ...product('COLA', 999), id: Number(bySku('COLA')!.id) }]);
   queue.applyServerRows([row('product', 'k-cola', 1, product('COLA', 250))]);
