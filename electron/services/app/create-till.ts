@@ -44,8 +44,7 @@ import { TILL_MIGRATIONS } from './migrations';
 import { probeDataDir, secureDataDir } from '../storage/data-dir';
 import { SaleNumberMark } from '../storage/sale-number-mark';
 import { checkStorageAtStart } from '../storage/start-checks';
-import { KeychainSecretStore } from '../storage/secret-store-keychain';
-import { chooseSecretStore, type SecretStore } from '../storage/secret-store';
+import type { SecretStore } from '../storage/secret-store';
 import { JsonFileSettingsStore, type SettingsStore } from '../storage/settings';
 import { terminalHandlers } from '../terminals/handlers';
 import { createShopDay } from '../till-reports/shop-day';
@@ -56,7 +55,7 @@ import { printingFromSettings } from './printing-from-settings';
 import { lazyStandIns, type StandIns } from './stand-ins';
 import { acrossTillsOn } from '../shop-server/service';
 import { shopServerForTill } from './shop-server-for-till';
-import { settingsForTill } from './settings-for-till';
+import { openSecrets, settingsForTill } from './settings-for-till';
 import { resumeAtStart } from './resume-at-start';
 
 export interface TillOptions<S extends StandIns = StandIns> extends backup.TillOptionsPart {
@@ -115,15 +114,7 @@ export async function createTill<S extends StandIns>(options: TillOptions<S>): P
   adoptMachineTimeZone(settings, logger, options.computerTimeZone);
   // The shop's currency is read once: the catalogue's prices are in it (a change applies at restart).
   const SHOP_CURRENCY = settings.load().shop.currency;
-  const secrets = await chooseSecretStore(
-    options.secretStores ?? [
-      new KeychainSecretStore({ savedDatesFile: join(options.dataDir, 'secret-dates.json'), clock }),
-    ],
-  );
-  // Probed once (it writes a test entry); probed again only while it is failing.
-  const keychain = await secrets.availability();
-  // Staff see the worded reason; the system's own message is for whoever mends the computer.
-  if (!keychain.ok && keychain.detail) logger.warn(`keychain unavailable: ${keychain.detail}`);
+  const { secrets, keychain } = await openSecrets(options.dataDir, clock, logger, options.secretStores);
 
   const standIns = lazyStandIns(options.standIns);
   const inSandbox = () => SANDBOX_SERVICES.some((s) => settings.load()[s].mode === 'sandbox');
