@@ -7,9 +7,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitUntil } from '../../support/wait';
+import { waitUntil } from '../support/wait';
 
-const root = join(import.meta.dirname, '../../..');
+const root = join(import.meta.dirname, '../..');
 const required = process.env.PAYDESK_KEYRING === '1';
 const tools = ['dbus-run-session', 'dbus-daemon', 'dbus-send', 'gnome-keyring-daemon'];
 const missing = tools.filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
