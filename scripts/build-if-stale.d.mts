@@ -3,3 +3,4 @@ export const HOST_BUNDLE: string;
 export const HOST_NODE_FLAGS: readonly string[];
 export function buildHost(): Promise<void>;
 export function buildIfStale(): Promise<void>;
+export function hostEnv(): NodeJS.ProcessEnv;

@@ -2,11 +2,12 @@
 // till's address (with its one-time key) on a line of its own.
 import './require-node.mjs';
 import { spawn } from 'node:child_process';
-import { buildIfStale, HOST_BUNDLE, HOST_NODE_FLAGS } from './build-if-stale.mjs';
+import { buildIfStale, HOST_BUNDLE, HOST_NODE_FLAGS, hostEnv } from './build-if-stale.mjs';
 
 await buildIfStale();
 const child = spawn(process.execPath, [...HOST_NODE_FLAGS, HOST_BUNDLE, ...process.argv.slice(2)], {
   stdio: 'inherit',
+  env: hostEnv(),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,7 +4,7 @@ import './require-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildIfStale, HOST_BUNDLE, HOST_NODE_FLAGS } from './build-if-stale.mjs';
+import { buildIfStale, HOST_BUNDLE, HOST_NODE_FLAGS, hostEnv } from './build-if-stale.mjs';
 
 function electronBinary() {
   const dir = 'node_modules/electron';
@@ -29,6 +29,9 @@ const child = electron
   : (console.log(
       'The Electron binary is not available on this machine, so Paydesk opens in your browser instead.',
     ),
-    spawn(process.execPath, [...HOST_NODE_FLAGS, HOST_BUNDLE, ...args], { stdio: 'inherit' }));
+    spawn(process.execPath, [...HOST_NODE_FLAGS, HOST_BUNDLE, ...args], {
+      stdio: 'inherit',
+      env: hostEnv(),
+    }));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,18 +1,46 @@
 // Messages of the browser host's WebSocket: the contract's calls and events in JSON frames.
-import { z } from 'zod';
+// Checked by hand rather than with zod: the host reads calls before the till (and zod, which
+// the contract needs) has loaded, so that its address is ready sooner at a cold start.
 
 export const HOST_SOCKET_PATH = '/till-socket';
 
-export const hostMessageSchema = z
-  .object({
-    kind: z.literal('call'),
-    id: z.number().int().nonnegative(),
-    method: z.string().max(100),
-    input: z.unknown(),
-  })
-  .strict();
+/** A call from a screen: `{kind: "call", id, method, input}` and nothing else. */
+export interface HostCall {
+  id: number;
+  method: string;
+  input: unknown;
+}
 
-export const hostFrameSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('reply'), id: z.number().int().nullable(), reply: z.unknown() }),
-  z.object({ kind: z.literal('event'), event: z.string(), payload: z.unknown() }),
-]);
+/** What the host sends: a call's reply (id null when the call could not be read) or an event. */
+export type HostFrame =
+  { kind: 'reply'; id: number | null; reply: unknown } | { kind: 'event'; event: string; payload: unknown };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const hasOnly = (value: Record<string, unknown>, keys: readonly string[]) =>
+  Object.keys(value).every((key) => keys.includes(key));
+
+/** The call in `value`, or null when it is not exactly one (unknown keys refused). */
+export function readHostCall(value: unknown): HostCall | null {
+  if (!isRecord(value) || !hasOnly(value, ['kind', 'id', 'method', 'input'])) return null;
+  const { kind, id, method, input } = value;
+  if (kind !== 'call') return null;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return null;
+  if (typeof method !== 'string' || method.length > 100) return null;
+  return { id, method, input };
+}
+
+/** The frame in `value`, or null when it is neither a reply nor an event (extra keys ignored). */
+export function readHostFrame(value: unknown): HostFrame | null {
+  if (!isRecord(value)) return null;
+  if (value.kind === 'reply') {
+    const { id } = value;
+    if (id !== null && (typeof id !== 'number' || !Number.isSafeInteger(id))) return null;
+    return { kind: 'reply', id, reply: value.reply };
+  }
+  if (value.kind === 'event' && typeof value.event === 'string') {
+    return { kind: 'event', event: value.event, payload: value.payload };
+  }
+  return null;
+}

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Till } from '../services/app/create-till';
+import type { TillEnds } from './till-once-ready';
 import { systemClock, type Clock } from '../services/common/clock';
 import { closeServer, listenOnLoopback } from '../common/http-util';
 import { markStart } from '../common/start-timings';
@@ -21,13 +21,13 @@ import {
   type HostLimits,
 } from './connection-guard';
 import { serveStatic } from './static-files';
-import { HOST_SOCKET_PATH, hostMessageSchema } from '../../shared/host-protocol';
+import { HOST_SOCKET_PATH, readHostCall } from '../../shared/host-protocol';
 
 export { DEFAULT_HOST_LIMITS, NOT_READING_CLOSE, type HostFault, type HostLimits } from './connection-guard';
 
 export interface BrowserHostOptions {
-  /** Only the contract's two ends are used: calls in, events out. */
-  till: Pick<Till, 'dispatch' | 'events'>;
+  /** Only the contract's two ends are used: calls in, events out (the till may still be opening). */
+  till: TillEnds;
   rendererDir: string;
   port?: number;
   /** Fixed token for tests; random per launch otherwise. */
@@ -123,9 +123,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
     ws.on('message', async (data, isBinary) => {
       if (ws.readyState !== ws.OPEN) return;
-      const message = hostMessageSchema.safeParse(isBinary ? undefined : parseJson(data.toString()));
-      if (!message.success) return guard.send({ kind: 'reply', id: null, reply: MALFORMED_REPLY });
-      const { id, method, input } = message.data;
+      const call = readHostCall(isBinary ? undefined : parseJson(data.toString()));
+      if (!call) return guard.send({ kind: 'reply', id: null, reply: MALFORMED_REPLY });
+      const { id, method, input } = call;
       if (!guard.tryStartCall(id)) return;
       try {
         const reply = await options.till.dispatch(method, input);

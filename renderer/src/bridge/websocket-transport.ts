@@ -1,7 +1,7 @@
 // The browser transport: the browser host's loopback WebSocket, authenticated with the
 // per-launch token the host printed in the till's URL.
 import { Emitter } from '../../../shared/emitter';
-import { hostFrameSchema, HOST_SOCKET_PATH } from '../../../shared/host-protocol';
+import { HOST_SOCKET_PATH, readHostFrame } from '../../../shared/host-protocol';
 import type { TillTransport } from '../../../shared/transport';
 
 const TOKEN_KEY = 'paydesk.hostToken';
@@ -47,21 +47,21 @@ export function createWebSocketTransport(
     socket.addEventListener('message', (message) => {
       let frame;
       try {
-        frame = hostFrameSchema.safeParse(JSON.parse(String(message.data)));
+        frame = readHostFrame(JSON.parse(String(message.data)));
       } catch {
         return;
       }
-      if (!frame.success) return;
-      if (frame.data.kind === 'event') {
-        const { event, payload } = frame.data;
+      if (!frame) return;
+      if (frame.kind === 'event') {
+        const { event, payload } = frame;
         events.fire({ event, payload });
         return;
       }
-      const id = frame.data.id;
+      const id = frame.id;
       const settle = id === null ? undefined : pending.get(id);
       if (id === null || !settle) return;
       pending.delete(id);
-      settle(frame.data.reply);
+      settle(frame.reply);
     });
     socket.addEventListener('close', () => {
       onConnection(false);
