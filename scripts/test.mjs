@@ -28,8 +28,8 @@ const TEST_TIME_LIMIT_MS = { unit: 120_000, fault: 180_000, e2e: 180_000, instal
  */
 const LANES = {
   unit: Number(process.env.PAYDESK_TEST_LANES) || 2 * availableParallelism(),
-  fault: 1,
-  e2e: 1,
+  fault: Number(process.env.PAYDESK_FAULT_LANES) || 1,
+  e2e: Number(process.env.PAYDESK_E2E_LANES) || 1,
   install: 1,
 };
 /**
@@ -48,6 +48,11 @@ const OWN_PROCESS = [
 const TIMES_FILE = resolve('node_modules', '.cache', 'paydesk-test-times.json');
 /** How many of a suite's slowest files are listed after it. */
 const SLOWEST_SHOWN = 10;
+
+// V8 keeps the machine code it compiled of each module here (Node's compile cache), and every
+// process of the run (lanes, test files, the tools before them) reads it: the next run and each
+// later process skip compiling the same till, tsx and test modules (unit suite 50 → 40 s).
+process.env.NODE_COMPILE_CACHE ??= resolve('node_modules', '.cache', 'paydesk-v8');
 
 // The keychain tests need a real Secret Service: run the whole suite inside a private D-Bus
 // session with an unlocked throw-away gnome-keyring, unless already inside one.
