@@ -82,27 +82,9 @@ function findTests(dir) {
   return out.sort();
 }
 
-function run(cmd, args, env = {}) {
-  console.log(`\n> ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) {
-    console.error(`\nFAILED: ${cmd} ${args.join(' ')}`);
-    process.exit(r.status ?? 1);
-  }
-}
-
-if (!only) {
-  run('npx', ['eslint', '.', '--max-warnings', '0']);
-  run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
-  run('npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']);
-  run('npx', ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
-  run('npx', ['tsc', '-p', 'tsconfig.test.json', '--noEmit']);
-  run('npx', ['electron-vite', 'build', '--logLevel', 'warn']);
-  run('node', ['scripts/bundle-budget.mjs']);
-  run('node', ['scripts/electronegativity.mjs']);
-}
-
 const suiteTimes = [];
+if (!only || only.includes('checks')) await runChecks();
+
 for (const suite of suites) {
   if (only && !only.includes(suite)) continue;
   const files = findTests(join('tests', suite));
@@ -134,6 +116,91 @@ for (const suite of suites) {
   else rmSync(suiteTmp, { recursive: true, force: true });
 }
 printRunTimes();
+
+/**
+ * The checks before the suites: lint, formatting, the three type checks, the build and its budget,
+ * the Electron security scan. Each is a process of its own and none needs another's result but the
+ * budget (after the build), so they run as many at a time as the machine has cores, longest
+ * first; each one's output is shown whole when it ends, with its time.
+ */
+async function runChecks() {
+  const checks = [
+    // Both keep what they found of each unchanged file (by its content) for the next run.
+    [
+      [
+        'npx',
+        'eslint',
+        '.',
+        '--max-warnings',
+        '0',
+        '--cache',
+        '--cache-strategy',
+        'content',
+        '--cache-location',
+        'node_modules/.cache/eslint/',
+      ],
+    ],
+    [
+      [
+        'npx',
+        'prettier',
+        '--check',
+        '.',
+        '--log-level',
+        'warn',
+        '--cache',
+        '--cache-strategy',
+        'content',
+        '--cache-location',
+        'node_modules/.cache/prettier/checked',
+      ],
+    ],
+    [
+      ['npx', 'electron-vite', 'build', '--logLevel', 'warn'],
+      ['node', 'scripts/bundle-budget.mjs'],
+    ],
+    [['npx', 'tsc', '-p', 'tsconfig.web.json', '--noEmit']],
+    [['node', 'scripts/electronegativity.mjs']],
+    [['npx', 'tsc', '-p', 'tsconfig.test.json', '--noEmit']],
+    [['npx', 'tsc', '-p', 'tsconfig.node.json', '--noEmit']],
+  ];
+  const started = Date.now();
+  const failed = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < checks.length) {
+      for (const [cmd, ...args] of checks[next++]) {
+        const checkStarted = Date.now();
+        const { status, output } = await runCaptured(cmd, args);
+        console.log(`\n> ${cmd} ${args.join(' ')} (${duration((Date.now() - checkStarted) / 1000)})`);
+        if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+        if (status !== 0) {
+          failed.push(`${cmd} ${args.join(' ')}`);
+          break;
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: availableParallelism() }, worker));
+  suiteTimes.push({ suite: 'checks', seconds: (Date.now() - started) / 1000, tests: null });
+  if (failed.length > 0) {
+    for (const check of failed) console.error(`\nFAILED: ${check}`);
+    printRunTimes();
+    process.exit(1);
+  }
+}
+
+/** A command's status and its stdout and stderr together, in the order written. */
+function runCaptured(cmd, args) {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => done({ status: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code) => done({ status: code ?? 1, output }));
+  });
+}
 
 /** node's test runner with the suite's time limit, spec on screen and each file's time to a file. */
 function testArgs(suite, timesFile) {

@@ -106,3 +106,24 @@ test('screens with something in them: a print queue, a rename, a card report', a
   problems.push(...(await check('Audit › staff only')));
   assert.deepEqual(problems, []);
 });
+
+test('the check is real: a button without a name and an image without words are each named', async () => {
+  // Planted in the page as it is, then taken out: axe in the page (legacy mode, violations only)
+  // must name both, with where they were found.
+  await page.evaluate(() => {
+    const planted = document.createElement('div');
+    planted.id = 'planted';
+    planted.innerHTML = '<button type="button"></button><img src="data:,">';
+    document.querySelector('main')!.append(planted);
+  });
+  const problems = await check('Planted');
+  await page.evaluate(() => document.getElementById('planted')!.remove());
+  assert.ok(
+    problems.some((p) => /^Planted: button-name: .*button — /.test(p)),
+    problems.join('\n'),
+  );
+  assert.ok(
+    problems.some((p) => /^Planted: image-alt: .*img — /.test(p)),
+    problems.join('\n'),
+  );
+});
