@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startSandboxServices, type SandboxServices } from '../../electron/sandbox/index';
 import { createTill, type Till, type TillOptions } from '../../electron/services/app/create-till';
 import { createRestartableTill } from '../../electron/services/app/restartable-till';
+import { KeychainSecretStore } from '../../electron/services/storage/secret-store-keychain';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../shared/contract';
 import { driveClock, ManualClock } from './manual-clock';
 
@@ -49,6 +50,9 @@ export interface TestTill {
   close(): Promise<void>;
 }
 
+/** The keychain entries' name for this process's test tills. */
+export const TEST_KEYCHAIN_SERVICE = `Paydesk test ${process.pid}`;
+
 export async function startTestTill(options: TestTillOptions = {}): Promise<TestTill> {
   const {
     sandboxSpeed = 50,
@@ -64,6 +68,15 @@ export async function startTestTill(options: TestTillOptions = {}): Promise<Test
     version: 'test',
     pinScryptCost: 1024,
     logger: { info: () => {}, warn: () => {}, error: (m, e) => console.error(m, e) },
+    // The OS keychain as a till uses it, under a name of this test process's own: test files
+    // running at once (the unit suite's lanes) never read or replace each other's passwords.
+    secretStores: [
+      new KeychainSecretStore({
+        service: TEST_KEYCHAIN_SERVICE,
+        savedDatesFile: join(dataDir, 'secret-dates.json'),
+        ...(clock && { clock }),
+      }),
+    ],
     ...tillOptions,
     ...(clock && { clock }),
     standIns: () =>
