@@ -78,7 +78,7 @@ test('with-keyring: a killed keyring daemon is started again, unlocked, and no k
     process.execPath,
     '--import',
     'tsx',
-    'tests/unit/support-tests/fixtures/keyring-restart-child.ts',
+    'tests/fault/fixtures/keyring-restart-child.ts',
   ]);
   try {
     assert.equal(run.status, 0, `the child failed:\n${run.stderr}`);
