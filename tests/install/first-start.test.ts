@@ -126,7 +126,12 @@ function isTooOld(version: string): boolean {
  */
 async function freshStart(t: TestContext, nodeDir?: string): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'paydesk-first-start-'));
-  t.after(() => rmSync(work, { recursive: true, force: true }));
+  const running: { stop?: () => Promise<void> } = {};
+  // The till first: it may still be opening its data folder (the address comes before that).
+  t.after(async () => {
+    await running.stop?.();
+    rmSync(work, { recursive: true, force: true });
+  });
   const clone = join(work, 'paydesk');
   if (execFileSync('git', ['status', '--porcelain'], { cwd: repo, encoding: 'utf8' }).trim() !== '')
     t.diagnostic('uncommitted changes are not in the clone: this checks the last commit');
@@ -157,7 +162,7 @@ async function freshStart(t: TestContext, nodeDir?: string): Promise<void> {
     ADDRESS,
     600_000,
   );
-  t.after(till.stop);
+  running.stop = till.stop;
   const address = ADDRESS.exec(till.output);
   assert.ok(address, `npm start ended (code ${till.code}) without the till's address:\n${till.output}`);
   await tillAnswers(address[1]!);
