@@ -12,12 +12,21 @@ export interface TillEnds {
   events: Pick<EventBus, 'subscribe'>;
 }
 
+/** The answer to a call that waited for a till that could not be opened (the host is ending). */
+const NOT_OPENED = {
+  ok: false,
+  error: { code: 'unreachable', message: 'The till could not be opened. Restart Paydesk.' },
+} as const;
+
 export function tillOnceReady(ready: Promise<TillEnds>): TillEnds {
-  // A till that fails to open ends the host (the caller awaits `ready` too); until then, calls
-  // made meanwhile wait, and are never answered by a till that is not there.
+  // A till that fails to open ends the host (the caller awaits `ready` too, and logs why); until
+  // then, calls made meanwhile wait, and are never answered by a till that is not there.
   ready.catch(() => undefined);
   return {
-    dispatch: async (method, input) => (await ready).dispatch(method, input),
+    dispatch: async (method, input) => {
+      const till = await ready.catch(() => null);
+      return till ? till.dispatch(method, input) : NOT_OPENED;
+    },
     events: {
       subscribe(listener: EventListener): Disposable & (() => void) {
         let off: (() => void) | null = null;
