@@ -57,7 +57,10 @@ export interface ShopTill {
 export function openShopTill(server: TestPostgres, shop: TestShop, index: number): ShopTill {
   const login = shop.tills[index]!;
   const settings = tillSettings(server, shop, login);
-  const logger = createLogger(`till-${login.number}`, () => undefined);
+  // Warnings and errors on stderr (a refusal worded as "cannot be reached" says its cause there).
+  const logger = createLogger(`till-${login.number}`, (line) => {
+    if (/^\S+ (WARN|ERROR) /.test(line)) process.stderr.write(`${line}\n`);
+  });
   const side = openTillSide();
   const outbox = startOutbox(side, settings, login.password, { logger });
   const otherSales = new OtherTillSales(side.db);

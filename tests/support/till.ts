@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { startSandboxServices, type SandboxServices } from '../../electron/sandbox/index';
 import { createTill, type Till, type TillOptions } from '../../electron/services/app/create-till';
 import { createRestartableTill } from '../../electron/services/app/restartable-till';
+import { EncryptedFileSecretStore } from '../../electron/services/storage/secret-store-encrypted-file';
 import { KeychainSecretStore } from '../../electron/services/storage/secret-store-keychain';
+import { aesBackend } from './encryption';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../shared/contract';
 import { driveClock, ManualClock } from './manual-clock';
 
@@ -23,6 +25,12 @@ export type TestTillOptions = Partial<Omit<TillOptions<SandboxServices>, 'standI
   drivenClock?: boolean;
   /** Started as the hosts start it (app/restartable-till.ts), so a restore can replace its records. */
   restartable?: boolean;
+  /**
+   * Where its passwords go: an encrypted file in its data folder (the default: nothing outside
+   * the folder, and no keychain round trips at each start), or the OS keychain as a real till
+   * keeps them (the browser tests, and any test of what the keychain does).
+   */
+  secretsIn?: 'file' | 'keychain';
 };
 
 /** The driven clock of a till started with `drivenClock`. */
@@ -50,6 +58,9 @@ export interface TestTill {
   close(): Promise<void>;
 }
 
+/** One key per process, so a till started again on its data folder reads its own secrets. */
+const FILE_SECRETS_KEY = aesBackend();
+
 /** The keychain entries' name for this process's test tills. */
 export const TEST_KEYCHAIN_SERVICE = `Paydesk test ${process.pid}`;
 
@@ -59,6 +70,7 @@ export async function startTestTill(options: TestTillOptions = {}): Promise<Test
     catalogueSeedSize,
     drivenClock = false,
     restartable = false,
+    secretsIn = 'file',
     ...tillOptions
   } = options;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-till-'));
@@ -68,14 +80,16 @@ export async function startTestTill(options: TestTillOptions = {}): Promise<Test
     version: 'test',
     pinScryptCost: 1024,
     logger: { info: () => {}, warn: () => {}, error: (m, e) => console.error(m, e) },
-    // The OS keychain as a till uses it, under a name of this test process's own: test files
-    // running at once (the unit suite's lanes) never read or replace each other's passwords.
     secretStores: [
-      new KeychainSecretStore({
-        service: TEST_KEYCHAIN_SERVICE,
-        savedDatesFile: join(dataDir, 'secret-dates.json'),
-        ...(clock && { clock }),
-      }),
+      secretsIn === 'keychain'
+        ? // Under a name of this test process's own: test files running at once never read or
+          // replace each other's passwords.
+          new KeychainSecretStore({
+            service: TEST_KEYCHAIN_SERVICE,
+            savedDatesFile: join(dataDir, 'secret-dates.json'),
+            ...(clock && { clock }),
+          })
+        : new EncryptedFileSecretStore({ file: join(dataDir, 'secrets.bin'), encryption: FILE_SECRETS_KEY }),
     ],
     ...tillOptions,
     ...(clock && { clock }),

@@ -16,7 +16,8 @@ export async function startTestHost(
   options: TestTillOptions & { rendererDir?: string } = {},
 ): Promise<TestHost> {
   const { rendererDir = 'out/renderer', ...tillOptions } = options;
-  const t = await startTestTill({ sandboxSpeed: 20, ...tillOptions });
+  // The OS keychain, as the till in a shop keeps its passwords.
+  const t = await startTestTill({ sandboxSpeed: 20, secretsIn: 'keychain', ...tillOptions });
   const host = await startBrowserHost({ till: t.till, rendererDir });
   return {
     till: t.till,
