@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { Product } from '../../shared/contract';
 import { currencySymbol } from '../../shared/money';
 import { waitUntil } from '../support/wait';
-import { addByTyping, basketPanel, saleComplete, searchBox, type Counter } from './counter-steps';
+import { addByTyping, basketPanel, nextSale, saleComplete, searchBox, type Counter } from './counter-steps';
 import { call, newestSale } from './sell-support';
 
 /**
@@ -43,8 +43,7 @@ export async function basketDiscountReopened(c: Counter, product: Product): Prom
   const sale = await newestSale(c.host());
   assert.equal(sale.total, total);
   assert.deepEqual([sale.discount?.kind, sale.discount?.value, sale.discount?.amount], ['amount', 150, 150]);
-  await page.keyboard.press('Escape');
-  await searchBox(c).waitFor();
+  await nextSale(c);
 }
 
 /**

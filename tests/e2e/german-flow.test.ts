@@ -25,6 +25,7 @@ import {
   parkedSaleSurvivesRestart,
   refundableBasket,
   refundItemByItem,
+  nextSale,
   searchBox,
   speaker,
   type Counter,
@@ -146,8 +147,7 @@ test('a basket of 1.234,50 € shows its total the German way and is paid in cas
     sale.tenders.map((t) => [t.kind, t.amount]),
     [['cash', 123_450]],
   );
-  await page.keyboard.press('Escape');
-  await searchBox(counter).waitFor();
+  await nextSale(counter);
 });
 
 test('a basket discount of 1,50 € reopened shows 1,50, applied again leaves the total as it was', async () => {
@@ -193,8 +193,7 @@ test('the card-machine picker speaks German and offers the euro machine first, i
   assert.doesNotMatch(text, /Card machine ending/, 'no English fallback name anywhere on screen');
   await page.keyboard.press('F4'); // the sale is paid, exact cash
   await page.getByRole('region', { name: t('sell.completed.label') }).waitFor();
-  await page.keyboard.press('Escape');
-  await searchBox(counter).waitFor();
+  await nextSale(counter);
 });
 
 test('a parked sale survives a restart on the same data folder and is resumed, in German', async () => {
