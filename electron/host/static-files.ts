@@ -15,6 +15,17 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
+// The build names every file under assets/ by its content (`index-CeFWlmxJ.js`): a new build
+// brings new names, so the browser may keep these and the code it compiled from them for good,
+// and a kiosk's browser opens the till each morning without fetching or compiling them again.
+// The page itself (index.html) is never kept: it names the current build's files.
+const FOREVER = 'public, max-age=31536000, immutable';
+const CONTENT_NAMED = /^assets\/[\w.-]+-[\w-]{8}\.[a-z0-9]+$/;
+
+function isContentNamed(relative: string): boolean {
+  return CONTENT_NAMED.test(relative.replaceAll('\\', '/'));
+}
+
 export function serveStatic(root: string, pathname: string, res: ServerResponse): void {
   let decoded: string;
   try {
@@ -40,6 +51,7 @@ export function serveStatic(root: string, pathname: string, res: ServerResponse)
   }
   res.writeHead(200, {
     ...SECURITY_HEADERS,
+    ...(isContentNamed(relative) && { 'cache-control': FOREVER }),
     'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
     'content-length': size,
   });

@@ -8,7 +8,14 @@ import { mustOpen, rawExchange, startLimitedHost, type LimitedHost, type RawAnsw
 
 let h: LimitedHost;
 before(async () => {
-  h = await startLimitedHost({ limits: { maxConnections: 1 } });
+  h = await startLimitedHost({
+    limits: { maxConnections: 1 },
+    files: {
+      'assets/index-CeFWlmxJ.js': 'export {};',
+      'assets/words.js': 'export {};',
+      'index-CeFWlmxJ.js': 'export {};',
+    },
+  });
 });
 after(() => h?.close());
 
@@ -54,6 +61,21 @@ test('pages and every HTTP error carry the security headers', async () => {
     `GET / HTTP/1.1\r\nhost: rebound.example:${h.host.port}\r\nconnection: close\r\n\r\n`,
   );
   assertSecured(rebound, 421, 'another host name');
+});
+
+test('files named by their content are kept by the browser; the page and every other file never are', async () => {
+  const kept = await get('/assets/index-CeFWlmxJ.js');
+  assert.equal(kept.status, 200);
+  assert.equal(kept.headers['cache-control'], 'public, max-age=31536000, immutable');
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (name !== 'cache-control') assert.equal(kept.headers[name], value, `${name} on a kept file`);
+  }
+  // The page names the current build's files; a file without a content name may change in place.
+  assertSecured(await get('/'), 200, 'the page');
+  assertSecured(await get('/index.html'), 200, 'the page by its name');
+  assertSecured(await get('/assets/words.js'), 200, 'a file without a content name');
+  assertSecured(await get('/index-CeFWlmxJ.js'), 200, 'a content name outside assets/');
+  assertSecured(await get('/assets/missing-CeFWlmxJ.js'), 404, 'a missing content-named file');
 });
 
 test('requests Node cannot parse are answered with the headers, and the host survives them', async () => {

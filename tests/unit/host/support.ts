@@ -1,9 +1,9 @@
 // A browser host on loopback in front of a stand-in till whose calls the test controls, and
 // clients that speak to it: ws sockets, and raw TCP for what a well-behaved client never sends.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import WebSocket from 'ws';
 import {
   startBrowserHost,
@@ -29,10 +29,16 @@ export interface LimitedHost {
 export async function startLimitedHost(
   options: Pick<BrowserHostOptions, 'limits' | 'clock'> & {
     answer?: (method: string, input: unknown) => Promise<Reply> | Reply;
+    /** Files of the renderer folder besides index.html, by their path in it. */
+    files?: Record<string, string>;
   } = {},
 ): Promise<LimitedHost> {
   const rendererDir = mkdtempSync(join(tmpdir(), 'paydesk-host-limits-'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>till</title>');
+  for (const [path, text] of Object.entries(options.files ?? {})) {
+    mkdirSync(dirname(join(rendererDir, path)), { recursive: true });
+    writeFileSync(join(rendererDir, path), text);
+  }
   const faults: HostFault[] = [];
   const calls: LimitedHost['calls'] = [];
   const answer = options.answer ?? (() => ({ ok: true, value: 'done' }));
