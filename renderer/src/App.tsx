@@ -44,10 +44,10 @@ export function App() {
     };
   }, []);
 
-  // The one place the renderer subscribes to the services' events.
+  // The one place the renderer subscribes to the services' events (the first status was asked
+  // for in main.tsx, beside the settings).
   useEffect(() => {
     if (!till) return;
-    void useShell.getState().refresh();
     return followTillEvents(
       till,
       {
