@@ -1,26 +1,42 @@
 // Debian's Chromium driven by playwright-core (Playwright cannot download its own browsers here).
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const CHROMIUM = process.env.PAYDESK_CHROMIUM ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+const LAUNCH = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
+};
+
+function checkChromium(): void {
   if (!existsSync(CHROMIUM))
     throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package.`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-    ],
-  });
+}
+
+/** A browser whose every context starts empty: no cache, no stored pages. */
+export async function launchBrowser(): Promise<Browser> {
+  checkChromium();
+  return chromium.launch(LAUNCH);
+}
+
+/**
+ * A browser that keeps its profile (cache, compiled code) in `profileDir` from one launch to the
+ * next, as a kiosk's browser does.
+ */
+export async function launchBrowserKeepingProfile(profileDir: string): Promise<BrowserContext> {
+  checkChromium();
+  return chromium.launchPersistentContext(profileDir, LAUNCH);
 }
 
 /**
