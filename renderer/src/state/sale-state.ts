@@ -50,6 +50,8 @@ export interface SaleFields {
   counterNeeded: string | null;
   /** What happened to the receipt after payment, in words. */
   receiptMessage: string | null;
+  /** Esc was pressed on a completed sale while a call was still out: the next sale starts after it. */
+  nextSaleAsked: boolean;
 }
 
 /** The counter around a sale: typed quantities, discounts, parked sales, No-sale, receipts, keys. */
@@ -120,6 +122,12 @@ export interface SaleActions {
   backToBasket(): Promise<void>;
   abandon(): Promise<void>;
   newSale(): void;
+  /**
+   * The next customer, from a completed sale: at once, or, while a call is still out (the card
+   * call's answer after its sale already completed, a receipt being sent), as soon as it is back
+   * without a problem to show.
+   */
+  askNextSale(): void;
 }
 
 export type SaleState = SaleFields & SaleActions & CardPaymentActions & SaleEventActions & CounterActions;

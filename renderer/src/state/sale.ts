@@ -39,6 +39,7 @@ export const initialSaleFields: SaleFields = {
   parked: [],
   counterNeeded: null,
   receiptMessage: null,
+  nextSaleAsked: false,
 };
 
 /** A sale store talking to `api`; the app has one (`useSale`), each unit test its own. */
@@ -60,6 +61,11 @@ export function createSaleStore(api: TillApi, clock: Clock = browserClock) {
           });
         } finally {
           set({ busy: false });
+          const { nextSaleAsked, phase, problem } = get();
+          if (nextSaleAsked) {
+            if (phase === 'completed' && !problem) get().newSale();
+            else set({ nextSaleAsked: false });
+          }
         }
       },
       showSale(sale) {
@@ -175,7 +181,14 @@ export function createSaleStore(api: TillApi, clock: Clock = browserClock) {
           problem: null,
           note: null,
           receiptMessage: null,
+          nextSaleAsked: false,
         });
+      },
+      askNextSale() {
+        const { phase, busy } = get();
+        if (phase !== 'completed') return;
+        if (busy) set({ nextSaleAsked: true });
+        else get().newSale();
       },
 
       ...cardPaymentActions(kit),

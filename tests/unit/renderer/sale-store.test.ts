@@ -137,6 +137,93 @@ test('a card payment is followed: an event that beat the call answer is not lost
   assert.equal(store.getState().phase, 'completed');
 });
 
+/** A card sale whose completion arrives (as events) while the card call's answer is still out. */
+async function cardSaleCompletedBeforeItsAnswer() {
+  const { fake, store } = await storeWithCatalogue();
+  let answer = (_view: ReturnType<typeof paymentView>) => undefined as void;
+  fake
+    .answer('sales.open', () => saleView())
+    .answer('sales.payCard', () => new Promise((resolve) => (answer = resolve)));
+  store.getState().add('p1');
+  await store.getState().pay();
+  store.getState().setTerminal('22900001');
+  const paying = store.getState().payCard(935);
+  store.getState().applySale(saleView({ state: 'completed', paid: 935, due: 0 }));
+  assert.deepEqual([store.getState().phase, store.getState().busy], ['completed', true]);
+  return { store, paying, answer };
+}
+
+test('Esc in the first instant after a card sale starts the next sale once the card call is back, not before', async () => {
+  const { store, paying, answer } = await cardSaleCompletedBeforeItsAnswer();
+  store.getState().askNextSale();
+  assert.equal(store.getState().phase, 'completed', 'the completed sale stays until its call is back');
+  assert.equal(store.getState().sale?.saleId, 'sale-1');
+
+  answer(paymentView({ state: 'finished', successful: true }));
+  await paying;
+  const { phase, sale, payment, lines, busy, nextSaleAsked } = store.getState();
+  assert.deepEqual(
+    { phase, sale, payment, lines, busy, nextSaleAsked },
+    { phase: 'basket', sale: null, payment: null, lines: [], busy: false, nextSaleAsked: false },
+  );
+});
+
+test('a next sale asked for while a call is out waits when that call fails: its problem stays on screen', async () => {
+  const { fake, store } = await storeWithCatalogue();
+  let fail = (_e: Error) => undefined as void;
+  fake
+    .answer('sales.open', () => saleView())
+    .answer('sales.payCash', () => saleView({ state: 'completed', paid: 935, due: 0, change: 65 }))
+    .answer('counter.printReceipt', () => new Promise((_resolve, reject) => (fail = reject)));
+  store.getState().add('p1');
+  await store.getState().pay();
+  await store.getState().payCash(1000);
+  const printing = store.getState().printReceipt();
+  store.getState().askNextSale();
+  fail(new TillError('storage', 'The receipt could not be kept for printing.'));
+  await printing;
+  assert.equal(store.getState().phase, 'completed');
+  assert.equal(store.getState().problem, 'The receipt could not be kept for printing.');
+  assert.equal(store.getState().nextSaleAsked, false, 'a later call does not start the next sale by itself');
+
+  // Asked again with nothing out: at once.
+  store.getState().askNextSale();
+  assert.equal(store.getState().phase, 'basket');
+});
+
+test('the Esc key on a completed sale is taken while a call is out; on a sale being paid it is not', async () => {
+  const { useSale } = await import('../../../renderer/src/state/sale');
+  const { handleSellKey } = await import('../../../renderer/src/screens/sell/useSellKeys');
+  const esc = { key: 'Escape', target: null };
+  const before = useSale.getState();
+  try {
+    useSale.setState({ phase: 'completed', sale: saleView({ state: 'completed' }), busy: true });
+    assert.equal(
+      handleSellKey(esc, () => false),
+      true,
+    );
+    assert.equal(useSale.getState().nextSaleAsked, true);
+    assert.equal(useSale.getState().phase, 'completed');
+
+    useSale.setState({ phase: 'completed', busy: false, nextSaleAsked: false });
+    assert.equal(
+      handleSellKey(esc, () => false),
+      true,
+    );
+    assert.equal(useSale.getState().phase, 'basket');
+
+    useSale.setState({ phase: 'tender', sale: saleView({ paid: 0 }), busy: true });
+    assert.equal(
+      handleSellKey(esc, () => false),
+      false,
+      'busy at the tender: Esc waits for nothing',
+    );
+    assert.equal(useSale.getState().phase, 'tender');
+  } finally {
+    useSale.setState(before, true);
+  }
+});
+
 test('after a part card payment, leaving the payment goes back to the tender for cash', async () => {
   const { fake, store } = await storeWithCatalogue();
   fake

@@ -30,11 +30,21 @@ function inField(target: EventTarget | null): boolean {
 }
 
 /** What a key does on the Sell screen now; true when it did something. */
-function handleKey(event: KeyboardEvent, askReceipt: () => boolean): boolean {
+export function handleSellKey(
+  event: Pick<KeyboardEvent, 'key' | 'target'>,
+  askReceipt: () => boolean,
+): boolean {
   const store = useSale.getState();
   const { phase, lines, sale, busy, payment } = store;
+  if (store.counterNeeded || store.managerNeeded) return false;
+  // Esc after a sale is taken even in its first instant, while the card call's answer or the
+  // receipt is still on its way: the next sale starts as soon as that is back.
+  if (event.key === 'Escape' && phase === 'completed') {
+    store.askNextSale();
+    return true;
+  }
   const running = payment !== null && phase === 'payment';
-  if (busy || running || store.counterNeeded || store.managerNeeded) return false;
+  if (busy || running) return false;
   const canPay = (phase === 'basket' || phase === 'tender') && (lines.length > 0 || sale !== null);
   switch (event.key) {
     case SELL_KEYS.card:
@@ -50,10 +60,6 @@ function handleKey(event: KeyboardEvent, askReceipt: () => boolean): boolean {
       if (phase === 'basket' && lines.length > 0) void store.park('');
       return phase === 'basket' && lines.length > 0;
     case 'Escape':
-      if (phase === 'completed') {
-        store.newSale();
-        return true;
-      }
       if (phase === 'tender' && sale && sale.paid === 0) {
         void store.backToBasket();
         return true;
@@ -74,7 +80,7 @@ export function useSellKeys(askReceipt: () => boolean): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (handleKey(event, askReceipt)) {
+      if (handleSellKey(event, askReceipt)) {
         event.preventDefault();
         return;
       }
