@@ -51,9 +51,7 @@ async function openTill() {
   const { TILL_MIGRATIONS } = await betweenTurns(() => import('../services/app/migrations'));
   const { restoreAtStart } = await betweenTurns(() => import('../services/backup/restore'));
   const { createLogger } = await betweenTurns(() => import('../services/common/logger'));
-  const { KeychainSecretStore } = await betweenTurns(
-    () => import('../services/storage/secret-store-keychain'),
-  );
+  const { keychainStoreFor } = await betweenTurns(() => import('../services/storage/secret-store-keychain'));
   const { JsonFileSettingsStore } = await betweenTurns(() => import('../services/storage/settings'));
   const logger = createLogger('till');
   const settingsStore = new JsonFileSettingsStore({ file: resolve(dataDir, 'settings.json') });
@@ -82,12 +80,7 @@ async function openTill() {
     settingsStore,
     pendingRestore,
     ...(values['keychain-name'] && {
-      secretStores: [
-        new KeychainSecretStore({
-          service: values['keychain-name'],
-          savedDatesFile: resolve(dataDir, 'secret-dates.json'),
-        }),
-      ],
+      secretStores: [keychainStoreFor(dataDir, { service: values['keychain-name'] })],
     }),
     standIns: () => startSandboxServices({ speed: Number(values['sandbox-speed']) }),
   });

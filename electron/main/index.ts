@@ -23,7 +23,7 @@ import { TILL_MIGRATIONS } from '../services/app/migrations';
 import { createRestartableTill } from '../services/app/restartable-till';
 import { restoreAtStart } from '../services/backup/restore';
 import { createLogger } from '../services/common/logger';
-import { KeychainSecretStore } from '../services/storage/secret-store-keychain';
+import { keychainStoreFor } from '../services/storage/secret-store-keychain';
 import { EncryptedFileSecretStore } from '../services/storage/secret-store-encrypted-file';
 import { createElectronSettingsStore } from './electron-store-settings';
 import { isOpenableAddress } from './external-address';
@@ -162,7 +162,7 @@ async function start(): Promise<void> {
     // The OS keychain first; else safeStorage ciphertext, which refuses to work without a
     // real OS backend (never Chromium's built-in "basic_text" key).
     secretStores: [
-      new KeychainSecretStore({ savedDatesFile: join(dataDir, 'secret-dates.json') }),
+      keychainStoreFor(dataDir),
       new EncryptedFileSecretStore({
         file: join(dataDir, 'secrets.enc.json'),
         encryption: {

@@ -7,7 +7,7 @@ import { startSandboxServices, type SandboxServices } from '../../electron/sandb
 import { createTill, type Till, type TillOptions } from '../../electron/services/app/create-till';
 import { createRestartableTill } from '../../electron/services/app/restartable-till';
 import { EncryptedFileSecretStore } from '../../electron/services/storage/secret-store-encrypted-file';
-import { KeychainSecretStore } from '../../electron/services/storage/secret-store-keychain';
+import { keychainStoreFor } from '../../electron/services/storage/secret-store-keychain';
 import { aesBackend } from './encryption';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../shared/contract';
 import { driveClock, ManualClock } from './manual-clock';
@@ -62,7 +62,7 @@ export interface TestTill {
 const FILE_SECRETS_KEY = aesBackend();
 
 /** The keychain entries' name for this process's test tills. */
-export const TEST_KEYCHAIN_SERVICE = `Paydesk test ${process.pid}`;
+const TEST_KEYCHAIN_SERVICE = `Paydesk test ${process.pid}`;
 
 export async function startTestTill(options: TestTillOptions = {}): Promise<TestTill> {
   const {
@@ -84,11 +84,7 @@ export async function startTestTill(options: TestTillOptions = {}): Promise<Test
       secretsIn === 'keychain'
         ? // Under a name of this test process's own: test files running at once never read or
           // replace each other's passwords.
-          new KeychainSecretStore({
-            service: TEST_KEYCHAIN_SERVICE,
-            savedDatesFile: join(dataDir, 'secret-dates.json'),
-            ...(clock && { clock }),
-          })
+          keychainStoreFor(dataDir, { service: TEST_KEYCHAIN_SERVICE, ...(clock && { clock }) })
         : new EncryptedFileSecretStore({ file: join(dataDir, 'secrets.bin'), encryption: FILE_SECRETS_KEY }),
     ],
     ...tillOptions,

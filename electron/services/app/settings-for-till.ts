@@ -1,11 +1,10 @@
 // Settings in a till: the secret store chosen at start, the handlers, the keychain's state probed again while it fails, and every
 // saved change followed by the till's parts and announced to the screens.
-import { join } from 'node:path';
 import type { Settings } from '../../../shared/settings';
 import type { Clock } from '../common/clock';
 import type { Logger } from '../common/logger';
 import { chooseSecretStore, type SecretStore } from '../storage/secret-store';
-import { KeychainSecretStore } from '../storage/secret-store-keychain';
+import { keychainStoreFor } from '../storage/secret-store-keychain';
 import { settingsHandlers, settingsView, type SettingsHandlerDeps } from '../settings/handlers';
 import type { EventBus } from './events';
 
@@ -27,9 +26,7 @@ export async function openSecrets(
   logger: Pick<Logger, 'warn'>,
   stores?: SecretStore[],
 ) {
-  const secrets = await chooseSecretStore(
-    stores ?? [new KeychainSecretStore({ savedDatesFile: join(dataDir, 'secret-dates.json'), clock })],
-  );
+  const secrets = await chooseSecretStore(stores ?? [keychainStoreFor(dataDir, { clock })]);
   // Probed once (it writes a test entry); probed again only while it is failing.
   const keychain = await secrets.availability();
   // Staff see the worded reason; the system's own message is for whoever mends the computer.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { TillError } from '../../../shared/contract/errors';
 import { systemClock, type Clock } from '../common/clock';
 import { loadKeychainBackend, type KeychainBackend } from './keychain-backends';
@@ -69,6 +70,17 @@ function technical(error: unknown): string {
 }
 
 /** Secrets in the OS keychain, one entry per profile and key under the service name. */
+/**
+ * The till's keychain store for a data folder: its "saved at" dates beside the till's data, under
+ * `service` ("Paydesk" unless the till was given a name of its own).
+ */
+export function keychainStoreFor(
+  dataDir: string,
+  options: Pick<KeychainSecretStoreOptions, 'service' | 'clock'> = {},
+): KeychainSecretStore {
+  return new KeychainSecretStore({ ...options, savedDatesFile: join(dataDir, 'secret-dates.json') });
+}
+
 export class KeychainSecretStore implements SecretStore {
   private backendPromise: Promise<KeychainBackend> | null;
   private readonly service: string;
