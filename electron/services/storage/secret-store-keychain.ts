@@ -69,7 +69,6 @@ function technical(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Secrets in the OS keychain, one entry per profile and key under the service name. */
 /**
  * The till's keychain store for a data folder: its "saved at" dates beside the till's data, under
  * `service` ("Paydesk" unless the till was given a name of its own).
@@ -81,6 +80,7 @@ export function keychainStoreFor(
   return new KeychainSecretStore({ ...options, savedDatesFile: join(dataDir, 'secret-dates.json') });
 }
 
+/** Secrets in the OS keychain, one entry per profile and key under the service name. */
 export class KeychainSecretStore implements SecretStore {
   private backendPromise: Promise<KeychainBackend> | null;
   private readonly service: string;
