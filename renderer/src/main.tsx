@@ -11,7 +11,7 @@ import './styles.css';
 const SETTINGS_WAIT_MS = 3000;
 
 // The till's status (the card service, the printer) is asked for now, beside the settings, so
-// the status bar has it at the first render instead of asking after it.
+// the status bar has it at the first render; App asks again once it follows the till's events.
 if (till) void useShell.getState().refresh();
 
 // The first render waits for the shop's words, so no key ever shows in their place.
