@@ -1,5 +1,6 @@
-// Browser-host figures: cold start to an interactive till and where its time goes, renderer
-// bundle size, and memory.
+// Browser-host figures: a start to an interactive till and where its time goes, for a daily start
+// (yesterday's data folder and browser profile) and a first start (both new); renderer bundle
+// size, and memory.
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
