@@ -44,9 +44,7 @@ export function App() {
     };
   }, []);
 
-  // The one place the renderer subscribes to the services' events. The status is asked for again
-  // here, with the subscription: main.tsx asked for it before any event was followed, so a change
-  // in between (the card service found online) would otherwise be missed.
+  // The one place the renderer subscribes to the services' events.
   useEffect(() => {
     if (!till) return;
     void useShell.getState().refresh();

@@ -3,16 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { loadShopWords } from './i18n/follow-locale';
 import { useSettings } from './state/settings';
-import { useShell } from './state/shell';
 import { till } from './till';
 import './styles.css';
 
 /** How long the first render waits for the settings before it shows the default language. */
 const SETTINGS_WAIT_MS = 3000;
-
-// The till's status (the card service, the printer) is asked for now, beside the settings, so
-// the status bar has it at the first render; App asks again once it follows the till's events.
-if (till) void useShell.getState().refresh();
 
 // The first render waits for the shop's words, so no key ever shows in their place.
 void loadShopWords(
