@@ -124,22 +124,10 @@ printRunTimes();
  * first; each one's output is shown whole when it ends, with its time.
  */
 async function runChecks() {
+  // ESLint and Prettier keep what they found of each unchanged file (by its content) for the next run.
+  const keptByContent = (folder) => ['--cache', '--cache-strategy', 'content', '--cache-location', folder];
   const checks = [
-    // Both keep what they found of each unchanged file (by its content) for the next run.
-    [
-      [
-        'npx',
-        'eslint',
-        '.',
-        '--max-warnings',
-        '0',
-        '--cache',
-        '--cache-strategy',
-        'content',
-        '--cache-location',
-        'node_modules/.cache/eslint/',
-      ],
-    ],
+    [['npx', 'eslint', '.', '--max-warnings', '0', ...keptByContent('node_modules/.cache/eslint/')]],
     [
       [
         'npx',
@@ -148,11 +136,7 @@ async function runChecks() {
         '.',
         '--log-level',
         'warn',
-        '--cache',
-        '--cache-strategy',
-        'content',
-        '--cache-location',
-        'node_modules/.cache/prettier/checked',
+        ...keptByContent('node_modules/.cache/prettier/checked'),
       ],
     ],
     [
