@@ -63,6 +63,27 @@ export function checkBudgets(manifest, gzipSize, budgets = BUDGETS) {
   return { start, startGzip, later, problems };
 }
 
+/**
+ * Libraries the start bundle must not carry, with a string only their built code holds. zod: the
+ * till checks every answer and event before sending them, so the screens need no schema to start
+ * (building the contract's schemas cost the first call ~130 ms on a 2-core PC).
+ */
+export const NOT_AT_START = { zod: '$ZodType' };
+
+/** One sentence per library of NOT_AT_START found in a start file; `read(file)` gives its text. */
+export function librariesAtStart(manifest, read, notAtStart = NOT_AT_START) {
+  const files = [...new Set([...startKeys(manifest)].map((key) => manifest[key].file))].filter((f) =>
+    f.endsWith('.js'),
+  );
+  const problems = [];
+  for (const [library, marker] of Object.entries(notAtStart)) {
+    const found = files.filter((file) => read(file).includes(marker));
+    if (found.length > 0)
+      problems.push(`${library} loads at start (in ${found.join(', ')}): load it on demand`);
+  }
+  return problems;
+}
+
 /** The gzip size of a file under `dir`, as the bench measures it. */
 export function gzipSizeIn(dir) {
   return (file) => gzipSync(readFileSync(join(dir, file)), { level: 9 }).length;
@@ -75,7 +96,9 @@ export function readManifest(dir) {
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replaceAll('\\', '/'));
 if (isMain) {
   const dir = process.argv[2] ?? 'out/renderer';
-  const { startGzip, later, problems } = checkBudgets(readManifest(dir), gzipSizeIn(dir));
+  const manifest = readManifest(dir);
+  const { startGzip, later, problems } = checkBudgets(manifest, gzipSizeIn(dir));
+  problems.push(...librariesAtStart(manifest, (file) => readFileSync(join(dir, file), 'utf8')));
   const largest = [...later].sort((a, b) => b.gzip - a.gzip)[0];
   console.log(
     `bundle budget: start ${kib(startGzip)} of ${BUDGETS.start} KiB; largest later chunk ` +

@@ -5,10 +5,17 @@ import { serviceNameSchema, type ServiceName } from './contract/system';
 import { DEFAULT_LOCALE, SHOP_LOCALES } from './format';
 import { CURRENCIES } from './money';
 import { isTimeZone } from './time-zone';
-import { terminalNameSchema } from './terminal-names';
+
 // ---------------------------------------------------------------------------------------------
 // Schema: every non-secret setting. Passwords, API keys and tokens live in the SecretStore.
 // ---------------------------------------------------------------------------------------------
+
+/** A card machine's name as the shop gives it (terminal-names.ts says how an unnamed one is called). */
+export const terminalNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the card machine a name, such as Till 1.')
+  .max(40, 'Keep the name to 40 characters or fewer.');
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

@@ -1,14 +1,6 @@
 // A card machine as staff know it: the name the shop gave it in the Terminals screen, else the
 // last digits of its id (as printed on the sticker underneath). One rule for every screen,
 // report and message that mentions a terminal.
-import { z } from 'zod';
-
-export const terminalNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Give the card machine a name, such as Till 1.')
-  .max(40, 'Keep the name to 40 characters or fewer.');
-
 /**
  * `unnamed` words the fallback from the last four digits: the screens pass their language's
  * words; the log, the API and the accountant's CSV files keep the English default.

@@ -1,7 +1,11 @@
 // The receiving side of the contract, shared by the Electron IPC binding and the browser
-// host: checks the method name, validates the payload, runs the handler, wraps the answer.
+// host: checks the method name, validates the payload, runs the handler, checks its answer
+// against the method's output and wraps it. The answer is checked here, where it is made, rather
+// than in the renderer: a field the contract does not name never crosses to the screens, a wrong
+// answer is logged beside the handler that gave it, and the screens start without building the
+// contract's schemas.
 import { z } from 'zod';
-import { TillError, type Reply } from './errors';
+import { GARBLED_ANSWER, TillError, type Reply } from './errors';
 import { isMethodName, methods, type MethodInput, type MethodName, type MethodOutput } from './index';
 
 export type Handlers = {
@@ -53,7 +57,13 @@ export function createDispatcher(
     try {
       const handler = handlers[name] as (input: unknown) => Promise<unknown>;
       const value = await handler(parsed.data as MethodInput<typeof name>);
-      return { ok: true, value };
+      const checked = spec.output.safeParse(value);
+      if (checked.success) return { ok: true, value: checked.data };
+      onInternalError(
+        name,
+        new Error(`The answer to ${name} is not the contract's: ${describeIssues(checked.error)}`),
+      );
+      return { ok: false, error: GARBLED_ANSWER };
     } catch (error) {
       if (error instanceof TillError) return { ok: false, error: error.toShape() };
       const worded = onInternalError(name, error);

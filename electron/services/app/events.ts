@@ -1,6 +1,7 @@
 // The services' side of contract events: one bus, forwarded by whichever binding is attached
-// (Electron IPC or the browser host's WebSocket).
-import type { EventName, EventPayload } from '../../../shared/contract';
+// (Electron IPC or the browser host's WebSocket). Each event is checked against the contract
+// once, here, where it is made: the screens take what the bus sends as it is.
+import { events, type EventName, type EventPayload } from '../../../shared/contract';
 import { Emitter, type Disposable } from '../../../shared/emitter';
 import { createLogger } from '../common/logger';
 
@@ -14,7 +15,15 @@ export class EventBus {
   private readonly emitter = new Emitter<AnyEvent>();
 
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
-    this.emitter.fire({ event, payload } as AnyEvent);
+    const checked = events[event].safeParse(payload);
+    if (!checked.success) {
+      // A defect of ours: the screens would not understand it, so it is logged and not sent.
+      log.error(
+        `a ${event} event is not the contract's, not sent: ${checked.error.issues[0]?.message ?? ''}`,
+      );
+      return;
+    }
+    this.emitter.fire({ event, payload: checked.data } as AnyEvent);
   }
 
   subscribe(listener: EventListener): Disposable & (() => void) {

@@ -1,59 +1,41 @@
 // The renderer's side of the contract, over either transport (Electron IPC through the
-// preload, or the browser host's WebSocket): replies and events are validated where they
-// are received, errors become TillErrors with a code the UI can word.
-import {
-  events,
-  isEventName,
-  methods,
-  replySchema,
-  TillError,
-  type ErrorCode,
-  type EventName,
-  type EventPayload,
-  type MethodInput,
-  type MethodName,
-  type MethodOutput,
-  type TillApi,
+// preload, or the browser host's WebSocket): errors become TillErrors with a code the UI can
+// word. The till checks every answer and event against the contract before it sends it
+// (shared/contract/dispatch.ts, the services' event bus), so the screens take them as they come
+// and start without zod; only the envelope is checked here.
+import type {
+  EventName,
+  EventPayload,
+  MethodInput,
+  MethodName,
+  MethodOutput,
+  TillApi,
 } from '../../../shared/contract';
+import { GARBLED_ANSWER, readReply, TillError, type ErrorCode } from '../../../shared/contract/till-error';
 import { Emitter } from '../../../shared/emitter';
 import type { TillTransport } from '../../../shared/transport';
 
-const GARBLED_REPLY =
-  'The till’s screen and its services did not understand each other. Try again; if it keeps happening, restart Paydesk.';
-
 export function unwrapReply<M extends MethodName>(method: M, raw: unknown): MethodOutput<M> {
-  const reply = replySchema.safeParse(raw);
+  const reply = readReply(raw);
   // The method's name is for the console (developers); staff read what to do.
-  if (!reply.success) {
+  if (!reply) {
     console.warn(`Malformed reply to ${method}`);
-    throw new TillError('malformed_response', GARBLED_REPLY, { words: { key: 'bridge.garbled' } });
+    throw new TillError(GARBLED_ANSWER.code, GARBLED_ANSWER.message, { words: GARBLED_ANSWER.words });
   }
-  if (!reply.data.ok) {
-    const { code, message, retryAfterMs, words } = reply.data.error;
+  if (!reply.ok) {
+    const { code, message, retryAfterMs, words } = reply.error;
     throw new TillError(code as ErrorCode, message, {
       ...(retryAfterMs !== undefined && { retryAfterMs }),
       ...(words !== undefined && { words }),
     });
   }
-  const value = methods[method].output.safeParse(reply.data.value);
-  if (!value.success) {
-    console.warn(`Unexpected value in the reply to ${method}: ${value.error.message}`);
-    throw new TillError('malformed_response', GARBLED_REPLY, { words: { key: 'bridge.garbled' } });
-  }
-  return value.data as MethodOutput<M>;
+  return reply.value as MethodOutput<M>;
 }
 
 export function createTillApi(transport: TillTransport): TillApi {
   const byEvent = new Map<EventName, Emitter<unknown>>();
-  transport.onEvent((event, payload) => {
-    if (!isEventName(event)) return;
-    const parsed = events[event].safeParse(payload);
-    if (!parsed.success) {
-      console.warn(`Ignored a malformed ${event} event`);
-      return;
-    }
-    byEvent.get(event)?.fire(parsed.data);
-  });
+  // An event no screen listens for (a newer till's) finds no emitter and is dropped.
+  transport.onEvent((event, payload) => byEvent.get(event as EventName)?.fire(payload));
   return {
     async invoke<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> {
       return unwrapReply(method, await transport.call(method, input));

@@ -1,7 +1,8 @@
 // Words the services send with a key (TillError.words, a payment's words, a card machine's
 // notification code): shown from the catalogue's `services.*` in the shop's language, with money
 // written in its locale. A key the catalogue lacks shows the services' own English text.
-import { TillError, type PaymentView, type WordParam, type Words } from '../../../shared/contract';
+import type { PaymentView, WordParam, Words } from '../../../shared/contract';
+import { TillError } from '../../../shared/contract/till-error';
 import type { OversizedDiscount } from '../../../shared/pricing';
 import { currentFormat, i18n } from './index';
 

@@ -2,7 +2,7 @@
 // settings and used wherever a card machine is mentioned). Renaming is a settings change.
 import { useCallback, useEffect, useState } from 'react';
 import type { Terminal } from '../../../shared/contract';
-import { terminalNameSchema } from '../../../shared/terminal-names';
+import { terminalNameSchema } from '../../../shared/settings';
 import { till } from '../till';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useSettings } from '../state/settings';

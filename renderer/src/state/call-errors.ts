@@ -1,5 +1,5 @@
 // Cashier words for a failed contract call, shared by every store and screen.
-import { TillError } from '../../../shared/contract';
+import { TillError } from '../../../shared/contract/till-error';
 import { i18n } from '../i18n';
 import { errorText } from '../i18n/words';
 

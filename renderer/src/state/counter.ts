@@ -2,7 +2,8 @@
 // price changes (sent as intents with `sales.open`: the services work out the money and ask for a
 // supervisor when the shop's rules say so), the one-key payments, parked sales, No-sale and the
 // receipt after payment.
-import { TillError, type GuardedAction, type NoSaleView } from '../../../shared/contract';
+import type { GuardedAction, NoSaleView } from '../../../shared/contract';
+import { TillError } from '../../../shared/contract/till-error';
 import { defaultTerminal } from './terminals';
 import { useSettings } from './settings';
 import { withLine } from './basket';

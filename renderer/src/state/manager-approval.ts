@@ -6,7 +6,8 @@
 // manager's PIN opens Settings and the back office for a few minutes) and runs the refused action
 // again. The owning store keeps the reason in its own state (`show`).
 import { create } from 'zustand';
-import { TillError, type GuardedAction, type TillApi } from '../../../shared/contract';
+import type { GuardedAction, TillApi } from '../../../shared/contract';
+import { TillError } from '../../../shared/contract/till-error';
 import { describeCallError } from './call-errors';
 import { wordsText } from '../i18n/words';
 

@@ -19,3 +19,15 @@ test('a failing listener is logged with its event, and the others still get the 
     / ERROR \[events\] a listener for catalogue\.changed failed: Error: the window has closed/,
   );
 });
+
+test('an event is checked where it is made: a wrong one is logged and not sent, an unnamed field never crosses', async () => {
+  const bus = new EventBus();
+  const seen: unknown[] = [];
+  bus.subscribe((event, payload) => seen.push([event, payload]));
+  const logged = await loggedDuring(async () => {
+    bus.emit('catalogue.changed', { version: 'seven' } as never);
+    bus.emit('catalogue.changed', { version: 8, secret: 'x' } as never);
+  });
+  assert.deepEqual(seen, [['catalogue.changed', { version: 8 }]]);
+  assert.match(logged, / ERROR \[events\] a catalogue\.changed event is not the contract's, not sent: /);
+});

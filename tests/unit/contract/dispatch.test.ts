@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createDispatcher, type Handlers } from '../../../shared/contract/dispatch';
-import { methods, TillError, type MethodName } from '../../../shared/contract';
+import { GARBLED_ANSWER, methods, TillError, type MethodName } from '../../../shared/contract';
 
 /** Handlers that record every call, so a test can prove a bad payload reached none of them. */
 function spyHandlers() {
@@ -82,4 +82,41 @@ test('a valid payload reaches its handler with parsed input', async () => {
   assert.deepEqual(received, { currency: 'GBP' });
   const bad = await dispatch('terminals.list', { currency: 'pounds' });
   assert.equal(bad.ok, false);
+});
+
+test('an answer is checked against the method’s output where it is made: a wrong one is logged and worded, an unnamed field never crosses', async () => {
+  const logged: Array<[string, string]> = [];
+  const { handlers } = spyHandlers();
+  let answer: unknown = { version: '0.1.0' };
+  handlers['app.info'] = async () => answer as never;
+  const dispatch = createDispatcher(handlers, (method, error) =>
+    logged.push([method, error instanceof Error ? error.message : String(error)]),
+  );
+  const wrong = await dispatch('app.info', {});
+  assert.deepEqual(wrong, { ok: false, error: GARBLED_ANSWER });
+  assert.equal(logged.length, 1);
+  assert.equal(logged[0]![0], 'app.info');
+  assert.match(logged[0]![1], /The answer to app\.info is not the contract's: /);
+
+  handlers['terminals.list'] = async () =>
+    [
+      {
+        terminalId: '22900001',
+        name: 'Till 1',
+        named: true,
+        currency: 'GBP',
+        status: 'AVAILABLE',
+        lastActivity: null,
+        deviceAddress: null,
+        apiKeyPin: '4321',
+      },
+    ] as never;
+  const listed = await dispatch('terminals.list', {});
+  assert.equal(listed.ok, true, JSON.stringify(listed));
+  if (listed.ok) assert.doesNotMatch(JSON.stringify(listed.value), /apiKeyPin|4321/);
+
+  answer = 'not an object';
+  const text = await dispatch('app.info', {});
+  assert.equal(text.ok, false);
+  assert.equal(logged.length, 2);
 });

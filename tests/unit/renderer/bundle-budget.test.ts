@@ -34,10 +34,16 @@ interface Result {
 const scriptPath = '../../../scripts/bundle-budget.mjs';
 let checkBudgets: (manifest: Manifest, gzipSize: (file: string) => number, budgets?: Budgets) => Result;
 let startKeys: (manifest: Manifest) => Set<string>;
+let librariesAtStart: (
+  manifest: Manifest,
+  read: (file: string) => string,
+  notAtStart?: Record<string, string>,
+) => string[];
 before(async () => {
-  ({ checkBudgets, startKeys } = (await import(scriptPath)) as {
+  ({ checkBudgets, startKeys, librariesAtStart } = (await import(scriptPath)) as {
     checkBudgets: typeof checkBudgets;
     startKeys: typeof startKeys;
+    librariesAtStart: typeof librariesAtStart;
   });
 });
 
@@ -118,6 +124,23 @@ test('one byte over a chunk budget fails, naming the file and its size; a chunk 
   // 5 KiB is over the general chunk budget but within the chart's own.
   const chartOnly = { ...atBudget, 'assets/chart.js': 5 * KIB };
   assert.deepEqual(checkBudgets(manifest, sized(chartOnly), budgets).problems, []);
+});
+
+test('a library kept out of the start is found in any start file, never in a screen loaded later', () => {
+  const texts: Record<string, string> = {
+    'assets/index.js': 'app',
+    'assets/app.js': 'app',
+    'assets/react.js': 'react',
+    'assets/settings.js': 'class $ZodType {}',
+    'assets/form.js': 'class $ZodType {}',
+    'assets/chart.js': 'chart',
+  };
+  const read = (file: string) => texts[file]!;
+  assert.deepEqual(librariesAtStart(manifest, read), []);
+  texts['assets/react.js'] = 'react; class $ZodType {}';
+  assert.deepEqual(librariesAtStart(manifest, read), [
+    'zod loads at start (in assets/react.js): load it on demand',
+  ]);
 });
 
 test('the command reads a real build folder: gzip sizes of the files, exit 1 and one line per breach', () => {

@@ -13,7 +13,9 @@ import {
   type SaleView,
   type TillApi,
 } from '../../../shared/contract';
+import { createDispatcher, type Handlers } from '../../../shared/contract/dispatch';
 import { Emitter } from '../../../shared/emitter';
+import { unwrapReply } from '../../../renderer/src/bridge/contract-client';
 
 type Handler<M extends MethodName> = (input: MethodInput<M>) => MethodOutput<M> | Promise<MethodOutput<M>>;
 
@@ -159,4 +161,17 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
 
 export function notAllowed(): TillError {
   return new TillError('not_allowed', 'This needs the manager PIN.');
+}
+
+/**
+ * What a screen gets when the till's handler for `method` answers `value`: the real dispatcher
+ * checks it against the method's output, it crosses as JSON, and the renderer's client reads it.
+ */
+export async function answerAsSent<M extends MethodName>(
+  method: M,
+  input: MethodInput<M>,
+  value: unknown,
+): Promise<MethodOutput<M>> {
+  const dispatch = createDispatcher({ [method]: async () => value } as unknown as Handlers, () => undefined);
+  return unwrapReply(method, JSON.parse(JSON.stringify(await dispatch(method, input))));
 }

@@ -1,16 +1,15 @@
 // The Card checks screen's words for a difference: the check comes from the real reconciliation
-// service, crosses the contract as the till's reply does (JSON, then the method's schema), lands in
+// service, crosses the contract as the till's reply does (the method's schema, then JSON), lands in
 // the screen's store, and the screen's words for it follow the shop's language. A check kept
 // before differences carried their keys still shows its English.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { DifferenceView } from '../../../shared/contract';
-import { unwrapReply } from '../../../renderer/src/bridge/contract-client';
 import { i18n } from '../../../renderer/src/i18n';
 import { differenceWords } from '../../../renderer/src/screens/reconciliation/difference-words';
 import { createReconciliationStore } from '../../../renderer/src/state/reconciliation';
 import { harness, journal, totals, xReport } from '../reconciliation/support';
-import { FakeTill } from './fake-till';
+import { answerAsSent, FakeTill } from './fake-till';
 
 const SINCE = '2025-03-10T08:00:00.000Z';
 
@@ -18,11 +17,12 @@ const SINCE = '2025-03-10T08:00:00.000Z';
 function storeChecking(...reports: Array<ReturnType<typeof totals>>) {
   const h = harness();
   h.reports.push(...reports.map((t) => xReport(t, SINCE)));
-  const fake = new FakeTill().answer('reconciliation.check', async ({ terminalId, source }) =>
-    unwrapReply('reconciliation.check', {
-      ok: true,
-      value: JSON.parse(JSON.stringify(await h.service.check(terminalId, source ?? 'X_BAL'))),
-    }),
+  const fake = new FakeTill().answer('reconciliation.check', async (input) =>
+    answerAsSent(
+      'reconciliation.check',
+      input,
+      await h.service.check(input.terminalId, input.source ?? 'X_BAL'),
+    ),
   );
   return { h, store: createReconciliationStore(fake) };
 }

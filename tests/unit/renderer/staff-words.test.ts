@@ -12,6 +12,7 @@ import { TillError } from '../../../shared/contract';
 import { terminalName } from '../../../shared/terminal-names';
 import { tillReportReceiptId } from '../../../shared/till-report-receipts';
 import { internalsIn } from '../i18n/staff-words';
+import { answerAsSent } from './fake-till';
 
 test('print jobs are named by what they print, reprints and unknown kinds included, never by id', () => {
   const sale = randomUUID();
@@ -50,24 +51,36 @@ test('card machines: the shop’s name, else the last digits; statuses in words'
   assert.equal(terminalStatusWords('OFFLINE'), 'Offline');
 });
 
-test('a reply the screen cannot read says what to do, without the method name', () => {
+test('a reply the screen cannot read says what to do, without the method name', async () => {
   const warned: unknown[] = [];
   const warn = console.warn;
   console.warn = (...args: unknown[]) => warned.push(args.join(' '));
+  const garbled = (e: unknown) =>
+    e instanceof TillError &&
+    e.code === 'malformed_response' &&
+    e.words?.key === 'bridge.garbled' &&
+    /restart Paydesk/.test(e.message) &&
+    internalsIn(e.message).length === 0;
   try {
-    for (const raw of [{ nonsense: true }, { ok: true, value: { not: 'a payment' } }]) {
-      assert.throws(
-        () => unwrapReply('payments.duplicate', raw),
-        (e: unknown) =>
-          e instanceof TillError &&
-          e.code === 'malformed_response' &&
-          /restart Paydesk/.test(e.message) &&
-          internalsIn(e.message).length === 0,
-      );
+    // What the screen itself cannot read: no envelope, or an error without its code and words.
+    for (const raw of [
+      { nonsense: true },
+      null,
+      { ok: 'yes', value: {} },
+      { ok: false, error: { code: 5, message: 'x' } },
+      { ok: false, error: { code: 'timeout', message: 'x', retryAfterMs: -1 } },
+    ]) {
+      assert.throws(() => unwrapReply('payments.duplicate', raw), garbled, JSON.stringify(raw));
     }
+    // An answer that is not the method's: the till finds it out before sending, in the same words.
+    await assert.rejects(
+      answerAsSent('payments.duplicate', { terminalId: '22900001' }, { not: 'a payment' }),
+      garbled,
+    );
   } finally {
     console.warn = warn;
   }
+  assert.ok(warned.length > 0);
   assert.ok(
     warned.every((w) => String(w).includes('payments.duplicate')),
     'the console keeps the method',
