@@ -185,6 +185,11 @@ test('a CSV file is previewed and imported by keyboard; Escape closes a preview;
     'KB-1,Keyboard biscuit,1.20,20,Bakery,',
     'KB-2,,1.30,20,Bakery,', // no name: a bad row
   ].join('\n');
+  // Playwright takes over the browser's file chooser only while something listens for it, and
+  // turns that on again asynchronously: between two choices the second Space could come first,
+  // and its chooser would be dismissed unseen. One listener for the whole test keeps it on.
+  const keepChooserTakenOver = () => undefined;
+  page.on('filechooser', keepChooserTakenOver);
   /** The keyboard opens the file chooser; the file is picked there, as a person would. */
   const choose = async () => {
     await tabTo(file);
@@ -209,6 +214,7 @@ test('a CSV file is previewed and imported by keyboard; Escape closes a preview;
   await assertFocusOn(file, 'the file field');
   const imported = (await call(host, 'catalogue.admin', {})).products.find((p) => p.sku === 'KB-1');
   assert.deepEqual([imported?.name, imported?.price], ['Keyboard biscuit', 120]);
+  page.off('filechooser', keepChooserTakenOver);
 });
 
 test('a person is added to the staff by keyboard', async () => {
