@@ -77,9 +77,6 @@ export * from './channels';
 export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(methods, name);
 }
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
-}
 
 export * from './errors';
 export * from './system';
