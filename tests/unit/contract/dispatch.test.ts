@@ -41,8 +41,10 @@ test('an unknown method name is refused without reaching a handler', async () =>
   const dispatch = createDispatcher(handlers, () => undefined);
   for (const name of ['nope', '__proto__', 'constructor', 'toString', 42, null]) {
     const reply = await dispatch(name, {});
-    assert.equal(reply.ok, false);
-    if (!reply.ok) assert.equal(reply.error.code, 'unknown_method');
+    assert.deepEqual(reply, {
+      ok: false,
+      error: { code: 'unknown_method', message: `No such method: ${name}` },
+    });
   }
   assert.deepEqual(calls, []);
 });
@@ -61,12 +63,10 @@ test('a TillError keeps its code; an unexpected exception is hidden and logged',
     ok: false,
     error: { code: 'not_found', message: 'No such terminal' },
   });
-  const hidden = await dispatch('app.info', {});
-  assert.equal(hidden.ok, false);
-  if (!hidden.ok) {
-    assert.equal(hidden.error.code, 'internal');
-    assert.doesNotMatch(hidden.error.message, /secret internals/);
-  }
+  assert.deepEqual(await dispatch('app.info', {}), {
+    ok: false,
+    error: { code: 'internal', message: 'Something went wrong inside the till. It has been logged.' },
+  });
   assert.deepEqual(logged, ['app.info']);
 });
 
@@ -81,7 +81,17 @@ test('a valid payload reaches its handler with parsed input', async () => {
   assert.deepEqual(await dispatch('terminals.list', { currency: 'GBP' }), { ok: true, value: [] });
   assert.deepEqual(received, { currency: 'GBP' });
   const bad = await dispatch('terminals.list', { currency: 'pounds' });
-  assert.equal(bad.ok, false);
+  assert.deepEqual(bad, {
+    ok: false,
+    error: {
+      code: 'invalid_input',
+      message: 'Invalid input for terminals.list: currency: currency is a three-letter code such as GBP',
+    },
+  });
+  const notAnObject = await dispatch('terminals.list', 42);
+  assert.equal(notAnObject.ok, false);
+  if (!notAnObject.ok)
+    assert.match(notAnObject.error.message, /^Invalid input for terminals\.list: payload: /);
 });
 
 test('an answer is checked against the method’s output where it is made: a wrong one is logged and worded, an unnamed field never crosses', async () => {
@@ -96,7 +106,7 @@ test('an answer is checked against the method’s output where it is made: a wro
   assert.deepEqual(wrong, { ok: false, error: GARBLED_ANSWER });
   assert.equal(logged.length, 1);
   assert.equal(logged[0]![0], 'app.info');
-  assert.match(logged[0]![1], /The answer to app\.info is not the contract's: /);
+  assert.match(logged[0]![1], /^The answer to app\.info is not the contract's: \w+: /);
 
   handlers['terminals.list'] = async () =>
     [
