@@ -39,6 +39,11 @@ test('every contract method refuses malformed payloads with a clear error and ca
 test('an unknown method name is refused without reaching a handler', async () => {
   const { handlers, calls } = spyHandlers();
   const dispatch = createDispatcher(handlers, () => undefined);
+  const long = 'x'.repeat(200);
+  assert.deepEqual(await dispatch(long, {}), {
+    ok: false,
+    error: { code: 'unknown_method', message: `No such method: ${'x'.repeat(80)}` },
+  });
   for (const name of ['nope', '__proto__', 'constructor', 'toString', 42, null]) {
     const reply = await dispatch(name, {});
     assert.deepEqual(reply, {
@@ -88,6 +93,12 @@ test('a valid payload reaches its handler with parsed input', async () => {
       message: 'Invalid input for terminals.list: currency: currency is a three-letter code such as GBP',
     },
   });
+  const twoWrong = await dispatch('terminals.list', { currency: 'pounds', status: 'ASLEEP' });
+  assert.equal(twoWrong.ok, false);
+  if (!twoWrong.ok) assert.match(twoWrong.error.message, /: currency: .+; status: /);
+  const deep = await dispatch('counter.park', { lines: [{}] });
+  assert.equal(deep.ok, false);
+  if (!deep.ok) assert.match(deep.error.message, /: lines\.0\.\w+: /);
   const notAnObject = await dispatch('terminals.list', 42);
   assert.equal(notAnObject.ok, false);
   if (!notAnObject.ok)

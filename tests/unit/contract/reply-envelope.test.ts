@@ -58,6 +58,7 @@ test('what is not an envelope, or an error without its parts, is not read', () =
     {},
     { ok: 'true', value: 1 },
     { ok: 1, value: 1 },
+    { ok: 'false', error },
     { ok: false },
     { ok: false, error: 'timeout' },
     { ok: false, error: [] },
