@@ -20,7 +20,8 @@ export type MethodsOf<Prefix extends string> = Extract<MethodName, `${Prefix}.${
 /** What an area's handlers file returns: the handlers of every method under its prefixes. */
 export type HandlersOf<Prefix extends string> = Pick<Handlers, MethodsOf<Prefix>>;
 
-function describeIssues(error: z.ZodError): string {
+/** A schema's complaints for the log and for developers: up to five, each with where it is. */
+export function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
     .map((i) => `${i.path.length ? i.path.join('.') : 'payload'}: ${i.message}`)

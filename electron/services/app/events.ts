@@ -2,6 +2,7 @@
 // (Electron IPC or the browser host's WebSocket). Each event is checked against the contract
 // once, here, where it is made: the screens take what the bus sends as it is.
 import { events, type EventName, type EventPayload } from '../../../shared/contract';
+import { describeIssues } from '../../../shared/contract/dispatch';
 import { Emitter, type Disposable } from '../../../shared/emitter';
 import { createLogger } from '../common/logger';
 
@@ -18,9 +19,7 @@ export class EventBus {
     const checked = events[event].safeParse(payload);
     if (!checked.success) {
       // A defect of ours: the screens would not understand it, so it is logged and not sent.
-      log.error(
-        `a ${event} event is not the contract's, not sent: ${checked.error.issues[0]?.message ?? ''}`,
-      );
+      log.error(`a ${event} event is not the contract's, not sent: ${describeIssues(checked.error)}`);
       return;
     }
     this.emitter.fire({ event, payload: checked.data } as AnyEvent);
