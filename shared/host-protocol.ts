@@ -1,6 +1,7 @@
 // Messages of the browser host's WebSocket: the contract's calls and events in JSON frames.
 // Checked by hand rather than with zod: the host reads calls before the till (and zod, which
 // the contract needs) has loaded, so that its address is ready sooner at a cold start.
+import { isRecord } from './is-record';
 
 export const HOST_SOCKET_PATH = '/till-socket';
 
@@ -14,9 +15,6 @@ export interface HostCall {
 /** What the host sends: a call's reply (id null when the call could not be read) or an event. */
 export type HostFrame =
   { kind: 'reply'; id: number | null; reply: unknown } | { kind: 'event'; event: string; payload: unknown };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const hasOnly = (value: Record<string, unknown>, keys: readonly string[]) =>
   Object.keys(value).every((key) => keys.includes(key));

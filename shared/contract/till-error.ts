@@ -1,6 +1,7 @@
 // A failed call as the screens see it, and the envelope every call answers with. Free of zod on
 // purpose: the screens load this at start, and the contract's schemas only where the answers are
 // made (shared/contract/dispatch.ts).
+import { isRecord } from '../is-record';
 import type { NestedWord, WordParam, Words } from './errors';
 
 /** Every error that crosses the contract has a code the UI can word, and a plain message. */
@@ -93,9 +94,6 @@ export const GARBLED_ANSWER = {
 
 /** The envelope every method call answers with, over IPC and WebSocket alike. */
 export type Reply = { ok: true; value: unknown } | { ok: false; error: TillErrorShape };
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isErrorShape(value: unknown): value is TillErrorShape {
   if (!isRecord(value) || typeof value.code !== 'string' || typeof value.message !== 'string') return false;

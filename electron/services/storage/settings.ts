@@ -9,6 +9,7 @@ import {
 } from '../../../shared/settings';
 import { systemClock, type Clock } from '../common/clock';
 import { fileStamp, readTextIfExists, realFs, writeFileAtomic, type SettingsFs } from './settings-files';
+import { isRecord } from '../../../shared/is-record';
 
 export * from '../../../shared/settings';
 
@@ -77,12 +78,8 @@ export class SettingsUnreadableError extends Error {
   override readonly name = 'SettingsUnreadableError';
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function deepMerge(base: unknown, patch: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(patch)) return patch === undefined ? base : patch;
+  if (!isRecord(base) || !isRecord(patch)) return patch === undefined ? base : patch;
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(patch)) merged[key] = deepMerge(base[key], value);
   return merged;
@@ -285,7 +282,7 @@ export class JsonFileSettingsStore extends ValidatedSettingsStore {
  * version. The result still goes through update(), which validates everything else.
  */
 export function rendererSettingsPatch(patch: unknown): SettingsPatch {
-  if (!isPlainObject(patch)) throw new TillError('invalid_input', 'Settings changes must be an object.');
+  if (!isRecord(patch)) throw new TillError('invalid_input', 'Settings changes must be an object.');
   const {
     managerPin: _managerPin,
     schemaVersion: _schemaVersion,
