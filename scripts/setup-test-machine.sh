@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what a fresh Debian machine lacks for the full test suite (Chromium for the
+# Installs what a fresh Debian machine lacks for the full test suite (Chromium and its headless shell for the
 # end-to-end tests, a real Secret Service keychain, compilers for native addons, PostgreSQL for the
 # shop server tests), then the locked npm packages. Safe to run again: it installs only what is
 # missing.
@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # postgresql: the shop server tests start a throw-away PostgreSQL of their own (tests/support/postgres.ts).
-packages=(chromium dbus gnome-keyring libsecret-1-0 libsecret-1-dev libsecret-tools python3 make g++ postgresql)
+packages=(chromium chromium-headless-shell dbus gnome-keyring libsecret-1-0 libsecret-1-dev libsecret-tools python3 make g++ postgresql)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

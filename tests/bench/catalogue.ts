@@ -64,7 +64,7 @@ async function importCsv(host: TestHost, csv: string): Promise<number> {
 
 export async function benchCatalogue(): Promise<BenchFigure[]> {
   const host = await startTestHost({ sandboxSpeed: 20, catalogueSeedSize: 0 });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser('kiosk');
   try {
     await call(host, 'staff.createFirstManager', { name: 'Bench manager', pin: '4826' });
     const importMs = await importCsv(host, catalogueFile());

@@ -125,7 +125,7 @@ export async function timeSearch(page: Page, texts: string[]): Promise<Timings &
 
 export async function benchSellScreen(): Promise<BenchFigure[]> {
   const host = await startTestHost({ sandboxSpeed: 20, catalogueSeedSize: CATALOGUE_SIZE });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser('kiosk');
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.host.url);

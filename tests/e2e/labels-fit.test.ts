@@ -13,7 +13,7 @@ import type { ShopLocale } from '../../shared/format';
 import { setUpStaff } from '../support/staff';
 import { speaker, type Speaker } from './counter-steps';
 import { call } from './sell-support';
-import { launchBrowser, openTill } from './support/browser';
+import { launchBrowser, openTill, settled } from './support/browser';
 import { startTestHost, type TestHost } from './support/host';
 
 const SMALL_SCREEN = { width: 1024, height: 768 };
@@ -26,8 +26,9 @@ after(() => browser?.close());
 
 /** The visible buttons whose words are wider than the button itself, with both widths. */
 async function overflowing(page: Page, where: string): Promise<string[]> {
-  // The screen has settled: no "Loading …" left (the Reports buttons come with the machines).
-  await page.waitForTimeout(150);
+  // Measured once the screen says it is no longer loading (the Reports buttons, which come with the
+  // card machines, are waited for by name).
+  await settled(page, where);
   const found = await page.evaluate(() =>
     [...document.querySelectorAll('button')]
       .filter((b) => b.checkVisibility() && b.clientWidth > 0 && b.scrollWidth > b.clientWidth)

@@ -1,42 +1,46 @@
 // axe-core in the page: every rule of WCAG 2.1 A and AA plus axe's best practices (regions,
 // landmarks, label-content-name-mismatch), each violation in one readable line per element.
-import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
+import type { AxeResults, RunOptions } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { offences } from '../../unit/i18n/staff-words';
+import { settled } from './browser';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** Best-practice rules that are experimental in axe (not on by default), wanted here all the same. */
 const EXPERIMENTAL_WANTED = ['label-content-name-mismatch'];
+const RUN_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: TAGS },
+  rules: Object.fromEntries(EXPERIMENTAL_WANTED.map((id) => [id, { enabled: true }])),
+  // Only violations are gathered: collecting every passing node doubled each check's time.
+  resultTypes: ['violations'],
+};
+
+/**
+ * axe-core's ~550 KB script, evaluated in the page once per document (a reload or a new page
+ * brings it again). @axe-core/playwright evaluated it twice at every check; the till has no frames
+ * from other origins, so axe runs in the page itself, as that package's legacy mode did.
+ */
+async function withAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  await page.evaluate(axe.source);
+  await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.configure({ allowedOrigins: ['<same_origin>'] }),
+  );
+}
 
 /** One line per element that breaks a rule: "<rule>: <selector> — <what axe says>". */
 export async function axeViolations(page: Page): Promise<string[]> {
-  // Legacy mode runs axe in the page itself: the till has no frames from other origins, which is
-  // what the default's extra blank page per check is for. Only violations are gathered.
-  const results = await new AxeBuilder({ page })
-    .withTags(TAGS)
-    .options({
-      rules: Object.fromEntries(EXPERIMENTAL_WANTED.map((id) => [id, { enabled: true }])),
-      resultTypes: ['violations'],
-    })
-    .setLegacyMode()
-    .analyze();
+  await withAxe(page);
+  const results: AxeResults = await page.evaluate(
+    (options) => (window as unknown as { axe: typeof axe }).axe.run(document, options),
+    RUN_OPTIONS,
+  );
   return results.violations.flatMap((v) =>
     v.nodes.map(
       (n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? v.help}`,
     ),
   );
-}
-
-/** "Loading …" in either language: a screen still saying it is fetching is not checked yet. */
-const LOADING = /^(Loading|Checking)[^.]*…$|(geladen|geprüft) …$/;
-
-/** Waits until the page has stopped saying it is loading (the wait names what it waited for). */
-async function settled(page: Page, where: string): Promise<void> {
-  try {
-    await page.getByText(LOADING).first().waitFor({ state: 'detached', timeout: 10_000 });
-  } catch {
-    throw new Error(`${where} still says it is loading after 10 s`);
-  }
 }
 
 /** axe over the whole page and the internals check over its text, with `where` in every line. */
