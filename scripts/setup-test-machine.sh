@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Installs what a fresh Debian machine lacks for the full test suite (Chromium and its headless shell for the
-# end-to-end tests, a real Secret Service keychain, compilers for native addons, PostgreSQL for the
-# shop server tests), then the locked npm packages. Safe to run again: it installs only what is
-# missing.
+# Installs what a fresh Debian machine lacks for the full test suite (Chromium and its headless
+# shell for the end-to-end tests, a real Secret Service keychain, compilers and ccache for native
+# addons, PostgreSQL for the shop server tests), then the locked npm packages. Safe to run again:
+# it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # postgresql: the shop server tests start a throw-away PostgreSQL of their own (tests/support/postgres.ts).
-packages=(chromium chromium-headless-shell dbus gnome-keyring libsecret-1-0 libsecret-1-dev libsecret-tools python3 make g++ postgresql)
+packages=(chromium chromium-headless-shell dbus gnome-keyring libsecret-1-0 libsecret-1-dev libsecret-tools python3 make g++ ccache postgresql)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -35,5 +35,11 @@ echo "Node $(node --version)"
 # (the fresh-clone test in tests/install does the same).
 node_headers="$(node scripts/node-headers.mjs)"
 [ -n "$node_headers" ] && export npm_config_nodedir="$node_headers"
+# Through ccache: the install suite's fresh clone compiles the same native sources again
+# (better-sqlite3's SQLite, over a minute of one core), and with paths inside each clone hashed
+# relative to it (CCACHE_BASEDIR) that second compile is a cache hit (tests/install/first-start.test.ts).
+if command -v ccache >/dev/null && [ -z "${CC:-}${CXX:-}" ]; then
+  export CC="ccache gcc" CXX="ccache g++" CCACHE_BASEDIR="$PWD"
+fi
 
 npm ci --no-audit --no-fund

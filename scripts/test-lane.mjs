@@ -1,8 +1,8 @@
-// One lane of the unit suite (scripts/test.mjs): the test files named in PAYDESK_TEST_FILES, in
+// One lane of the unit or e2e suite (scripts/test.mjs): the test files named in PAYDESK_TEST_FILES, in
 // this one process, one after another. Each file is loaded inside a suite named by its path, so
 // its top-level hooks (`before`, `afterEach`, …) stay its own and run with its tests only, and
 // the runner reports each file's time as that suite's. The modules the files share (the till,
-// its database, zod) are loaded and transformed once per lane instead of once per file.
+// its database, zod, Playwright) are loaded and transformed once per lane instead of once per file.
 import { resolve } from 'node:path';
 import { describe } from 'node:test';
 import { setInterval } from 'node:timers';

@@ -18,20 +18,34 @@ import { dirname, join, resolve } from 'node:path';
 
 // `install`: the README's first command in a fresh clone (npm ci, optional native packages
 // removed, npm start until the till answers), and npm start on the machine's own Node.
-const suites = ['unit', 'fault', 'e2e', 'install'];
+/**
+ * The suites in the order they run; those in one group run at the same time. The fault suite keeps
+ * about 1.3 of two cores busy and the install suite about one (npm compiling one large C file, then
+ * a build), so side by side they take little more than the longer of the two; the unit and e2e
+ * suites each keep every core busy on their own.
+ */
+const GROUPS = [['unit'], ['fault', 'install'], ['e2e']];
 /** The longest one test may take before it fails as hung (generous: the machine may be busy). */
 const TEST_TIME_LIMIT_MS = { unit: 120_000, fault: 180_000, e2e: 180_000, install: 900_000 };
 /**
  * Files run at once. Unit files mostly wait on loopback sockets and timers, so twice the cores
- * keep them busy (PAYDESK_TEST_LANES overrides, to measure); e2e and fault tests start servers,
- * browsers and child processes: one file at a time.
+ * keep them busy (PAYDESK_TEST_LANES overrides, to measure). Fault and e2e files start servers,
+ * browsers and child processes, and wait on real time: two at a time took the fault suite from
+ * 2 min 34 s to 1 min 47 s and the e2e suite from 6 min 4 s to 3 min 33 s on two cores; three
+ * e2e files at a time took as long as two (docs/testing.md, "Time").
  */
 const LANES = {
   unit: Number(process.env.PAYDESK_TEST_LANES) || 2 * availableParallelism(),
-  fault: Number(process.env.PAYDESK_FAULT_LANES) || 1,
-  e2e: Number(process.env.PAYDESK_E2E_LANES) || 1,
+  fault: Number(process.env.PAYDESK_FAULT_LANES) || 2,
+  e2e: Number(process.env.PAYDESK_E2E_LANES) || 2,
   install: 1,
 };
+/**
+ * Suites whose files share a process per lane (scripts/test-lane.mjs): each e2e file's own process
+ * spent ~2.4 s of CPU loading tsx, the till and Playwright before its first test (e2e 3 min 33 s
+ * → 3 min 17 s). Fault files stay a process each: they kill, restart and time processes.
+ */
+const IN_LANES = ['unit', 'e2e'];
 /**
  * Unit files that need a process to themselves, as they test what a process holds from its start:
  * one that hides the keychain module before anything loads it (in a shared lane another file has,
@@ -44,7 +58,7 @@ const OWN_PROCESS = [
   'tests/unit/common/start-timings.test.ts',
   'tests/unit/i18n/start-words.test.ts',
 ];
-/** Each unit file's time in the last run, kept beside tsx's cache (not committed). */
+/** Each test file's time in the last run, kept beside tsx's cache (not committed). */
 const TIMES_FILE = resolve('node_modules', '.cache', 'paydesk-test-times.json');
 /** How many of a suite's slowest files are listed after it. */
 const SLOWEST_SHOWN = 10;
@@ -83,12 +97,29 @@ function findTests(dir) {
 }
 
 const suiteTimes = [];
+const runStarted = Date.now();
 if (!only || only.includes('checks')) await runChecks();
 
-for (const suite of suites) {
-  if (only && !only.includes(suite)) continue;
+for (const group of GROUPS) {
+  const chosen = group.filter((suite) => !only || only.includes(suite));
+  // Side by side, each suite's output is held and shown whole when it ends.
+  const together = chosen.length > 1;
+  if (together)
+    console.log(`\n> the ${chosen.join(' and ')} suites at once; each one's output follows when it ends`);
+  const results = await Promise.all(chosen.map((suite) => runSuite(suite, together)));
+  const failed = results.find((r) => r.status !== 0);
+  if (failed) {
+    console.error(`\nFAILED: the ${failed.suite} tests`);
+    printRunTimes();
+    process.exit(failed.status);
+  }
+}
+printRunTimes();
+
+/** One suite in a temporary folder of its own; its output passed on as it comes, or held. */
+async function runSuite(suite, holdOutput) {
   const files = findTests(join('tests', suite));
-  if (files.length === 0) continue;
+  if (files.length === 0) return { suite, status: 0 };
   // Each suite gets its own temporary folder, removed after. Unit tests must clean up after
   // themselves (checked); browsers in e2e keep profiles there that they remove on their own terms.
   const suiteTmp = mkdtempSync(join(tmpdir(), `paydesk-${suite}-`));
@@ -96,26 +127,32 @@ for (const suite of suites) {
   // Each file's time and the counts, written by scripts/test-times-reporter.mjs (outside the
   // suite's folder, which must be empty at the end).
   const timesDir = mkdtempSync(join(tmpdir(), `paydesk-${suite}-times-`));
+  const out = holdOutput ? heldOutput() : { write: (text) => process.stdout.write(text), flush() {} };
   const started = Date.now();
   const env = { ...process.env, TMPDIR: suiteTmp };
   const { status, times } =
-    suite === 'unit' && process.env.PAYDESK_TEST_PROCESS_PER_FILE !== '1'
+    IN_LANES.includes(suite) && process.env.PAYDESK_TEST_PROCESS_PER_FILE !== '1'
       ? await runInLanes(suite, files, env, timesDir)
-      : runProcessPerFile(suite, files, env, timesDir);
+      : await runProcessPerFile(suite, files, env, timesDir, out);
   const seconds = (Date.now() - started) / 1000;
   rmSync(timesDir, { recursive: true, force: true });
-  if (suite === 'unit' && times) rememberTimes(times.files);
+  if (times) rememberTimes(times.files);
   suiteTimes.push({ suite, seconds, tests: times?.counts?.tests ?? null });
+  out.flush();
   printSuiteTimes(suite, seconds, files.length, times);
-  if (status !== 0) {
-    console.error(`\nFAILED: the ${suite} tests`);
-    printRunTimes();
-    process.exit(status);
-  }
-  if (suite === 'unit') failOnLeftovers(suite, suiteTmp);
-  else rmSync(suiteTmp, { recursive: true, force: true });
+  if (status === 0 && suite === 'unit') return { suite, status: failOnLeftovers(suite, suiteTmp) };
+  rmSync(suiteTmp, { recursive: true, force: true });
+  return { suite, status };
 }
-printRunTimes();
+
+/** Output kept in memory until `flush` writes it whole. */
+function heldOutput() {
+  const chunks = [];
+  return {
+    write: (text) => chunks.push(text),
+    flush: () => process.stdout.write(chunks.join('')),
+  };
+}
 
 /**
  * The checks before the suites: lint, formatting, the three type checks, the build and its budget,
@@ -203,19 +240,31 @@ function testArgs(suite, timesFile) {
   ];
 }
 
-/** Every file in a process of its own, LANES[suite] at a time (fault, e2e, install). */
-function runProcessPerFile(suite, files, env, timesDir) {
+/**
+ * Every file in a process of its own, LANES[suite] at a time (fault, e2e, install), the longest
+ * in the last run first so that no long file starts last.
+ */
+function runProcessPerFile(suite, files, env, timesDir, out) {
   const timesFile = join(timesDir, 'times.json');
-  const args = [...testArgs(suite, timesFile), `--test-concurrency=${LANES[suite]}`, ...files];
-  console.log(`\n> node ${args.slice(0, -files.length).join(' ')} <${files.length} ${suite} files>`);
-  const r = spawnSync(process.execPath, args, { stdio: 'inherit', env });
-  return { status: r.status ?? 1, times: readTimes(timesFile) };
+  const known = readRememberedTimes();
+  const ordered = [...files].sort(
+    (a, b) => (known[b] ?? Infinity) - (known[a] ?? Infinity) || a.localeCompare(b),
+  );
+  const args = [...testArgs(suite, timesFile), `--test-concurrency=${LANES[suite]}`, ...ordered];
+  out.write(`\n> node ${args.slice(0, -files.length).join(' ')} <${files.length} ${suite} files>\n`);
+  return new Promise((done) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    child.stdout.setEncoding('utf8').on('data', (text) => out.write(text));
+    child.stderr.setEncoding('utf8').on('data', (text) => out.write(text));
+    child.on('error', (error) => out.write(`${error.message}\n`));
+    child.on('close', (code) => done({ status: code ?? 1, times: readTimes(timesFile) }));
+  });
 }
 
 /**
- * The unit files in LANES.unit processes, each running its share one file after another
- * (scripts/test-lane.mjs): loading the till's modules once per lane instead of once per file
- * took the suite from minutes to well under one (docs/testing.md, "Time"). The shares are even
+ * The suite's files (unit, e2e) in LANES[suite] processes, each running its share one file after
+ * another (scripts/test-lane.mjs): loading the till's modules once per lane instead of once per
+ * file took the unit suite from minutes to well under one (docs/testing.md, "Time"). The shares are even
  * by the files' times in the last run. Each lane's output is shown a whole file at a time.
  */
 async function runInLanes(suite, files, env, timesDir) {
@@ -368,14 +417,15 @@ function printRunTimes() {
     ({ suite, seconds, tests }) =>
       `${suite} ${duration(seconds)}${tests === null ? '' : ` (${tests} tests)`}`,
   );
-  console.log(`\nSuite times: ${parts.join(', ')}`);
+  const whole = duration((Date.now() - runStarted) / 1000);
+  console.log(`\nSuite times: ${parts.join(', ')}; the whole run ${whole}`);
 }
 
-/** Fails the run when a test left files in the suite's temporary folder (tsx's cache aside). */
+/** 1 (and why) when a test left files in the suite's temporary folder (tsx's cache aside), else 0. */
 function failOnLeftovers(suite, folder) {
   const left = readdirSync(folder).filter((name) => !name.startsWith('tsx-'));
   rmSync(folder, { recursive: true, force: true });
-  if (left.length === 0) return;
-  console.error(`\nFAILED: the ${suite} tests left temporary files behind: ${left.join(', ')}`);
-  process.exit(1);
+  if (left.length === 0) return 0;
+  console.error(`\nthe ${suite} tests left temporary files behind: ${left.join(', ')}`);
+  return 1;
 }

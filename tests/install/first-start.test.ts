@@ -85,6 +85,15 @@ async function tillAnswers(base: string): Promise<void> {
   assert.equal(js.status, 200, `the till's script answered ${js.status}`);
 }
 
+function commandExists(name: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Other Node binaries on this machine's PATH (and Debian's), with their versions. */
 function otherNodes(): { path: string; version: string }[] {
   const seen = new Set<string>([process.execPath]);
@@ -148,6 +157,11 @@ async function freshStart(t: TestContext, nodeDir?: string): Promise<void> {
     encoding: 'utf8',
   }).trim();
   if (headers) env.npm_config_nodedir = headers;
+  // Compiled through ccache where the setup script did so: the same sources hashed with paths
+  // relative to each clone, so compiling them again here is a cache hit (the same objects, a
+  // minute and more of one core saved).
+  if (!env.CC && !env.CXX && commandExists('ccache'))
+    Object.assign(env, { CC: 'ccache gcc', CXX: 'ccache g++', CCACHE_BASEDIR: clone });
   // The cache filled by the first install answers; the registry is asked only for what is missing.
   run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], clone, env);
 
