@@ -246,7 +246,7 @@ function testArgs(suite, timesFile) {
  */
 function runProcessPerFile(suite, files, env, timesDir, out) {
   const timesFile = join(timesDir, 'times.json');
-  const known = readRememberedTimes();
+  const known = estimatedTimes(files);
   const ordered = [...files].sort(
     (a, b) => (known[b] ?? Infinity) - (known[a] ?? Infinity) || a.localeCompare(b),
   );
@@ -270,7 +270,7 @@ function runProcessPerFile(suite, files, env, timesDir, out) {
 async function runInLanes(suite, files, env, timesDir) {
   const alone = files.filter((f) => OWN_PROCESS.some((name) => f.endsWith(name)));
   const shared = files.filter((f) => !alone.includes(f));
-  const shares = [...splitIntoLanes(shared, LANES[suite], readRememberedTimes()), ...alone.map((f) => [f])];
+  const shares = [...splitIntoLanes(shared, LANES[suite], estimatedTimes(shared)), ...alone.map((f) => [f])];
   console.log(
     `\n> ${shares.length} lanes of node ${testArgs(suite, '<times>').join(' ')} scripts/test-lane.mjs`,
   );
@@ -356,6 +356,17 @@ export function splitIntoLanes(files, laneCount, knownMs) {
   }
   // In name order within a lane, as a reader expects them.
   return lanes.map((l) => l.files.sort());
+}
+
+/**
+ * Each file's time in the last run; where none of them ran here before (a fresh clone, as in CI),
+ * the number of tests each declares stands in, which is closer than nothing.
+ */
+function estimatedTimes(files) {
+  const known = readRememberedTimes();
+  if (files.some((f) => Number.isFinite(known[f]))) return known;
+  const declared = (f) => readFileSync(f, 'utf8').match(/^\s*test\(/gm)?.length ?? 1;
+  return Object.fromEntries(files.map((f) => [f, declared(f)]));
 }
 
 function readRememberedTimes() {

@@ -63,7 +63,12 @@ if [ -z "${PAYDESK_KEYRING_SESSION:-}" ]; then
 </busconfig>
 CONF
   status=0
-  HOME="$scratch/home" \
+  # The package caches stay the user's: the install suite's fresh clone installs from npm's cache
+  # and compiles through ccache's (scripts/setup-test-machine.sh filled both), not from empty ones.
+  npm_cache="${npm_config_cache:-$(npm config get cache 2>/dev/null || echo "$HOME/.npm")}"
+  compiler_cache="${CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ccache}"
+  npm_config_cache="$npm_cache" CCACHE_DIR="$compiler_cache" \
+    HOME="$scratch/home" \
     XDG_DATA_HOME="$scratch/data" \
     XDG_CONFIG_HOME="$scratch/config" \
     XDG_CACHE_HOME="$scratch/cache" \
