@@ -57,7 +57,6 @@ const OWN_PROCESS = [
   'tests/unit/storage/keychain-missing.test.ts',
   'tests/unit/common/start-timings.test.ts',
   'tests/unit/i18n/start-words.test.ts',
-  'tests/unit/i18n/start-words-noted.test.ts',
 ];
 /** Each test file's time in the last run, kept beside tsx's cache (not committed). */
 const TIMES_FILE = resolve('node_modules', '.cache', 'paydesk-test-times.json');

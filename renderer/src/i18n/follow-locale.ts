@@ -2,7 +2,7 @@
 // once) and on every settings change, so switching either in Settings re-renders everything at once.
 import { shopLocaleOr } from '../../../shared/format';
 import type { SettingsStore } from '../state/settings';
-import { applyShopLocale, applyShopTimeZone, readLastShownWords } from './index';
+import { applyShopLocale, applyShopTimeZone } from './index';
 
 function applyShopSettings(settings: SettingsStore | null): Promise<void> {
   const shop = settings?.getState().view?.settings.shop;
@@ -12,11 +12,10 @@ function applyShopSettings(settings: SettingsStore | null): Promise<void> {
 
 /**
  * Before the first render: reads the settings and the words of the shop's language, so a screen
- * never shows a key in their place; the words the screens showed last time are read meanwhile. With no till, or when the settings have not come by the time
+ * never shows a key in their place. With no till, or when the settings have not come by the time
  * `giveUp` settles, the default language's words (followShopLocale switches when they come).
  */
 export async function loadShopWords(settings: SettingsStore | null, giveUp: Promise<unknown>): Promise<void> {
-  readLastShownWords();
   if (settings && !settings.getState().view) await Promise.race([settings.getState().load(), giveUp]);
   await applyShopSettings(settings);
 }

@@ -4,17 +4,11 @@
 // and Intl formatting for that locale (shared/format.ts). How to add words: docs/i18n.md.
 // Each catalogue is a chunk of its own, read when the shop first speaks that language: the start
 // bundle carries no words, and main.tsx holds the first render until the shop's are there.
-// Before the shop's language is known (loadShopWords) only the one the screens showed last is
-// read, beside the settings; a language no screen shows is never read otherwise. Every catalogue has every key (a type error otherwise), so there is nothing to fall back to
+// No language until the shop's is known (loadShopWords): nothing is read that is not shown.
+// Every catalogue has every key (a type error otherwise), so there is nothing to fall back to
 // either, and a German till never reads the English words.
 import { useSyncExternalStore } from 'react';
-import {
-  formatterFor,
-  isShopLocale,
-  shopLocaleOr,
-  type Formatter,
-  type ShopLocale,
-} from '../../../shared/format';
+import { formatterFor, shopLocaleOr, type Formatter, type ShopLocale } from '../../../shared/format';
 import { setMoneyLocale } from '../../../shared/money';
 import { Translator, languageOf, type TFunction } from './translator';
 
@@ -36,35 +30,6 @@ function switchTo(locale: ShopLocale): void {
   // The words are there: the switch is done before this returns.
   void i18n.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  noteShownLocale(locale);
-}
-
-/** Where the screens note the locale they show, for their next start in this browser or window. */
-const SHOWN_LOCALE_KEY = 'paydesk.shownLocale';
-
-function noteShownLocale(locale: ShopLocale): void {
-  try {
-    globalThis.localStorage?.setItem(SHOWN_LOCALE_KEY, locale);
-  } catch {
-    // Storage turned off or full: the next start reads the words after the settings, as it would.
-  }
-}
-
-/**
- * Starts reading the words of the locale the screens showed last time, while the settings are
- * asked for: the shop almost always still speaks it, so the first render does not wait for the
- * words after the settings. Nothing is switched: the settings still choose the language. A till
- * whose language was changed elsewhere meanwhile reads one catalogue it does not show, once.
- */
-export function readLastShownWords(): void {
-  let noted: string | null | undefined;
-  try {
-    noted = globalThis.localStorage?.getItem(SHOWN_LOCALE_KEY);
-  } catch {
-    return;
-  }
-  // A failed read is tried again when the settings ask for the same words.
-  if (isShopLocale(noted)) i18n.load(noted).catch(() => undefined);
 }
 
 /**
