@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { availableParallelism, tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { buildIfStale } from './build-if-stale.mjs';
 
 // `install`: the README's first command in a fresh clone (npm ci, optional native packages
 // removed, npm start until the till answers), and npm start on the machine's own Node.
@@ -99,6 +100,11 @@ function findTests(dir) {
 const suiteTimes = [];
 const runStarted = Date.now();
 if (!only || only.includes('checks')) await runChecks();
+
+// Tests run `npm run start:browser` as a user does, two files at a time: the build it makes when
+// out/ is stale is made once here, before them, not by two tests at once (each removes the host's
+// bundle before writing it, under the other's feet).
+if (!only || only.some((suite) => suite === 'e2e' || suite === 'fault')) await buildIfStale();
 
 for (const group of GROUPS) {
   const chosen = group.filter((suite) => !only || only.includes(suite));
