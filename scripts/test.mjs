@@ -33,7 +33,7 @@ const TEST_TIME_LIMIT_MS = { unit: 120_000, fault: 180_000, e2e: 180_000, instal
  * keep them busy (PAYDESK_TEST_LANES overrides, to measure). Fault and e2e files start servers,
  * browsers and child processes, and wait on real time: two at a time took the fault suite from
  * 2 min 34 s to 1 min 47 s and the e2e suite from 6 min 4 s to 3 min 33 s on two cores; three
- * e2e files at a time took as long as two (docs/testing.md, "Time").
+ * e2e files at a time took as long as two (docs/benchmarks.md, "Fifth pass").
  */
 const LANES = {
   unit: Number(process.env.PAYDESK_TEST_LANES) || 2 * availableParallelism(),

@@ -17,9 +17,10 @@ const RUN_OPTIONS: RunOptions = {
 };
 
 /**
- * axe-core's ~550 KB script, evaluated in the page once per document (a reload or a new page
- * brings it again). @axe-core/playwright evaluated it twice at every check; the till has no frames
- * from other origins, so axe runs in the page itself, as that package's legacy mode did.
+ * axe-core's 1.5 MB script, evaluated in the page once per document (a reload or a new page
+ * brings it again). @axe-core/playwright, used before, evaluated it twice at every check; the till
+ * has no frames from other origins, so axe runs in the page itself, as that package's legacy mode
+ * did, with the same tags and options.
  */
 async function withAxe(page: Page): Promise<void> {
   if (await page.evaluate(() => 'axe' in window)) return;
