@@ -130,6 +130,34 @@ test('a barcode scan adds the product, even while the search box has focus, with
   await screenshot(page, 'sell-basket');
 });
 
+test('a scan is still a scan on a till slow to handle each key: the keys’ own times count', async () => {
+  const c = products[7]!;
+  const linesBefore = await basketLines().count();
+  // Each key's handling held up 50 ms after the scanner has seen it, as a slow counter PC that
+  // re-renders the search after every key would: handled one by one, the keys come 50 ms apart.
+  // (A string: the tests' TypeScript transform would name a function inside a page function.)
+  await page.evaluate(`{
+    const hold = () => {
+      const until = performance.now() + 50;
+      while (performance.now() < until);
+    };
+    window.addEventListener('keydown', hold);
+    window.releaseKeys = () => window.removeEventListener('keydown', hold);
+  }`);
+  try {
+    await search().fill('');
+    await search().focus();
+    await scanBarcode(page, c.sku);
+    await page.getByText(`Scanned: ${c.name}`).waitFor();
+  } finally {
+    await page.evaluate(() => (window as unknown as { releaseKeys: () => void }).releaseKeys());
+  }
+  assert.equal(await search().inputValue(), '', 'the scanned code was left in the search box');
+  assert.equal(await basketLines().count(), linesBefore + 1);
+  await page.getByRole('button', { name: `Remove ${c.name} from the basket` }).click();
+  assert.equal(await basketLines().count(), linesBefore);
+});
+
 test('cash: quick £20 shows the change due, and the sale completes with it', async () => {
   const due = Number((await basketTotal().innerText()).replace(/[£,.]/g, ''));
   assert.ok(due > 0 && due < 2000, 'the scanned basket is under £20');

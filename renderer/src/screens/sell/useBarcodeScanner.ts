@@ -44,7 +44,10 @@ export function useBarcodeScanner(scanner: BarcodeScanner): void {
         buffer = '';
         return;
       }
-      const now = performance.now();
+      // When the key came (the event's own time, set as it arrived), not when this runs: on a busy
+      // counter PC a scan's keys wait behind the render each of them starts, and handled one by
+      // one they look as slow as a person's though the scanner sent them milliseconds apart.
+      const now = event.timeStamp;
       const gap = now - lastAt;
       if (event.key === 'Enter') {
         const code = buffer;
