@@ -17,13 +17,13 @@ import { availableParallelism, tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 
-// `install`: the README's first command in a fresh clone (npm ci, optional native packages
-// removed, npm start until the till answers), and npm start on the machine's own Node.
 /**
- * The suites in the order they run; those in one group run at the same time. The fault suite keeps
- * about 1.3 of two cores busy and the install suite about one (npm compiling one large C file, then
- * a build), so side by side they take little more than the longer of the two; the unit and e2e
- * suites each keep every core busy on their own.
+ * The suites in the order they run; those in one group run at the same time. `install` is the
+ * README's first command in a fresh clone (npm ci, optional native packages removed, npm start
+ * until the till answers) and npm start on the machine's own Node. The fault suite keeps about 1.3
+ * of two cores busy and the install suite less than one (npm unpacking, a compile that ccache
+ * answers, a build), so side by side they take little more than the longer of the two; the unit
+ * and e2e suites each keep every core busy on their own.
  */
 const GROUPS = [['unit'], ['fault', 'install'], ['e2e']];
 /** The longest one test may take before it fails as hung (generous: the machine may be busy). */

@@ -6,7 +6,7 @@
 // Slow (an install and a build), so it is its own suite: `npm test -- install`.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -85,14 +85,7 @@ async function tillAnswers(base: string): Promise<void> {
   assert.equal(js.status, 200, `the till's script answered ${js.status}`);
 }
 
-function commandExists(name: string): boolean {
-  try {
-    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
+const commandExists = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
 
 /** Other Node binaries on this machine's PATH (and Debian's), with their versions. */
 function otherNodes(): { path: string; version: string }[] {

@@ -13,12 +13,6 @@ const FULL_CHROMIUM = '/usr/bin/chromium';
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
-/** Which Chromium: the tests' (headless shell if installed) or the kiosk's; $PAYDESK_CHROMIUM overrides both. */
-export function chromiumFor(use: 'tests' | 'kiosk'): string {
-  if (process.env.PAYDESK_CHROMIUM) return process.env.PAYDESK_CHROMIUM;
-  return use === 'tests' && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM;
-}
-
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -29,8 +23,11 @@ const ARGS = [
   '--no-first-run',
 ];
 
+/** The tests' Chromium (the headless shell if installed) or the kiosk's; $PAYDESK_CHROMIUM overrides both. */
 function launchOptions(use: 'tests' | 'kiosk') {
-  const executablePath = chromiumFor(use);
+  const executablePath =
+    process.env.PAYDESK_CHROMIUM ||
+    (use === 'tests' && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
   if (!existsSync(executablePath))
     throw new Error(`Chromium not found at ${executablePath}: install Debian's chromium package.`);
   return { executablePath, headless: true, args: ARGS };
@@ -64,7 +61,7 @@ export async function openTill(
     mainNav?: string;
   } = {},
 ): Promise<Page> {
-  // A page in its own context: axe (tests/e2e/support/axe.ts) opens a helper page beside it.
+  // A page in its own context: nothing one test's page keeps (storage, cookies) reaches another's.
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
   const page = await context.newPage();
   if (options.controlTime) await page.clock.install();
