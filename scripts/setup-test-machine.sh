@@ -2,7 +2,7 @@
 # Installs what a fresh Debian machine lacks for the full test suite (Chromium and its headless
 # shell for the end-to-end tests, a real Secret Service keychain, compilers and ccache for native
 # addons, PostgreSQL for the shop server tests), then the locked npm packages. Safe to run again:
-# it installs only what is missing.
+# it installs only what is missing. `npm test` compiles SQLite for Node if it is not built yet.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,15 +31,13 @@ if [ "$(node_major)" -lt 22 ]; then
 fi
 export PATH="/usr/local/bin:$PATH"
 echo "Node $(node --version)"
-# Native addons (better-sqlite3) must be built against the headers of the Node that runs them
-# (the fresh-clone test in tests/install does the same).
+# Native addons are built against the headers of the Node that runs them (the fresh-clone test in
+# tests/install does the same).
 node_headers="$(node scripts/node-headers.mjs)"
 [ -n "$node_headers" ] && export npm_config_nodedir="$node_headers"
-# Through ccache: the install suite's fresh clone compiles the same native sources again
-# (better-sqlite3's SQLite, over a minute of one core), and with paths inside each clone hashed
-# relative to it (CCACHE_BASEDIR) that second compile is a cache hit (tests/install/first-start.test.ts).
-if command -v ccache >/dev/null && [ -z "${CC:-}${CXX:-}" ]; then
-  export CC="ccache gcc" CXX="ccache g++" CCACHE_BASEDIR="$PWD"
-fi
 
-npm ci --no-audit --no-fund
+# The packages, without better-sqlite3's compile (over a minute of one core): the test run makes it
+# beside its checks, which keep the other core busy (scripts/native-addons.mjs). The other install
+# scripts (esbuild's binary check, usb's prebuilt binary) run here.
+npm ci --no-audit --no-fund --ignore-scripts
+npm rebuild esbuild usb

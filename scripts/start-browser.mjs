@@ -3,7 +3,10 @@
 import './require-node.mjs';
 import { spawn } from 'node:child_process';
 import { buildIfStale, HOST_BUNDLE, HOST_NODE_FLAGS, hostEnv } from './build-if-stale.mjs';
+import { buildNativeAddonsIfMissing } from './native-addons.mjs';
 
+// A machine set up for the tests has SQLite built by the test run; a till started first builds it.
+if (!buildNativeAddonsIfMissing()) process.exit(1);
 await buildIfStale();
 const child = spawn(process.execPath, [...HOST_NODE_FLAGS, HOST_BUNDLE, ...process.argv.slice(2)], {
   stdio: 'inherit',

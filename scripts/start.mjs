@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale, HOST_BUNDLE, HOST_NODE_FLAGS, hostEnv } from './build-if-stale.mjs';
+import { buildNativeAddonsIfMissing } from './native-addons.mjs';
 
 function electronBinary() {
   const dir = 'node_modules/electron';
@@ -21,6 +22,8 @@ function electronBinary() {
   return null;
 }
 
+// A machine set up for the tests has SQLite built by the test run; a till started first builds it.
+if (!buildNativeAddonsIfMissing()) process.exit(1);
 await buildIfStale();
 const electron = electronBinary();
 const args = process.argv.slice(2);

@@ -16,6 +16,7 @@ import {
 import { availableParallelism, tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
+import { buildNativeAddonsIfMissing, nativeAddonsBuilt } from './native-addons.mjs';
 
 /**
  * The suites in the order they run; those in one group run at the same time. `install` is the
@@ -100,6 +101,8 @@ function findTests(dir) {
 const suiteTimes = [];
 const runStarted = Date.now();
 if (!only || only.includes('checks')) await runChecks();
+// Asked for suites without the checks, on a machine whose setup left SQLite unbuilt.
+if (!buildNativeAddonsIfMissing()) process.exit(1);
 
 // Tests run `npm run start:browser` as a user does, two files at a time: the build it makes when
 // out/ is stale is made once here, before them, not by two tests at once (each removes the host's
@@ -162,14 +165,17 @@ function heldOutput() {
 
 /**
  * The checks before the suites: lint, formatting, the three type checks, the build and its budget,
- * the Electron security scan. Each is a process of its own and none needs another's result but the
- * budget (after the build), so they run as many at a time as the machine has cores, longest
- * first; each one's output is shown whole when it ends, with its time.
+ * the Electron security scan, and SQLite's compile where the machine's setup left it. Each is a
+ * process of its own and none needs another's result but the budget (after the build), so they
+ * run as many at a time as the machine has cores, longest first; each one's output is shown whole
+ * when it ends, with its time.
  */
 async function runChecks() {
   // ESLint and Prettier keep what they found of each unchanged file (by its content) for the next run.
   const keptByContent = (folder) => ['--cache', '--cache-strategy', 'content', '--cache-location', folder];
   const checks = [
+    // SQLite's compile where the setup left it (scripts/native-addons.mjs): the longest, one core.
+    ...(nativeAddonsBuilt() ? [] : [[['node', 'scripts/native-addons.mjs']]]),
     [['npx', 'eslint', '.', '--max-warnings', '0', ...keptByContent('node_modules/.cache/eslint/')]],
     [
       [
