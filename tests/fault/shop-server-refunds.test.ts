@@ -81,7 +81,18 @@ test('a sale from till 2 is found on till 1 with its till and refunded there in 
     await upToDate(t2);
     const page = await t1.handlers['history.search']({ receiptNumber: sale.receiptNumber, limit: 25 });
     const found = page.sales.find((s) => s.saleId === sale.saleId);
-    assert.ok(found, 'till 1 finds till 2’s sale by its receipt number');
+    if (!found) {
+      // Seen once in 20-odd runs: say what till 1 and the server held at that moment.
+      const onServer = await server.query(
+        shop.database,
+        "SELECT till_id, kind, local_id, body->>'state' AS state, body->>'number' AS number FROM journal",
+      );
+      assert.fail(
+        `till 1 does not find till 2’s sale by its receipt number: till 1 ${
+          t1.outbox.connection.link() ? 'online' : `not online (${t1.outbox.connection.state().state})`
+        }; till 1's page ${JSON.stringify(page.sales.map((s) => s.receiptNumber))}; on the server ${JSON.stringify(onServer)}`,
+      );
+    }
     assert.deepEqual(found.till, { number: 2, name: 'Till 2' });
     assert.equal(found.receiptNumber, '2-000001');
     assert.equal(found.total, 450);
