@@ -4,12 +4,13 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 
 /**
- * Polls `probe` until it gives a value (anything but `undefined` or `false`) and returns it; fails
- * after `limitMs` with "gave up after … waiting for <what>", also when a check itself never
- * answers (an async probe asking a server that hangs).
+ * Polls `probe` until it gives a value (anything but `undefined`, `null` or `false`) and returns
+ * it; fails after `limitMs` with "gave up after … waiting for <what>", also when a check itself
+ * never answers (an async probe asking a server that hangs). `null` is "not yet" too: a getter such
+ * as a connection's `link()` says "none" with it.
  */
 export async function waitUntil<T>(
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
   what: string,
   limitMs = 15_000,
 ): Promise<T> {
@@ -21,7 +22,7 @@ export async function waitUntil<T>(
       Math.max(deadline, Date.now() + 1_000),
       () => `gave up after ${limitMs} ms waiting for ${what} (its last check never answered)`,
     );
-    if (value !== undefined && value !== false) return value;
+    if (value !== undefined && value !== null && value !== false) return value;
     if (Date.now() > deadline) assert.fail(`gave up after ${limitMs} ms waiting for ${what}`);
     await delay(5);
   }

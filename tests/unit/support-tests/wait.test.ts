@@ -26,3 +26,13 @@ test('waitUntil and within: a limit, a name, and the value when it comes in time
   assert.equal(await waitUntil(async () => ++checks >= 3 && 'ready', 'the third check'), 'ready');
   assert.equal(await within(Promise.resolve(7), 'seven'), 7);
 });
+
+test('waitUntil: null is "not yet", as a connection with no link says it, never the value waited for', async () => {
+  let link: { id: number } | null = null;
+  setTimeout(() => (link = { id: 1 }), 30);
+  assert.deepEqual(await waitUntil(() => link, 'the link', 2_000), { id: 1 });
+  await assert.rejects(
+    waitUntil(() => null, 'a link that never comes', 50),
+    /^AssertionError.*gave up after 50 ms waiting for a link that never comes$/,
+  );
+});
