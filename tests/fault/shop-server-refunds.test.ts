@@ -82,7 +82,7 @@ test('a sale from till 2 is found on till 1 with its till and refunded there in 
     const page = await t1.handlers['history.search']({ receiptNumber: sale.receiptNumber, limit: 25 });
     const found = page.sales.find((s) => s.saleId === sale.saleId);
     if (!found) {
-      // Seen once in 20-odd runs: say what till 1 and the server held at that moment.
+      // Say what till 1 and the server held at that moment.
       const onServer = await server.query(
         shop.database,
         "SELECT till_id, kind, local_id, body->>'state' AS state, body->>'number' AS number FROM journal",
