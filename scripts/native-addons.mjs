@@ -18,10 +18,13 @@ export function nativeAddonsBuilt(dir = '.') {
   return existsSync(join(dir, ADDON));
 }
 
-/** The environment npm needs to compile the addons of the clone at `dir` for the Node running this. */
-export function nativeBuildEnv(dir = '.', env = process.env) {
+/**
+ * `env` with what npm needs to compile the addons of the clone at `dir` for the Node at `execPath`
+ * (the one running this by default): its headers, and ccache where the machine has it.
+ */
+export function nativeBuildEnv(dir = '.', env = process.env, execPath = process.execPath) {
   const built = { ...env };
-  const headers = nodeHeadersDir();
+  const headers = nodeHeadersDir(execPath);
   if (headers) built.npm_config_nodedir = headers;
   const hasCcache = spawnSync('sh', ['-c', 'command -v ccache'], { stdio: 'ignore' }).status === 0;
   if (!env.CC && !env.CXX && hasCcache)

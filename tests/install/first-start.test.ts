@@ -6,10 +6,11 @@
 // Slow (an install and a build), so it is its own suite: `npm test -- install`.
 import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { nativeBuildEnv } from '../../scripts/native-addons.mjs';
 
 const repo = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
 const ADDRESS = /^Paydesk till: (http:\/\/127\.0\.0\.1:\d+\/)#token=\S+$/m;
@@ -85,8 +86,6 @@ async function tillAnswers(base: string): Promise<void> {
   assert.equal(js.status, 200, `the till's script answered ${js.status}`);
 }
 
-const commandExists = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
-
 /** Other Node binaries on this machine's PATH (and Debian's), with their versions. */
 function otherNodes(): { path: string; version: string }[] {
   const seen = new Set<string>([process.execPath]);
@@ -139,22 +138,16 @@ async function freshStart(t: TestContext, nodeDir?: string): Promise<void> {
     t.diagnostic('uncommitted changes are not in the clone: this checks the last commit');
   run('git', ['clone', '-q', repo, clone], work);
 
-  const env: NodeJS.ProcessEnv = {
+  // Native addons are built against the headers of the Node that will run them when no prebuilt
+  // binary can be fetched, and through ccache as the test run's own compile was: the same sources
+  // hashed with paths relative to each clone, so compiling them again here is a cache hit (the
+  // same objects, a minute and more of one core saved).
+  const withNode: NodeJS.ProcessEnv = {
     ...process.env,
     ...(nodeDir && { PATH: `${nodeDir}${delimiter}${process.env.PATH ?? ''}` }),
   };
-  // Native addons are built against the headers of the Node that will run them when no prebuilt
-  // binary can be fetched (as scripts/setup-test-machine.sh does).
-  const headers = execFileSync('node', [join(repo, 'scripts/node-headers.mjs')], {
-    env,
-    encoding: 'utf8',
-  }).trim();
-  if (headers) env.npm_config_nodedir = headers;
-  // Compiled through ccache where the setup script did so: the same sources hashed with paths
-  // relative to each clone, so compiling them again here is a cache hit (the same objects, a
-  // minute and more of one core saved).
-  if (!env.CC && !env.CXX && commandExists('ccache'))
-    Object.assign(env, { CC: 'ccache gcc', CXX: 'ccache g++', CCACHE_BASEDIR: clone });
+  const node = execFileSync('node', ['-p', 'process.execPath'], { env: withNode, encoding: 'utf8' }).trim();
+  const env = nativeBuildEnv(clone, withNode, node);
   // The cache filled by the first install answers; the registry is asked only for what is missing.
   run('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], clone, env);
 
