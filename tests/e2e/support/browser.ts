@@ -126,11 +126,25 @@ export async function scanBarcode(page: Page, code: string): Promise<void> {
       windowsVirtualKeyCode: char.toUpperCase().charCodeAt(0),
     }));
     keys.push({ key: 'Enter', code: 'Enter', text: '\r', windowsVirtualKeyCode: 13 });
-    // Sent without waiting in between: the browser queues them in order, as it would a scanner's.
+    // Stamped as the computer stamps a scanner's keys when they arrive, 4 ms apart: the browser
+    // hands each key to the page only once the page has handled the one before, so on a busy
+    // machine keys stamped on hand-over would arrive as slowly as the page handles them.
+    const sentAt = Date.now() / 1000;
+    const at = (step: number) => sentAt + step * 0.002;
     await Promise.all(
-      keys.flatMap((key) => [
-        session.send('Input.dispatchKeyEvent', { type: 'keyDown', unmodifiedText: key.text, ...key }),
-        session.send('Input.dispatchKeyEvent', { type: 'keyUp', key: key.key, code: key.code }),
+      keys.flatMap((key, i) => [
+        session.send('Input.dispatchKeyEvent', {
+          type: 'keyDown',
+          unmodifiedText: key.text,
+          timestamp: at(2 * i),
+          ...key,
+        }),
+        session.send('Input.dispatchKeyEvent', {
+          type: 'keyUp',
+          key: key.key,
+          code: key.code,
+          timestamp: at(2 * i + 1),
+        }),
       ]),
     );
   } finally {
