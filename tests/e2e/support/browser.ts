@@ -126,9 +126,9 @@ export async function scanBarcode(page: Page, code: string): Promise<void> {
       windowsVirtualKeyCode: char.toUpperCase().charCodeAt(0),
     }));
     keys.push({ key: 'Enter', code: 'Enter', text: '\r', windowsVirtualKeyCode: 13 });
-    // Stamped as the computer stamps a scanner's keys when they arrive, 4 ms apart: the browser
-    // hands each key to the page only once the page has handled the one before, so on a busy
-    // machine keys stamped on hand-over would arrive as slowly as the page handles them.
+    // Stamped as the computer stamps a scanner's keys when they arrive, 4 ms apart. Unstamped, the
+    // browser stamps each key as it takes it from the protocol, and on a busy machine those stamps
+    // came more than 35 ms apart (a CI run took the scan for typing).
     const sentAt = Date.now() / 1000;
     const at = (step: number) => sentAt + step * 0.002;
     await Promise.all(
