@@ -88,12 +88,13 @@ if (
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const only = asked.length > 0 ? asked : null;
 
-function findTests(dir) {
+/** The files under `dir` whose names match `pattern` (test files by default), sorted. */
+function findFiles(dir, pattern = /\.test\.tsx?$/) {
   const out = [];
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...findTests(p));
-    else if (/\.test\.tsx?$/.test(name)) out.push(p);
+    if (statSync(p).isDirectory()) out.push(...findFiles(p, pattern));
+    else if (pattern.test(name)) out.push(p);
   }
   return out.sort();
 }
@@ -127,7 +128,7 @@ printRunTimes();
 
 /** One suite in a temporary folder of its own; its output passed on as it comes, or held. */
 async function runSuite(suite, holdOutput) {
-  const files = findTests(join('tests', suite));
+  const files = findFiles(join('tests', suite));
   if (files.length === 0) return { suite, status: 0 };
   // Each suite gets its own temporary folder, removed after. Unit tests must clean up after
   // themselves (checked); browsers in e2e keep profiles there that they remove on their own terms.
@@ -139,6 +140,7 @@ async function runSuite(suite, holdOutput) {
   const out = holdOutput ? heldOutput() : { write: (text) => process.stdout.write(text), flush() {} };
   const started = Date.now();
   const env = { ...process.env, TMPDIR: suiteTmp };
+  await transformAhead(suite, env, out);
   const { status, times } =
     IN_LANES.includes(suite) && process.env.PAYDESK_TEST_PROCESS_PER_FILE !== '1'
       ? await runInLanes(suite, files, env, timesDir)
@@ -390,6 +392,41 @@ function rememberTimes(files) {
   for (const { file, ms } of files) if (Number.isFinite(ms)) known[file] = ms;
   mkdirSync(dirname(TIMES_FILE), { recursive: true });
   writeFileSync(TIMES_FILE, `${JSON.stringify(known, null, 1)}\n`);
+}
+
+/**
+ * Every TypeScript file the suite's processes may load, transformed once into tsx's cache before
+ * they start, a share per core (scripts/transform-ahead.mjs): with the cache empty, as on a new
+ * machine, each unit lane transformed the till's modules for itself, and the suite took about
+ * 4–8 s longer (docs/testing.md). With the cache filled this takes under a second.
+ */
+async function transformAhead(suite, env, out) {
+  const dirs = [
+    'shared',
+    'electron',
+    join('renderer', 'src'),
+    join('tests', 'support'),
+    join('tests', suite),
+  ];
+  const files = dirs.flatMap((dir) => findFiles(dir, /(?<!\.d)\.tsx?$/));
+  const started = Date.now();
+  const shares = Array.from({ length: availableParallelism() }, (_, i) =>
+    files.filter((_, j) => j % availableParallelism() === i),
+  );
+  await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise((done) =>
+          spawn(process.execPath, ['--import', 'tsx', 'scripts/transform-ahead.mjs', ...share], {
+            stdio: 'ignore',
+            env,
+          }).on('close', done),
+        ),
+    ),
+  );
+  out.write(
+    `\n> ${files.length} TypeScript files transformed ahead (${duration((Date.now() - started) / 1000)})\n`,
+  );
 }
 
 /**
