@@ -19,14 +19,30 @@ export const BUDGETS = {
 
 /** The manifest keys of the start bundle: each entry and, recursively, what it imports statically. */
 export function startKeys(manifest) {
-  const start = new Set();
+  return withStaticImports(manifest, (key, chunk) => chunk.isEntry);
+}
+
+/**
+ * The shop's words: one catalogue per language, read on demand, but the shop's own before the
+ * first render (renderer/src/main.tsx), so what it imports loads at start too.
+ */
+const WORDS_CATALOGUE = /(^|\/)i18n\/[a-z]{2}\/index\.ts$/;
+
+/** What loads before the first render: the start bundle, and the words with what they import. */
+export function firstRenderKeys(manifest) {
+  return withStaticImports(manifest, (key, chunk) => chunk.isEntry || WORDS_CATALOGUE.test(key));
+}
+
+/** The manifest keys for which `isRoot` holds and, recursively, what they import statically. */
+function withStaticImports(manifest, isRoot) {
+  const found = new Set();
   const visit = (key) => {
-    if (start.has(key) || !manifest[key]) return;
-    start.add(key);
+    if (found.has(key) || !manifest[key]) return;
+    found.add(key);
     for (const imported of manifest[key].imports ?? []) visit(imported);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  return start;
+  for (const [key, chunk] of Object.entries(manifest)) if (isRoot(key, chunk)) visit(key);
+  return found;
 }
 
 const kib = (bytes) => `${(bytes / KIB).toFixed(1)} KiB`;
@@ -64,15 +80,17 @@ export function checkBudgets(manifest, gzipSize, budgets = BUDGETS) {
 }
 
 /**
- * Libraries the start bundle must not carry, with a string only their built code holds. zod: the
- * till checks every answer and event before sending them, so the screens need no schema to start
- * (building the contract's schemas cost the first call ~130 ms on a 2-core PC).
+ * Libraries the start bundle and the words read before the first render must not carry, with a
+ * string only their built code holds. zod: the till checks every answer and event before sending
+ * them, so the screens need no schema to start (building the contract's schemas cost the first
+ * call ~130 ms on a 2-core PC; the English words once brought zod's 100 KB chunk along by
+ * importing one table from the settings' schema module).
  */
 export const NOT_AT_START = { zod: '$ZodType' };
 
-/** One sentence per library of NOT_AT_START found in a start file; `read(file)` gives its text. */
+/** One sentence per library of NOT_AT_START found before the first render; `read(file)` gives its text. */
 export function librariesAtStart(manifest, read, notAtStart = NOT_AT_START) {
-  const files = [...new Set([...startKeys(manifest)].map((key) => manifest[key].file))].filter((f) =>
+  const files = [...new Set([...firstRenderKeys(manifest)].map((key) => manifest[key].file))].filter((f) =>
     f.endsWith('.js'),
   );
   const problems = [];

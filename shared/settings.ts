@@ -5,6 +5,9 @@ import { serviceNameSchema, type ServiceName } from './contract/system';
 import { DEFAULT_LOCALE, SHOP_LOCALES } from './format';
 import { CURRENCIES } from './money';
 import { isTimeZone } from './time-zone';
+// The words of why an address is refused live with the shop server's other words: the screens'
+// English catalogue is read before the first render, and this module brings zod with it.
+import { SHOP_SERVER_ADDRESS_PROBLEMS, type ShopServerAddressProblem } from './shop-server-words';
 
 // ---------------------------------------------------------------------------------------------
 // Schema: every non-secret setting. Passwords, API keys and tokens live in the SecretStore.
@@ -196,18 +199,6 @@ export type BackupSettings = z.infer<typeof backupSettingsSchema>;
 
 /** The PostgreSQL port when a shop server address names none. */
 export const DEFAULT_SHOP_SERVER_PORT = 5432;
-
-/** Why a shop server address may be refused, in English (the screens translate them by key). */
-export const SHOP_SERVER_ADDRESS_PROBLEMS = {
-  notAnAddress: 'Not a shop server address (expected something like postgres://192.168.1.10:5432/paydesk).',
-  notPostgres:
-    'A shop server address starts with postgres:// (for example postgres://192.168.1.10:5432/paydesk).',
-  hasLogin: 'The address must not contain a login or password: they have their own fields.',
-  noHost: 'The address needs the shop server’s computer name or IP address.',
-  hasQuery: 'The address must not contain a query (?…) or fragment (#…).',
-  noDatabase: 'The address must end with the database’s name (for example …:5432/paydesk).',
-} as const;
-export type ShopServerAddressProblem = keyof typeof SHOP_SERVER_ADDRESS_PROBLEMS;
 
 /**
  * Why a shop server address is not acceptable (its key), or null when it is:

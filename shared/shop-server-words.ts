@@ -55,3 +55,15 @@ export function fillShopServerWords(
     name in params ? String(params[name]) : whole,
   );
 }
+
+/** Why a shop server address may be refused, in English (the screens translate them by key). */
+export const SHOP_SERVER_ADDRESS_PROBLEMS = {
+  notAnAddress: 'Not a shop server address (expected something like postgres://192.168.1.10:5432/paydesk).',
+  notPostgres:
+    'A shop server address starts with postgres:// (for example postgres://192.168.1.10:5432/paydesk).',
+  hasLogin: 'The address must not contain a login or password: they have their own fields.',
+  noHost: 'The address needs the shop server’s computer name or IP address.',
+  hasQuery: 'The address must not contain a query (?…) or fragment (#…).',
+  noDatabase: 'The address must end with the database’s name (for example …:5432/paydesk).',
+} as const;
+export type ShopServerAddressProblem = keyof typeof SHOP_SERVER_ADDRESS_PROBLEMS;

@@ -143,6 +143,35 @@ test('a library kept out of the start is found in any start file, never in a scr
   ]);
 });
 
+test('the shop’s words are read before the first render: a library they import counts as at start', () => {
+  // The English and German catalogues are loaded on demand; the English imports a shared chunk.
+  const withWords: Manifest = {
+    ...manifest,
+    'src/i18n/en/index.ts': { file: 'assets/en.js', isDynamicEntry: true, imports: ['_shared.js'] },
+    'src/i18n/de/index.ts': { file: 'assets/de.js', isDynamicEntry: true },
+    '_shared.js': { file: 'assets/shared.js' },
+  };
+  const texts: Record<string, string> = {
+    'assets/index.js': 'app',
+    'assets/app.js': 'app',
+    'assets/react.js': 'react',
+    'assets/settings.js': 'class $ZodType {}',
+    'assets/form.js': 'form',
+    'assets/chart.js': 'chart',
+    'assets/en.js': 'words',
+    'assets/de.js': 'Wörter',
+    'assets/shared.js': 'table',
+  };
+  const read = (file: string) => texts[file]!;
+  assert.deepEqual(librariesAtStart(withWords, read), []);
+  texts['assets/shared.js'] = 'table; class $ZodType {}';
+  assert.deepEqual(librariesAtStart(withWords, read), [
+    'zod loads at start (in assets/shared.js): load it on demand',
+  ]);
+  // The words are not part of the start bundle's size: they have a chunk's budget of their own.
+  assert.equal(startKeys(withWords).has('src/i18n/en/index.ts'), false);
+});
+
 test('the command reads a real build folder: gzip sizes of the files, exit 1 and one line per breach', () => {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-budget-'));
   try {

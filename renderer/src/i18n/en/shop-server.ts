@@ -1,6 +1,6 @@
 // The shop server's section in Settings: where this till sends its sales (a PostgreSQL the shop
 // runs) and who this till is there. The top bar's pill is worded by the services (services.shopServer).
-import { SHOP_SERVER_ADDRESS_PROBLEMS } from '../../../../shared/settings';
+import { SHOP_SERVER_ADDRESS_PROBLEMS } from '../../../../shared/shop-server-words';
 
 export const shopServer = {
   intro:
