@@ -29,8 +29,8 @@ export function processCpuMs(pid: number): number {
   return readProcess(pid)?.cpuMs ?? NaN;
 }
 
-/** CPU ms used so far by every process below `root` (not `root` itself), alive now. */
-export function descendantsCpuMs(root: number): number {
+/** CPU ms used so far by each process below `root` (not `root` itself) alive now, by pid. */
+export function descendantsCpu(root: number): Map<number, number> {
   const all = new Map<number, ProcessTimes>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -42,7 +42,18 @@ export function descendantsCpuMs(root: number): number {
       if (p === root) return true;
     return false;
   };
-  let total = 0;
-  for (const [pid, times] of all) if (below(pid)) total += times.cpuMs;
-  return total;
+  const cpu = new Map<number, number>();
+  for (const [pid, times] of all) if (below(pid)) cpu.set(pid, times.cpuMs);
+  return cpu;
+}
+
+/**
+ * CPU ms the processes of `now` used since `before` (a new one all of its time). A process that
+ * ended in between is left out, its last moments with it: subtracting what it had used before
+ * (a closed page's renderer, say) would make the sum too small by all of that.
+ */
+export function cpuUsedSince(before: Map<number, number>, now: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, cpuMs] of now) used += cpuMs - (before.get(pid) ?? 0);
+  return used;
 }

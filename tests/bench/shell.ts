@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { parseStartTimings } from '../../electron/common/start-timings';
 import { HOST_BUNDLE, HOST_NODE_FLAGS, hostEnv } from '../../scripts/build-if-stale.mjs';
 import { launchBrowser, launchBrowserKeepingProfile } from '../e2e/support/browser';
-import { descendantsCpuMs, processCpuMs } from './process-cpu';
+import { cpuUsedSince, descendantsCpu, processCpuMs } from './process-cpu';
 import type { Page } from 'playwright-core';
 import type { BenchFigure } from './types';
 
@@ -108,7 +108,7 @@ async function timeStart(
 ): Promise<TimedStart> {
   const parts = new Map<StartPart, number>();
   // What the bench and Chromium see is timed from the spawn, in epoch ms (performance.timeOrigin).
-  const cpuBefore = descendantsCpuMs(process.pid);
+  const cpuBefore = descendantsCpu(process.pid);
   const spawnedAt = performance.timeOrigin + performance.now();
   const since = (epochMs: number) => epochMs - spawnedAt;
   const child = spawn(
@@ -136,7 +136,7 @@ async function timeStart(
       .getByText(/Card service: online/)
       .waitFor();
     parts.set('interactive as the bench noticed it', since(performance.timeOrigin + performance.now()));
-    const cpuUntilInteractive = descendantsCpuMs(process.pid) - cpuBefore;
+    const cpuUntilInteractive = cpuUsedSince(cpuBefore, descendantsCpu(process.pid));
     const hostCpuUntilInteractive = processCpuMs(child.pid!);
     // A string, as the stamp is: the page runs it as written.
     const online = await page.waitForFunction('window.__paydeskOnlineAt');
