@@ -17,6 +17,7 @@ import { availableParallelism, tmpdir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 import { buildNativeAddonsIfMissing, nativeAddonsBuilt } from './native-addons.mjs';
+import { ramDisk } from './ram-disk.mjs';
 
 /**
  * The suites in the order they run; those in one group run at the same time. `install` is the
@@ -132,7 +133,11 @@ async function runSuite(suite, holdOutput) {
   if (files.length === 0) return { suite, status: 0 };
   // Each suite gets its own temporary folder, removed after. Unit tests must clean up after
   // themselves (checked); browsers in e2e keep profiles there that they remove on their own terms.
-  const suiteTmp = mkdtempSync(join(tmpdir(), `paydesk-${suite}-`));
+  // The unit suite's files go on the RAM disk where there is one (scripts/ram-disk.mjs;
+  // PAYDESK_TEST_RAM_DISK=0 keeps them on the disk, to measure).
+  const onRamDisk = suite === 'unit' && process.env.PAYDESK_TEST_RAM_DISK !== '0';
+  const tempRoot = (onRamDisk && ramDisk()) || tmpdir();
+  const suiteTmp = mkdtempSync(join(tempRoot, `paydesk-${suite}-`));
   keepTransformCache(suiteTmp);
   // Each file's time and the counts, written by scripts/test-times-reporter.mjs (outside the
   // suite's folder, which must be empty at the end).
