@@ -333,11 +333,13 @@ test('the spool timing given is the one used: past its stale limit a waiting rec
   const emulator = await startPrinterEmulator();
   t.after(() => emulator.close());
   const net = printer({ id: 'counter', transport: 'network', address: emulator.address });
-  // A stale limit of one minute (fifteen by default), and no poll inside the five minutes below.
+  // A stale limit of one minute (fifteen by default), no slow poll inside the two minutes below,
+  // and the paper's return looked for each second (each probe is a real round trip to the
+  // emulator: 50 ms apart by default, 2,400 of them in two minutes).
   const r = rig(
     t,
     { printers: [net, PREVIEW], receiptPrinterId: 'counter' },
-    { timing: { staleAfterMs: 60_000, pollIntervalMs: 10 * 60_000 } },
+    { timing: { staleAfterMs: 60_000, pollIntervalMs: 10 * 60_000, returnProbeMs: 1_000 } },
   );
   const printing = await r.printing.current();
   const until = (jobId: string, done: Parameters<typeof waitForJob>[2]) =>
@@ -345,7 +347,7 @@ test('the spool timing given is the one used: past its stale limit a waiting rec
   emulator.setState('paperEnd');
   await printing.printReceipt('old-1', RECEIPT);
   await until('old-1', (j) => j.state === 'held' && j.reason === 'paper_end');
-  await r.clock.advance(5 * 60_000); // the paper is replaced five minutes later
+  await r.clock.advance(2 * 60_000); // the paper is replaced two minutes later
   emulator.setState('ready');
   await printing.printReceipt('new-1', RECEIPT);
   await until('new-1', (j) => j.state === 'printed');
