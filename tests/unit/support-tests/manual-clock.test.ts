@@ -70,3 +70,30 @@ test('ManualClock: many more timers than the limit are fine when time moves betw
   assert.equal(clock.now(), start + 3 * LIMIT + 10);
   assert.equal(clock.timers, 0);
 });
+
+test('ManualClock: skip fires each timer due meanwhile once, late, at the new time, in the order they were due', async () => {
+  const clock = new ManualClock(Date.UTC(2026, 10, 23, 9, 0, 0));
+  const start = clock.now();
+  const fired: Array<[string, number]> = [];
+  const check = () => {
+    fired.push(['check', clock.now() - start]);
+    clock.setTimer(check, 10_000);
+  };
+  clock.setTimer(check, 10_000);
+  clock.setTimer(() => fired.push(['hourly', clock.now() - start]), 60 * 60_000);
+  clock.setTimer(() => fired.push(['later', clock.now() - start]), 4 * 60 * 60_000);
+  await clock.skip(3 * 60 * 60_000);
+  assert.equal(clock.now() - start, 3 * 60 * 60_000);
+  assert.deepEqual(fired, [
+    ['check', 3 * 60 * 60_000],
+    ['hourly', 3 * 60 * 60_000],
+  ]);
+  // The repeating check is set again from the new time; the timer not yet due waits for its time.
+  await clock.advance(10_000);
+  assert.deepEqual(fired.at(-1), ['check', 3 * 60 * 60_000 + 10_000]);
+  await clock.advance(60 * 60_000 - 10_000);
+  assert.deepEqual(
+    fired.filter(([name]) => name === 'later'),
+    [['later', 4 * 60 * 60_000]],
+  );
+});
