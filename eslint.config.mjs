@@ -174,6 +174,12 @@ export default tseslint.config(
       },
     },
   },
+  {
+    // A preload Node loads with --require, before any ES module can run (scripts/test-lane-hook.cjs).
+    files: ['scripts/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', globalThis: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', boundaryRules.shared] } },
   {
     files: ['renderer/**/*.{ts,tsx}'],

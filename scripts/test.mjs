@@ -297,6 +297,9 @@ async function runInLanes(suite, files, env, timesDir) {
     shares.map((share, i) => {
       const timesFile = join(timesDir, `lane-${i}.json`);
       const args = [
+        // The runner's async hook off once the files are loaded (PAYDESK_TEST_ASYNC_HOOK=1 keeps it,
+        // to measure or to have the runner itself name a stray error's test).
+        ...(process.env.PAYDESK_TEST_ASYNC_HOOK === '1' ? [] : ['--require', './scripts/test-lane-hook.cjs']),
         ...testArgs(suite, timesFile),
         '--experimental-test-isolation=none',
         'scripts/test-lane.mjs',

@@ -3,7 +3,7 @@
 // asks the supplier no more, and a final checkpoint that fails is logged in words that name it.
 // (A card decision taken as the till closes is in resume-at-start.test.ts: the next start
 // completes what the closing till no longer does.)
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,7 +33,7 @@ test('once closed, nothing of the till is left on its clock, and an hour passing
   assert.deepEqual(t.events.slice(from), []);
 });
 
-test('a supplier read waiting to try again when the till closes asks the supplier no more', async () => {
+test('a supplier read waiting to try again when the till closes asks the supplier no more', async (context) => {
   const clock = new ManualClock(Date.parse('2026-03-02T09:00:00Z'));
   let reads = 0;
   // A supplier failing with 500, which the till tries again after a pause.
@@ -42,11 +42,11 @@ test('a supplier read waiting to try again when the till closes asks the supplie
     res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"down"}');
   });
   await new Promise<void>((resolve) => supplier.listen(0, '127.0.0.1', resolve));
-  after(() => new Promise((resolve) => supplier.close(resolve)));
+  context.after(() => new Promise((resolve) => supplier.close(resolve)));
   const address = `http://127.0.0.1:${(supplier.address() as AddressInfo).port}`;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-close-'));
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  context.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const secrets = new EncryptedFileSecretStore({
     file: join(dataDir, 'secrets.bin'),
     encryption: aesBackend(),

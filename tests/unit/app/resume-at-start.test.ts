@@ -2,7 +2,7 @@
 // (and a failure to resume is only logged); merchant tools on sandbox resume nothing, so a till
 // whose card service and supplier are live starts no stand-ins for them; a card payment left
 // running is continued, and the log says how many were.
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,9 +20,12 @@ import { waitUntil } from '../../support/wait';
 import { cardBasket, paidSale, TERMINAL } from '../history/support';
 import { ALL_LIVE, DEAD_ADDRESS, startAppTill } from './support';
 
-function tempDataDir(): string {
+/** What a test (its context) offers for cleaning up after it. */
+type Cleanup = { after: (fn: () => void) => void };
+
+function tempDataDir(t: Cleanup): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-resume-'));
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
   return dataDir;
 }
 
@@ -36,8 +39,8 @@ function keptLog() {
   return { lines, logger: { info: log('INFO'), warn: log('WARN'), error: log('ERROR') } };
 }
 
-test('a live merchant sign-in that cannot be read at start is logged, and the till starts anyway', async () => {
-  const dataDir = tempDataDir();
+test('a live merchant sign-in that cannot be read at start is logged, and the till starts anyway', async (context) => {
+  const dataDir = tempDataDir(context);
   const file = new EncryptedFileSecretStore({ file: join(dataDir, 'secrets.bin'), encryption: aesBackend() });
   // The merchant tools' kept sign-in cannot be read (a keychain entry gone bad); the rest can.
   const unreadable: SecretStore = Object.assign(Object.create(file) as SecretStore, {
@@ -76,8 +79,8 @@ test('merchant tools on sandbox resume nothing: a till whose card service and su
   }
 });
 
-test('a card payment left running is continued at the next start, and the log says how many were', async () => {
-  const dataDir = tempDataDir();
+test('a card payment left running is continued at the next start, and the log says how many were', async (context) => {
+  const dataDir = tempDataDir(context);
   // Time stands still: the card machine never finishes, so the payment is still running at close.
   const clock = new ManualClock(Date.parse('2026-03-02T09:00:00Z'));
   const first = keptLog();
@@ -117,9 +120,10 @@ function storedState(dataDir: string, table: 'sales' | 'sale_refunds', id: strin
  * no longer moves the sale or refund on. Returns the data folder, the till closed.
  */
 async function paidDecisionAsTheTillCloses(
+  t: Cleanup,
   unknownCard: (s: StaffedTill, payAtCounter: SandboxServices['payAtCounter']) => Promise<string>,
 ): Promise<string> {
-  const dataDir = tempDataDir();
+  const dataDir = tempDataDir(t);
   const s = await startStaffedTill({ dataDir });
   let closing: Promise<void> | undefined;
   try {
@@ -135,9 +139,9 @@ async function paidDecisionAsTheTillCloses(
   return dataDir;
 }
 
-test('a card sale decided paid as the till closes stays open, and the next start completes it', async () => {
+test('a card sale decided paid as the till closes stays open, and the next start completes it', async (t) => {
   let saleId = '';
-  const dataDir = await paidDecisionAsTheTillCloses(async (s, payAtCounter) => {
+  const dataDir = await paidDecisionAsTheTillCloses(t, async (s, payAtCounter) => {
     const sale = await s.t.call('sales.open', { lines: cardBasket(s.products, 1) });
     saleId = sale.saleId;
     await payAtCounter.control({ dropNextStartResponse: true });
@@ -156,9 +160,9 @@ test('a card sale decided paid as the till closes stays open, and the next start
   }
 });
 
-test('a card refund decided paid as the till closes stays pending, and the next start completes it', async () => {
+test('a card refund decided paid as the till closes stays pending, and the next start completes it', async (t) => {
   let refundId = '';
-  const dataDir = await paidDecisionAsTheTillCloses(async (s, payAtCounter) => {
+  const dataDir = await paidDecisionAsTheTillCloses(t, async (s, payAtCounter) => {
     const sold = await paidSale(s.t, cardBasket(s.products, 1), 'all');
     await payAtCounter.control({ dropNextStartResponse: true });
     const refund = await s.t.call('history.refund', {

@@ -19,9 +19,9 @@ import { TEST_STAFF } from '../../support/staff';
 import { DEAD_ADDRESS, quietLogger, startAppTill, type AppTill } from './support';
 
 /** A data folder holding a settings file cut off mid-write; removed after the file. */
-function folderWithDamagedSettings(): string {
+function folderWithDamagedSettings(context: { after: (fn: () => void) => void }): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-start-up-'));
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  context.after(() => rmSync(dataDir, { recursive: true, force: true }));
   writeFileSync(join(dataDir, 'settings.json'), '{"schemaVersion": 1, "shop": {');
   return dataDir;
 }
@@ -37,11 +37,11 @@ const refusingKeychain = {
 
 const DAMAGED = /^settings: The settings file was damaged; a copy was kept as settings\.corrupt-.*\.json\./;
 
-test('the log passed in says what was wrong with the settings file and why the keychain cannot be used', async () => {
+test('the log passed in says what was wrong with the settings file and why the keychain cannot be used', async (context) => {
   const lines: string[] = [];
   const log = (level: string) => (message: string) => lines.push(`${level} ${message}`);
   const t = await startAppTill({
-    dataDir: folderWithDamagedSettings(),
+    dataDir: folderWithDamagedSettings(context),
     secretStores: [refusingKeychain],
     logger: { info: log('INFO'), warn: log('WARN'), error: log('ERROR') },
   });
@@ -54,8 +54,8 @@ test('the log passed in says what was wrong with the settings file and why the k
   assert.ok(warnings.includes('keychain unavailable: org.freedesktop.secrets was not provided'));
 });
 
-test('without a log passed in, the till logs on stderr as "till"; a folder others could read is closed to them', async () => {
-  const dataDir = folderWithDamagedSettings();
+test('without a log passed in, the till logs on stderr as "till"; a folder others could read is closed to them', async (context) => {
+  const dataDir = folderWithDamagedSettings(context);
   // As an older version, or a hand-made folder, may have left them.
   chmodSync(dataDir, 0o755);
   chmodSync(join(dataDir, 'settings.json'), 0o644);
@@ -76,9 +76,9 @@ test('without a log passed in, the till logs on stderr as "till"; a folder other
   assert.equal(statSync(join(dataDir, 'paydesk.sqlite')).mode & 0o777, 0o600);
 });
 
-test('a Settings screen that cannot be brought up to date is logged, not left unhandled', async () => {
+test('a Settings screen that cannot be brought up to date is logged, not left unhandled', async (context) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-start-up-'));
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  context.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const file = new EncryptedFileSecretStore({ file: join(dataDir, 'secrets.bin'), encryption: aesBackend() });
   // Works when the till picks it, is locked a moment later, and then cannot even say why.
   const answers = [
@@ -111,9 +111,9 @@ test('a Settings screen that cannot be brought up to date is logged, not left un
   }
 });
 
-test('stand-in services that bring no demo products: a first sandbox run starts with an empty catalogue', async () => {
+test('stand-in services that bring no demo products: a first sandbox run starts with an empty catalogue', async (context) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-start-up-'));
-  after(() => rmSync(dataDir, { recursive: true, force: true }));
+  context.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const till = await createTill({
     dataDir,
     host: 'browser',
