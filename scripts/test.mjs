@@ -3,21 +3,13 @@
 // The till targets Node 22 LTS (what Electron 45 embeds); scripts/setup-test-machine.sh installs it.
 import './require-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { availableParallelism, tmpdir, userInfo } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
 import { buildNativeAddonsIfMissing, nativeAddonsBuilt } from './native-addons.mjs';
 import { ramDisk } from './ram-disk.mjs';
+import { estimatedTimes, rememberTimes, splitIntoLanes } from './test-shares.mjs';
 
 /**
  * The suites in the order they run; those in one group run at the same time. `install` is the
@@ -61,8 +53,6 @@ const OWN_PROCESS = [
   'tests/unit/common/start-timings.test.ts',
   'tests/unit/i18n/start-words.test.ts',
 ];
-/** Each test file's time in the last run, kept beside tsx's cache (not committed). */
-const TIMES_FILE = resolve('node_modules', '.cache', 'paydesk-test-times.json');
 /** How many of a suite's slowest files are listed after it. */
 const SLOWEST_SHOWN = 10;
 
@@ -152,7 +142,7 @@ async function runSuite(suite, holdOutput) {
       : await runProcessPerFile(suite, files, env, timesDir, out);
   const seconds = (Date.now() - started) / 1000;
   rmSync(timesDir, { recursive: true, force: true });
-  if (times) rememberTimes(times.files);
+  if (times) rememberTimes(times.files, { baseline: process.argv.includes('--save-times') });
   suiteTimes.push({ suite, seconds, tests: times?.counts?.tests ?? null });
   out.flush();
   printSuiteTimes(suite, seconds, files.length, times);
@@ -361,45 +351,6 @@ function runLane(args, env) {
       done(code ?? 1);
     });
   });
-}
-
-/**
- * Shares of even time: the longest files first, each to the lane with the least time so far.
- * A file with no time yet counts as long as the longest known (so new files spread out).
- */
-export function splitIntoLanes(files, laneCount, knownMs) {
-  const longest = Math.max(1, ...files.map((f) => knownMs[f] ?? 0));
-  const estimate = (f) => knownMs[f] ?? longest;
-  const lanes = Array.from({ length: Math.min(laneCount, files.length) }, () => ({ ms: 0, files: [] }));
-  for (const file of [...files].sort((a, b) => estimate(b) - estimate(a))) {
-    const lane = lanes.reduce((least, l) => (l.ms < least.ms ? l : least));
-    lane.files.push(file);
-    lane.ms += estimate(file);
-  }
-  // In name order within a lane, as a reader expects them.
-  return lanes.map((l) => l.files.sort());
-}
-
-/**
- * Each file's time in the last run; where none of them ran here before (a fresh clone, as in CI),
- * the number of tests each declares stands in, which is closer than nothing.
- */
-function estimatedTimes(files) {
-  const known = readRememberedTimes();
-  if (files.some((f) => Number.isFinite(known[f]))) return known;
-  const declared = (f) => readFileSync(f, 'utf8').match(/^\s*test\(/gm)?.length ?? 1;
-  return Object.fromEntries(files.map((f) => [f, declared(f)]));
-}
-
-function readRememberedTimes() {
-  return readTimes(TIMES_FILE) ?? {};
-}
-
-function rememberTimes(files) {
-  const known = readRememberedTimes();
-  for (const { file, ms } of files) if (Number.isFinite(ms)) known[file] = ms;
-  mkdirSync(dirname(TIMES_FILE), { recursive: true });
-  writeFileSync(TIMES_FILE, `${JSON.stringify(known, null, 1)}\n`);
 }
 
 /**
