@@ -6,7 +6,7 @@
 // belongs to. Measured on the unit suite's files, that watching was about a quarter of their CPU
 // time. The lane needs it only while its files load and register their tests and hooks; while
 // the tests run, a test, hook or `after` is added through the test's own context (`t.test`,
-// `t.after`), and a stray error still fails the lane (reported without the test's name).
+// `t.after`), and a stray error still fails the lane (the lane names the test then running).
 // `--require` runs before the runner builds its tree; `--import` would run too late.
 'use strict';
 const { createHook } = require('node:async_hooks');
