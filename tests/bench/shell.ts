@@ -54,6 +54,30 @@ const STAMP_ONLINE = `(() => {
   seen.observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
 
+/** Opens the till at `url` in `page` (already open) and waits until the page says it is interactive. */
+async function openUntilInteractive(page: Page, url: string): Promise<void> {
+  await page.addInitScript({ content: STAMP_ONLINE });
+  const online = page.waitForEvent('console', {
+    predicate: (message) => message.text() === ONLINE_SIGNAL,
+    timeout: 60_000,
+  });
+  // Awaited below; if the page never gets there, the error that stops the start is the one told.
+  online.catch(() => undefined);
+  await page.goto(url);
+  await online;
+}
+
+/** When the page became interactive and first painted, by its own clock (epoch ms). */
+async function pageStamps(page: Page): Promise<{ interactiveAt: number; paintAt: number | null }> {
+  // A string, as the stamp is: the page runs it as written.
+  const interactiveAt = (await page.evaluate('window.__paydeskOnlineAt')) as number;
+  const paintAt = await page.evaluate(() => {
+    const first = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+    return first ? performance.timeOrigin + first.startTime : null;
+  });
+  return { interactiveAt, paintAt };
+}
+
 function rssKiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
@@ -113,7 +137,7 @@ async function timeStart(
   page: Page,
   dataDir: string,
   port: number,
-  measure?: (hostPid: number) => Promise<void>,
+  measure?: (hostPid: number, url: string) => Promise<void>,
 ): Promise<TimedStart> {
   const parts = new Map<StartPart, number>();
   // What the bench and Chromium see is timed from the spawn, in epoch ms (performance.timeOrigin).
@@ -138,31 +162,19 @@ async function timeStart(
       child.once('exit', () => reject(new Error(`host exited: ${marks}`)));
     });
     parts.set('till URL printed', since(performance.timeOrigin + performance.now()));
-    await page.addInitScript({ content: STAMP_ONLINE });
-    const online = page.waitForEvent('console', {
-      predicate: (message) => message.text() === ONLINE_SIGNAL,
-      timeout: 60_000,
-    });
-    // Awaited below; if the page never gets there, the error that stops the start is the one told.
-    online.catch(() => undefined);
-    await page.goto(url);
-    await online;
+    await openUntilInteractive(page, url);
     parts.set('interactive as the bench noticed it', since(performance.timeOrigin + performance.now()));
     const cpuUntilInteractive = cpuUsedSince(cpuBefore, descendantsCpu(process.pid));
     const hostCpuUntilInteractive = processCpuMs(child.pid!);
-    // A string, as the stamp is: the page runs it as written.
-    parts.set('interactive', since((await page.evaluate('window.__paydeskOnlineAt')) as number));
-    const paint = await page.evaluate(() => {
-      const first = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
-      return first ? performance.timeOrigin + first.startTime : null;
-    });
-    if (paint !== null) parts.set('first paint', since(paint));
+    const { interactiveAt, paintAt } = await pageStamps(page);
+    parts.set('interactive', since(interactiveAt));
+    if (paintAt !== null) parts.set('first paint', since(paintAt));
     const timings = parseStartTimings(marks);
     for (const step of HOST_MARKS) {
       const mark = timings.get(step);
       if (mark) parts.set(step, since(mark.at));
     }
-    if (measure) await measure(child.pid!);
+    if (measure) await measure(child.pid!, url);
     return {
       parts,
       cpuAtListening: timings.get('listening')?.cpuMs,
@@ -264,21 +276,44 @@ async function firstStarts(runs: number): Promise<{ starts: TimedStart[]; rss: n
   return { starts, rss, heap };
 }
 
+/** The page's own part of a start: from its navigation to interactive, the till already open (ms). */
+interface PageAlone {
+  interactive: number;
+  firstPaint: number | null;
+}
+
 /**
  * Opening the till on a morning: the shop's data folder from yesterday, and a kiosk browser that
  * keeps its profile and opens the till at the same address. Two untimed starts first: Chromium
- * keeps a script's compiled code from its second load on.
+ * keeps a script's compiled code from its second load on. With the last start's till still open,
+ * the page is opened `runs` times more (one untimed): what the page takes on its own, the floor
+ * under a start however fast the till opens.
  */
-async function dailyStarts(runs: number): Promise<TimedStart[]> {
+async function dailyStarts(runs: number): Promise<{ starts: TimedStart[]; pageAlone: PageAlone[] }> {
   const profileDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-browser-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
   const port = await freePort();
   const browser = await launchBrowserKeepingProfile(profileDir);
   const starts: TimedStart[] = [];
+  const pageAlone: PageAlone[] = [];
+  const openPageAlone = async (_hostPid: number, url: string) => {
+    for (let i = 0; i < runs + 1; i++) {
+      const page = await browser.newPage();
+      const openedAt = performance.timeOrigin + performance.now();
+      await openUntilInteractive(page, url);
+      const { interactiveAt, paintAt } = await pageStamps(page);
+      if (i >= 1)
+        pageAlone.push({
+          interactive: interactiveAt - openedAt,
+          firstPaint: paintAt === null ? null : paintAt - openedAt,
+        });
+      await page.close();
+    }
+  };
   try {
     for (let i = 0; i < runs + 2; i++) {
       const page = await browser.newPage();
-      const start = await timeStart(page, dataDir, port);
+      const start = await timeStart(page, dataDir, port, i === runs + 1 ? openPageAlone : undefined);
       if (i >= 2) starts.push(start);
       await page.close();
     }
@@ -287,17 +322,26 @@ async function dailyStarts(runs: number): Promise<TimedStart[]> {
     rmSync(profileDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return starts;
+  return { starts, pageAlone };
 }
 
 export async function benchShell(runs = 5): Promise<BenchFigure[]> {
   const daily = await dailyStarts(runs);
   const first = await firstStarts(runs);
+  const paints = daily.pageAlone.flatMap((p) => p.firstPaint ?? []);
   const { rss, heap } = first;
   const bundle = rendererBundle();
   const { startGzip, largestLater } = await rendererStartAndChunks();
   return [
-    ...medians(daily, "daily start (the shop's data, the browser's kept cache)", '≤ 600 ms'),
+    ...medians(daily.starts, "daily start (the shop's data, the browser's kept cache)", '≤ 600 ms'),
+    {
+      name: 'the page alone, the till already open: interactive (median)',
+      value: Math.round(median(daily.pageAlone.map((p) => p.interactive))),
+      unit: 'ms',
+    },
+    ...(paints.length > 0
+      ? [{ name: 'the page alone: first paint (median)', value: Math.round(median(paints)), unit: 'ms' }]
+      : []),
     ...medians(first.starts, 'first start (new data folder, empty browser cache)'),
     { name: 'renderer JS size (gzip)', value: Math.round(bundle.gzip / 1024), unit: 'KiB' },
     { name: 'renderer JS size (raw)', value: Math.round(bundle.raw / 1024), unit: 'KiB' },
