@@ -7,17 +7,17 @@ import { useShell } from './state/shell';
 import { till } from './till';
 import './styles.css';
 
-/** How long the first render waits for the settings before it shows the default language. */
+/** How long the first render waits for the settings and the status before it shows what it has. */
 const SETTINGS_WAIT_MS = 3000;
 
-// The status bar's first frame shows how the card service and printer are: asked now, beside the
-// settings, rather than after the first render (the shell asks again once it follows the events).
-if (till) void useShell.getState().refresh();
-// The first render waits for the shop's words, so no key ever shows in their place.
-void loadShopWords(
-  till ? useSettings : null,
-  new Promise((resolve) => setTimeout(resolve, SETTINGS_WAIT_MS)),
-).finally(() => {
+const giveUp = new Promise((resolve) => setTimeout(resolve, SETTINGS_WAIT_MS));
+// The first render waits for the shop's words, so no key ever shows in their place, and for the
+// status, asked beside the settings, so the status bar's first frame already says how the card
+// service and the printer are (the shell asks again once it follows the events).
+void Promise.all([
+  loadShopWords(till ? useSettings : null, giveUp),
+  till ? Promise.race([useShell.getState().refresh(), giveUp]) : null,
+]).finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

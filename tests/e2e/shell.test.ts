@@ -70,6 +70,24 @@ test('a reload keeps working without the key in the address bar', async () => {
   assert.deepEqual(pageProblems(page), []);
 });
 
+test('the status bar says how the card service and the printer are from its first frame', async () => {
+  // What the status bar holds the first time it is in the page (a screen's first render).
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const bar = document.querySelector('.status-bar[role=status]');
+      if (!bar) return;
+      seen.disconnect();
+      (window as Window & { firstStatus?: string }).firstStatus = bar.textContent ?? '';
+    });
+    seen.observe(document, { subtree: true, childList: true });
+  });
+  await page.reload();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  const first = await page.evaluate(() => (window as Window & { firstStatus?: string }).firstStatus);
+  assert.match(first ?? '', /Card service: online \(sandbox\)/);
+  assert.match(first ?? '', /Printer:/);
+});
+
 test('a page opened without the key cannot use the till', async () => {
   const other = await browser.newPage();
   await other.goto(url.replace(/#.*$/, ''));
